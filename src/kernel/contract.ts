@@ -1,0 +1,164 @@
+// The ruleset contract: the one interface every game implements and every runner, agent and
+// interface relies on. State is plain JSON data; the transition is `apply`, which runs only on
+// input that `validate` accepted. Effects (logs, clocks, I/O) stay outside.
+
+import type { Json, JsonObject } from './json.ts';
+import type { Rejection } from './errors.ts';
+
+export type Seat = number;
+
+/** One numbered rule of a ruleset's catalog, summarised in the project's own words. */
+export interface RuleEntry {
+  id: string;
+  summary: string;
+  /** A heading the rule belongs to ("Round structure", "Acceptance criteria" ...). */
+  group?: string;
+}
+
+/** A point the source leaves open, with the default the engine uses. */
+export interface UItem {
+  id: string;
+  question: string;
+  default: string;
+  why: string;
+  /** Rule ids the question bears on. */
+  rules?: string[];
+  /** 'seed' when the source document itself lists the item, 'engine' when the engine added it. */
+  source?: 'seed' | 'engine';
+  /** Ruled / open state as the source records it. */
+  state?: string;
+}
+
+/** A design finding (register entry) beyond the U-items. */
+export interface Finding {
+  id: string;
+  kind: string;
+  state: string;
+  reproduction: string | null;
+  role: string | null;
+  raised: string;
+  owner: string;
+  summary: string;
+}
+
+export interface Catalog {
+  rules: RuleEntry[];
+  uItems: UItem[];
+  findings?: Finding[];
+}
+
+/** A decision a seat owes now. `kind` names it ("move", "select", "bond_accept" ...). */
+export interface Pending {
+  seat: Seat;
+  kind: string;
+  [extra: string]: Json;
+}
+
+/** A family of actions with free parameters (a text, a list of items), described by JSON Schema. */
+export interface Template {
+  family: string;
+  schema: JsonObject;
+  example: Json;
+  description?: string;
+}
+
+/**
+ * The authoritative menu for one seat. Every element of `actions` is a complete action `act`
+ * accepts verbatim. Families with free parameters also appear in `templates`, and one filled-in
+ * example of each is among `actions`.
+ */
+export interface Menu<A = Json> {
+  actions: A[];
+  templates?: Template[];
+}
+
+export interface GameEvent {
+  type: string;
+  [field: string]: Json;
+}
+
+export interface Outcome {
+  /** Seats that won; empty for a draw or a shared loss. */
+  winners: Seat[];
+  /** Place per seat (1 = best; ties share a place), when the game ranks seats. */
+  places?: number[];
+  /** Score per seat, when the game scores seats. */
+  scores?: number[];
+  /** A short reason the game ended ("three in a row", "collapse" ...). */
+  reason: string;
+  detail?: Json;
+}
+
+export type Validation<A> = { ok: true; action: A } | { ok: false; error: Rejection };
+
+export interface Ruleset<S = any, A = any> {
+  readonly id: string;
+  readonly version: string;
+  readonly title: string;
+  readonly catalog: Catalog;
+  /** The documented defaults; `setup` fills any field the caller omits from these. */
+  readonly defaultConfig: JsonObject;
+  /** Optional JSON Schema of the config, for docs and `--help`. */
+  readonly configSchema?: JsonObject;
+
+  /** Validated config + seed → initial state. Throws ArbiterError('bad_config') on a bad config. */
+  setup(config: unknown, seed: number): S;
+  /** Number of seats in this state (seats are 0..n-1). */
+  seats(state: S): number;
+  /** Which seats must submit now, and what each owes. Empty once the game is over. */
+  pending(state: S): Pending[];
+  /** The menu for `seat` (empty `actions` when the seat owes nothing). */
+  legal(state: S, seat: Seat): Menu<A>;
+  /**
+   * Check untrusted input from `seat`, which the kernel has already confirmed is pending.
+   * Must not change `state`. A rejection carries a typed code.
+   */
+  validate(state: S, seat: Seat, input: unknown): Validation<A>;
+  /**
+   * The transition: apply an action `validate` accepted (or a menu element) to `state` IN PLACE,
+   * pushing the events it causes. The kernel hands it a private copy, so callers never see mutation.
+   */
+  apply(state: S, seat: Seat, action: A, events: GameEvent[]): void;
+  /** What `seat` may observe; `null` is a spectator. Must be a fresh JSON value. */
+  view(state: S, seat: Seat | null): Json;
+  outcome(state: S): Outcome | null;
+
+  /**
+   * Values that must never appear in `seat`'s view (whole subtrees, or strings of 6+ chars as
+   * substrings). The conformance suite checks every view against them.
+   */
+  secrets?(state: S, seat: Seat | null): Json[];
+  /** A faster deep copy than the generic one, if the ruleset has one. */
+  clone?(state: S): S;
+  /** One readable line for an event, for `arbiter play`. */
+  describeEvent?(event: GameEvent): string;
+  /** One readable phrase for an action. */
+  describeAction?(action: A, seat: Seat): string;
+  /** Invariants that must hold in every reachable state; returns the violated ones. */
+  invariants?(state: S): string[];
+  /**
+   * Per-game figures for `arbiter sim` (e.g. {darvo_triggers: 2}); the simulator reports their
+   * means and distributions. `events` is the whole event stream of the game.
+   */
+  metrics?(state: S, events: readonly GameEvent[]): Record<string, number>;
+}
+
+/** What an agent sees when asked to choose. Fair agents use only `view` and `menu`. */
+export interface AgentContext<S = any> {
+  ruleset: Ruleset<S>;
+  seat: Seat;
+  kind: string;
+  view: Json;
+  menu: Menu;
+  /** The omniscient state, for built-in scripted heuristics that declare they use it. */
+  state: S;
+  random: { int(n: number): number; float(): number; pick<T>(items: readonly T[]): T };
+}
+
+export interface Agent {
+  readonly name: string;
+  /** Return an action; it need not be from the menu (the runner checks it like any input). */
+  choose(ctx: AgentContext): Json | Promise<Json>;
+}
+
+export type AgentFactory = (options: { seat: Seat; seed: number; args?: string }) => Agent;

@@ -1,0 +1,119 @@
+// Plain JSON values and the few operations the engine needs on them: canonical text (sorted keys),
+// deep clone and deep equality. State, events, actions and views are all Json.
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/** Canonical JSON: object keys sorted by code unit, no whitespace, `undefined` members dropped. */
+export function canonicalJson(value: unknown): string {
+  return write(value);
+}
+
+function write(v: unknown): string {
+  if (v === null) return 'null';
+  switch (typeof v) {
+    case 'string':
+      return JSON.stringify(v);
+    case 'number':
+      if (!Number.isFinite(v)) throw new TypeError(`non-finite number ${v} is not JSON`);
+      return Object.is(v, -0) ? '0' : String(v);
+    case 'boolean':
+      return v ? 'true' : 'false';
+    case 'object': {
+      if (Array.isArray(v)) {
+        let out = '[';
+        for (let i = 0; i < v.length; i++) {
+          if (i) out += ',';
+          out += v[i] === undefined ? 'null' : write(v[i]);
+        }
+        return out + ']';
+      }
+      const obj = v as Record<string, unknown>;
+      const keys = Object.keys(obj).sort();
+      let out = '{';
+      let first = true;
+      for (const k of keys) {
+        const x = obj[k];
+        if (x === undefined) continue;
+        if (!first) out += ',';
+        first = false;
+        out += JSON.stringify(k) + ':' + write(x);
+      }
+      return out + '}';
+    }
+    default:
+      throw new TypeError(`value of type ${typeof v} is not JSON`);
+  }
+}
+
+/** Deep copy of a JSON value (faster than structuredClone for small plain objects). */
+export function cloneJson<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const n = value.length;
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = cloneJson(value[i]);
+    return out as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const k in value as Record<string, unknown>) {
+    out[k] = cloneJson((value as Record<string, unknown>)[k]);
+  }
+  return out as T;
+}
+
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    if (a.length !== bb.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], bb[i])) return false;
+    return true;
+  }
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
+  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
+  if (ak.length !== bk.length) return false;
+  for (const k of ak) if (!jsonEqual(ao[k], bo[k])) return false;
+  return true;
+}
+
+/** True when `v` is a JSON value made of plain objects, arrays and finite numbers only. */
+export function isPlainJson(v: unknown, depth = 0): v is Json {
+  if (depth > 200) return false;
+  if (v === null) return true;
+  const t = typeof v;
+  if (t === 'string' || t === 'boolean') return true;
+  if (t === 'number') return Number.isFinite(v as number);
+  if (t !== 'object') return false;
+  if (Array.isArray(v)) return v.every((x) => isPlainJson(x, depth + 1));
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return false;
+  return Object.values(v as object).every((x) => x === undefined || isPlainJson(x, depth + 1));
+}
+
+/** Read a dotted path ("players.0.stress") out of a JSON value; undefined when absent. */
+export function getPath(root: unknown, path: string): unknown {
+  if (path === '' || path === '.') return root;
+  let cur: unknown = root;
+  for (const part of path.split('.')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur;
+}
+
+/** Write a dotted path, creating objects on the way. Used for scenario state overrides. */
+export function setPath(root: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let cur: Record<string, unknown> = root;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const next = cur[parts[i]];
+    if (next === null || typeof next !== 'object') cur[parts[i]] = {};
+    cur = cur[parts[i]] as Record<string, unknown>;
+  }
+  cur[parts[parts.length - 1]] = value;
+}

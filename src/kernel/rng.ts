@@ -1,0 +1,129 @@
+// Seeded randomness in named streams. The whole generator state is plain JSON kept inside the
+// game state, so a saved state resumes identically. Each stream is derived from (seed, name), so
+// adding a draw to one stream never shifts the numbers another stream produces.
+// Generator: xoshiro128** seeded by splitmix32 (small consecutive seeds give unrelated streams).
+
+import { ArbiterError } from './errors.ts';
+
+export type StreamState = [number, number, number, number];
+
+export interface RngState {
+  seed: number;
+  streams: Record<string, StreamState>;
+}
+
+export const MAX_SEED = 0xffffffff;
+
+export function checkSeed(seed: unknown): number {
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
+    throw new ArbiterError('bad_config', `seed must be an integer from 0 to ${MAX_SEED}`, {
+      seed: typeof seed === 'number' ? seed : String(seed),
+    });
+  }
+  return seed;
+}
+
+export function createRng(seed: number): RngState {
+  return { seed: checkSeed(seed), streams: {} };
+}
+
+function splitmix32(x: number): [number, number] {
+  x = (x + 0x9e3779b9) | 0;
+  let z = x;
+  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+  z ^= z >>> 16;
+  return [x, z >>> 0];
+}
+
+function nameHash(name: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+export function deriveStream(seed: number, name: string): StreamState {
+  let x = (seed ^ Math.imul(nameHash(name), 0x27d4eb2f)) | 0;
+  const out: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const [nx, z] = splitmix32(x);
+    x = nx;
+    out.push(z);
+  }
+  if ((out[0] | out[1] | out[2] | out[3]) === 0) out[0] = 1; // xoshiro must not start at all-zero
+  return out as StreamState;
+}
+
+function rotl(x: number, k: number): number {
+  return (x << k) | (x >>> (32 - k));
+}
+
+/** Next raw 32-bit unsigned value of stream `name`; advances the stream in place. */
+export function nextU32(rng: RngState, name: string): number {
+  let s = rng.streams[name];
+  if (s === undefined) {
+    s = deriveStream(rng.seed, name);
+    rng.streams[name] = s;
+  }
+  const result = Math.imul(rotl(Math.imul(s[1], 5), 7), 9) >>> 0;
+  const t = s[1] << 9;
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = rotl(s[3], 11);
+  // keep the stored words as unsigned so the JSON form is stable
+  s[0] >>>= 0;
+  s[1] >>>= 0;
+  s[2] >>>= 0;
+  s[3] >>>= 0;
+  return result;
+}
+
+/** Uniform integer in [0, n), without modulo bias. */
+export function nextInt(rng: RngState, name: string, n: number): number {
+  if (!Number.isInteger(n) || n <= 0 || n > 0x100000000) throw new RangeError(`nextInt bound ${n}`);
+  const limit = 0x100000000 - (0x100000000 % n);
+  for (;;) {
+    const v = nextU32(rng, name);
+    if (v < limit) return v % n;
+  }
+}
+
+/** Uniform integer in [lo, hi] inclusive. */
+export function nextRange(rng: RngState, name: string, lo: number, hi: number): number {
+  return lo + nextInt(rng, name, hi - lo + 1);
+}
+
+/** Fisher–Yates shuffle in place. */
+export function shuffleInPlace<T>(rng: RngState, name: string, items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = nextInt(rng, name, i + 1);
+    const t = items[i];
+    items[i] = items[j];
+    items[j] = t;
+  }
+  return items;
+}
+
+/** A small self-contained generator for agents and tools (kept outside game state). */
+export class SeededRandom {
+  private readonly st: RngState;
+  constructor(seed: number, private readonly stream = 'agent') {
+    this.st = createRng(seed >>> 0);
+  }
+  u32(): number {
+    return nextU32(this.st, this.stream);
+  }
+  int(n: number): number {
+    return nextInt(this.st, this.stream, n);
+  }
+  float(): number {
+    return this.u32() / 0x100000000;
+  }
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new RangeError('pick from an empty list');
+    return items[this.int(items.length)];
+  }
+}

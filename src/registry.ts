@@ -1,0 +1,35 @@
+// The one file that names the shipped rulesets and their extra agents. The kernel imports no
+// ruleset; runners and interfaces look rulesets up here.
+
+import { ArbiterError, type AgentFactory, type Ruleset } from './kernel/index.ts';
+import { tictactoe } from './rulesets/tictactoe/index.ts';
+
+export interface RegisteredRuleset {
+  ruleset: Ruleset;
+  /** Ruleset-specific agents (heuristics), by name. `random` and `first` exist for every ruleset. */
+  agents?: Record<string, AgentFactory>;
+  /** Folder of scenario files, relative to the repository root. */
+  scenarios: string;
+  /** Named extra configurations `arbiter play`/`sim` accept with --preset. */
+  presets?: Record<string, Record<string, unknown>>;
+}
+
+const entries: RegisteredRuleset[] = [
+  { ruleset: tictactoe, scenarios: 'scenarios/tictactoe' },
+];
+
+export const REGISTRY: ReadonlyMap<string, RegisteredRuleset> = new Map(entries.map((e) => [e.ruleset.id, e]));
+
+export function rulesetIds(): string[] {
+  return [...REGISTRY.keys()];
+}
+
+export function getEntry(id: string): RegisteredRuleset {
+  const e = REGISTRY.get(id);
+  if (!e) throw new ArbiterError('not_found', `unknown ruleset "${id}" (known: ${rulesetIds().join(', ')})`);
+  return e;
+}
+
+export function getRuleset(id: string): Ruleset {
+  return getEntry(id).ruleset;
+}

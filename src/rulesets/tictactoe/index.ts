@@ -1,0 +1,154 @@
+// Tic-tac-toe: the smallest complete ruleset, the hello-world of the docs and the common subject
+// of benchmarks. It shows every part of the contract in a few lines.
+
+import {
+  ArbiterError,
+  checkSeed,
+  reject,
+  requireObject,
+  type GameEvent,
+  type Menu,
+  type Outcome,
+  type Pending,
+  type Ruleset,
+  type Validation,
+} from '../../kernel/index.ts';
+import { catalog } from './catalog.ts';
+
+export interface TicTacToeState {
+  /** 9 cells in row-major order: -1 empty, 0 seat 0's mark (X), 1 seat 1's mark (O). */
+  board: number[];
+  /** The seat to move. */
+  turn: number;
+  /** Marks placed so far. */
+  moves: number;
+  /** -1 running, 0 or 1 a win, 2 a draw. */
+  result: number;
+}
+
+export interface TicTacToeAction {
+  cell: number;
+}
+
+const LINES = [
+  [0, 1, 2], [3, 4, 5], [6, 7, 8],
+  [0, 3, 6], [1, 4, 7], [2, 5, 8],
+  [0, 4, 8], [2, 4, 6],
+];
+
+// Menu elements are shared, never mutated: legal() hands out the same objects every time.
+const CELL_ACTIONS: readonly TicTacToeAction[] = Object.freeze(
+  Array.from({ length: 9 }, (_, cell) => Object.freeze({ cell })),
+);
+const MARK = ['X', 'O'];
+
+function lineThrough(board: number[], cell: number): boolean {
+  const who = board[cell];
+  for (const line of LINES) {
+    if (line[0] !== cell && line[1] !== cell && line[2] !== cell) continue;
+    if (board[line[0]] === who && board[line[1]] === who && board[line[2]] === who) return true;
+  }
+  return false;
+}
+
+export const tictactoe: Ruleset<TicTacToeState, TicTacToeAction> = {
+  id: 'tictactoe',
+  version: 'tictactoe-1',
+  title: 'Tic-tac-toe',
+  catalog,
+  defaultConfig: {},
+
+  setup(config, seed) {
+    checkSeed(seed);
+    if (config !== undefined && config !== null) {
+      if (typeof config !== 'object' || Array.isArray(config) || Object.keys(config).length > 0) {
+        throw new ArbiterError('bad_config', 'tictactoe takes no configuration ({} or nothing)');
+      }
+    }
+    return { board: [-1, -1, -1, -1, -1, -1, -1, -1, -1], turn: 0, moves: 0, result: -1 };
+  },
+
+  seats: () => 2,
+
+  pending(s): Pending[] {
+    return s.result === -1 ? [{ seat: s.turn, kind: 'move' }] : [];
+  },
+
+  legal(s, seat): Menu<TicTacToeAction> {
+    if (s.result !== -1 || seat !== s.turn) return { actions: [] };
+    const actions: TicTacToeAction[] = [];
+    for (let i = 0; i < 9; i++) if (s.board[i] === -1) actions.push(CELL_ACTIONS[i]);
+    return { actions };
+  },
+
+  validate(s, _seat, input): Validation<TicTacToeAction> {
+    const obj = requireObject(input);
+    if (!obj.ok) return obj;
+    const keys = Object.keys(obj.action);
+    if (keys.length !== 1 || keys[0] !== 'cell') {
+      return { ok: false, error: reject('bad_request', 'a move is {"cell": 0..8} and nothing else', { keys }) };
+    }
+    const cell = obj.action.cell;
+    if (typeof cell !== 'number' || !Number.isInteger(cell) || cell < 0 || cell > 8) {
+      return { ok: false, error: reject('bad_request', 'cell must be an integer from 0 to 8', { cell }) };
+    }
+    if (s.board[cell] !== -1) {
+      return { ok: false, error: reject('illegal', `cell ${cell} is already marked`, { cell }) };
+    }
+    return { ok: true, action: CELL_ACTIONS[cell] };
+  },
+
+  apply(s, seat, action, events: GameEvent[]) {
+    const cell = action.cell;
+    s.board[cell] = seat;
+    s.moves++;
+    events.push({ type: 'marked', seat, cell });
+    if (lineThrough(s.board, cell)) {
+      s.result = seat;
+      events.push({ type: 'game_over', winner: seat, reason: 'line' });
+    } else if (s.moves === 9) {
+      s.result = 2;
+      events.push({ type: 'game_over', winner: null, reason: 'full' });
+    } else {
+      s.turn = 1 - seat;
+    }
+  },
+
+  view(s) {
+    // nothing is hidden in tic-tac-toe: every seat and spectators see the same board
+    return { board: s.board.map((c) => (c === -1 ? '.' : MARK[c])).join(''), turn: s.turn, result: s.result };
+  },
+
+  outcome(s): Outcome | null {
+    if (s.result === -1) return null;
+    if (s.result === 2) return { winners: [], places: [1, 1], reason: 'board full, no line' };
+    return {
+      winners: [s.result],
+      places: s.result === 0 ? [1, 2] : [2, 1],
+      reason: 'three in a row',
+    };
+  },
+
+  clone(s) {
+    return { board: s.board.slice(), turn: s.turn, moves: s.moves, result: s.result };
+  },
+
+  describeEvent(e) {
+    if (e.type === 'marked') return `${MARK[e.seat as number]} marks cell ${e.cell}`;
+    if (e.type === 'game_over') return e.winner === null ? 'draw: the board is full' : `${MARK[e.winner as number]} wins with three in a row`;
+    return e.type;
+  },
+
+  describeAction(a) {
+    return `cell ${a.cell} (row ${Math.floor(a.cell / 3) + 1}, column ${(a.cell % 3) + 1})`;
+  },
+
+  invariants(s) {
+    const bad: string[] = [];
+    const x = s.board.filter((c) => c === 0).length;
+    const o = s.board.filter((c) => c === 1).length;
+    if (x - o !== 0 && x - o !== 1) bad.push('TTT-2: marks must alternate (X count − O count is 0 or 1)');
+    if (x + o !== s.moves) bad.push('moves counter equals the number of marks');
+    return bad;
+  },
+};
