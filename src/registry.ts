@@ -4,6 +4,17 @@
 import { ArbiterError, type AgentFactory, type Ruleset } from './kernel/index.ts';
 import { tictactoe } from './rulesets/tictactoe/index.ts';
 
+/** A CLI flag of `play`/`sim` that sets one config field, e.g. `--players 4` → config.players. */
+export interface ConfigFlag {
+  /** Long flag name without dashes ("players"). */
+  name: string;
+  /** Config field it sets. */
+  key: string;
+  description: string;
+  /** int and string parse the text; json-file reads the named file and puts its parsed JSON in. */
+  type: 'int' | 'string' | 'json-file';
+}
+
 export interface RegisteredRuleset {
   ruleset: Ruleset;
   /** Ruleset-specific agents (heuristics), by name. `random` and `first` exist for every ruleset. */
@@ -12,6 +23,8 @@ export interface RegisteredRuleset {
   scenarios: string;
   /** Named extra configurations `arbiter play`/`sim` accept with --preset. */
   presets?: Record<string, Record<string, unknown>>;
+  /** Config flags `play` and `sim` accept for this ruleset. */
+  flags?: ConfigFlag[];
 }
 
 const entries: RegisteredRuleset[] = [

@@ -141,6 +141,13 @@ export interface Ruleset<S = any, A = any> {
    * means and distributions. `events` is the whole event stream of the game.
    */
   metrics?(state: S, events: readonly GameEvent[]): Record<string, number>;
+  /** A compact canonical key for exhaustive exploration (default: canonical JSON of the state). */
+  stateKey?(state: S): string;
+  /**
+   * Contracts checked on every transition during tests and exploration: returns the violated
+   * ones (each naming the contract and the failed conjunct). Empty when all hold.
+   */
+  checkTransition?(before: S, after: S, seat: Seat, action: A, events: readonly GameEvent[]): string[];
 }
 
 /** What an agent sees when asked to choose. Fair agents use only `view` and `menu`. */
