@@ -36,17 +36,38 @@ const LINES = [
   [0, 4, 8], [2, 4, 6],
 ];
 
+// The hot paths (pending, legal, the win check) run millions of times in simulations, so they
+// hand out shared, frozen values built once here instead of allocating per call. Callers only
+// read them; freezing turns an accidental write into a loud error instead of a corrupted game.
+
 // Menu elements are shared, never mutated: legal() hands out the same objects every time.
 const CELL_ACTIONS: readonly TicTacToeAction[] = Object.freeze(
   Array.from({ length: 9 }, (_, cell) => Object.freeze({ cell })),
 );
 const MARK = ['X', 'O'];
 
+// pending() for "seat 0 to move" and "seat 1 to move"; the finished game owes nothing.
+const PENDING: readonly Pending[][] = [0, 1].map((seat) => Object.freeze([Object.freeze({ seat, kind: 'move' })]) as Pending[]);
+const NOTHING_PENDING: Pending[] = Object.freeze([]) as unknown as Pending[];
+
+// One menu per set of empty cells (bit i set = cell i empty), cells in ascending order.
+const MENUS: readonly Menu<TicTacToeAction>[] = Array.from({ length: 512 }, (_, empty) =>
+  Object.freeze({
+    actions: Object.freeze(CELL_ACTIONS.filter((a) => (empty >> a.cell) & 1)) as TicTacToeAction[],
+  }),
+);
+const EMPTY_MENU = MENUS[0];
+
+// For each cell, the other two cells of every line through it, in pairs.
+const LINES_THROUGH: readonly number[][] = Array.from({ length: 9 }, (_, cell) =>
+  LINES.filter((l) => l.includes(cell)).flatMap((l) => l.filter((c) => c !== cell)),
+);
+
 function lineThrough(board: number[], cell: number): boolean {
   const who = board[cell];
-  for (const line of LINES) {
-    if (line[0] !== cell && line[1] !== cell && line[2] !== cell) continue;
-    if (board[line[0]] === who && board[line[1]] === who && board[line[2]] === who) return true;
+  const pairs = LINES_THROUGH[cell];
+  for (let i = 0; i < pairs.length; i += 2) {
+    if (board[pairs[i]] === who && board[pairs[i + 1]] === who) return true;
   }
   return false;
 }
@@ -71,14 +92,17 @@ export const tictactoe: Ruleset<TicTacToeState, TicTacToeAction> = {
   seats: () => 2,
 
   pending(s): Pending[] {
-    return s.result === -1 ? [{ seat: s.turn, kind: 'move' }] : [];
+    if (s.result !== -1) return NOTHING_PENDING;
+    // a hand-edited state (scenario overrides) may hold an odd turn; describe it rather than fail
+    return PENDING[s.turn] ?? [{ seat: s.turn, kind: 'move' }];
   },
 
   legal(s, seat): Menu<TicTacToeAction> {
-    if (s.result !== -1 || seat !== s.turn) return { actions: [] };
-    const actions: TicTacToeAction[] = [];
-    for (let i = 0; i < 9; i++) if (s.board[i] === -1) actions.push(CELL_ACTIONS[i]);
-    return { actions };
+    if (s.result !== -1 || seat !== s.turn) return EMPTY_MENU;
+    const b = s.board;
+    let empty = 0;
+    for (let i = 0; i < 9; i++) if (b[i] === -1) empty |= 1 << i;
+    return MENUS[empty];
   },
 
   validate(s, _seat, input): Validation<TicTacToeAction> {
