@@ -243,7 +243,7 @@ const engineCase: BenchCase = {
     const rng = new SeededRandom(BENCH_SEED);
     const events: GameEvent[] = [];
     let seed = 0;
-    return measure(this.name, budgetMs, () => [1, engineGame(tictactoe, seed++ >>> 0, rng, events).moves], { path: 'step (trusted menu actions, in place)' });
+    return measure('tictactoe/engine', budgetMs, () => [1, engineGame(tictactoe, seed++ >>> 0, rng, events).moves], { path: 'step (trusted menu actions, in place)' });
   },
 };
 
@@ -253,7 +253,7 @@ const engineCheckedCase: BenchCase = {
   run(budgetMs) {
     const rng = new SeededRandom(BENCH_SEED);
     let seed = 0;
-    return measure(this.name, budgetMs, () => [1, engineGameChecked(tictactoe, seed++ >>> 0, rng).moves], { path: 'act (validate + copy)' });
+    return measure('tictactoe/engine-checked', budgetMs, () => [1, engineGameChecked(tictactoe, seed++ >>> 0, rng).moves], { path: 'act (validate + copy)' });
   },
 };
 
@@ -262,21 +262,24 @@ const plainCase: BenchCase = {
   group: 'tictactoe',
   run(budgetMs) {
     const rng = new SeededRandom(BENCH_SEED);
-    return measure(this.name, budgetMs, () => [1, plainGame(rng) >> 2], { path: 'hand-written loop, Int8Array board' });
+    return measure('tictactoe/plain-loop', budgetMs, () => [1, plainGame(rng) >> 2], { path: 'hand-written loop, Int8Array board' });
   },
 };
 
-const bgioCase: BenchCase = {
+/** The boardgame.io cases take their loader as a parameter so a test can check the failure path. */
+export type BgioLoader = () => BgioModules | Error;
+
+export const bgioCase = (load: BgioLoader = loadBoardgameIo): BenchCase => ({
   name: 'tictactoe/boardgame.io',
   group: 'tictactoe',
   run(budgetMs) {
-    const mods = loadBoardgameIo();
-    if (mods instanceof Error) return bgioError(this.name, mods);
+    const mods = load();
+    if (mods instanceof Error) return bgioError('tictactoe/boardgame.io', mods);
     return inProduction(() => {
       const client = newBgioClient(mods);
       const rng = new SeededRandom(BENCH_SEED);
       try {
-        return measure(this.name, budgetMs, () => [1, bgioGame1(client, rng) >> 2], {
+        return measure('tictactoe/boardgame.io', budgetMs, () => [1, bgioGame1(client, rng) >> 2], {
           path: 'Client (boardgame.io/client), client.moves with the shared seeded choice',
           version: '0.50.2',
         });
@@ -285,15 +288,15 @@ const bgioCase: BenchCase = {
       }
     });
   },
-};
+});
 
 /** boardgame.io's own bot loop (RandomBot + Step), the way its figures are usually quoted. */
-const bgioBotCase: BenchCase = {
+export const bgioBotCase = (load: BgioLoader = loadBoardgameIo): BenchCase => ({
   name: 'tictactoe/boardgame.io-bot',
   group: 'tictactoe',
   async run(budgetMs) {
-    const mods = loadBoardgameIo();
-    if (mods instanceof Error) return bgioError(this.name, mods);
+    const mods = load();
+    if (mods instanceof Error) return bgioError('tictactoe/boardgame.io-bot', mods);
     const previous = process.env.NODE_ENV;
     process.env.NODE_ENV = 'production';
     const client = newBgioClient(mods);
@@ -321,7 +324,7 @@ const bgioBotCase: BenchCase = {
         elapsed = cpuMsSince(start);
       } while (elapsed < budgetMs);
       return {
-        case: this.name,
+        case: 'tictactoe/boardgame.io-bot',
         games,
         moves,
         cpu_ms: Math.round(elapsed * 1000) / 1000,
@@ -334,9 +337,9 @@ const bgioBotCase: BenchCase = {
       restoreNodeEnv(previous);
     }
   },
-};
+});
 
-export const cases: BenchCase[] = [plainCase, engineCase, engineCheckedCase, bgioCase, bgioBotCase];
+export const cases: BenchCase[] = [plainCase, engineCase, engineCheckedCase, bgioCase(), bgioBotCase()];
 
 /** Targets from the foundation issue: the fast path within 5x of the floor and 100x the peer. */
 export const TARGETS = { maxSlowdownVsPlain: 5, minSpeedupVsBoardgameIo: 100 };

@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { SeededRandom, type GameEvent } from '../../src/kernel/index.ts';
 import { tictactoe, type TicTacToeAction } from '../../src/rulesets/tictactoe/index.ts';
 import {
+  bgioBotCase,
+  bgioCase,
   bgioGame1,
   cases,
   compareTicTacToe,
@@ -118,4 +120,22 @@ test('tictactoe menus and pending lists are shared read-only values', () => {
   assert.throws(() => tictactoe.pending(s).pop());
   assert.deepEqual(tictactoe.pending(s), [{ seat: 0, kind: 'move' }]);
   assert.deepEqual(tictactoe.legal(s, 1).actions, []);
+});
+
+test('a missing boardgame.io gives its cases an error field, not a crash, and leaves ratios null', async () => {
+  const missing = () => new Error("Cannot find module 'boardgame.io/client'");
+  const results: BenchResult[] = [];
+  for (const c of [bgioCase(missing), bgioBotCase(missing)]) {
+    const r = await c.run(5);
+    assert.equal(r.moves_per_cpu_s, 0);
+    assert.match(String(r.extra?.error), /boardgame\.io unavailable: Cannot find module/);
+    results.push(r);
+  }
+  const engine = cases.find((c) => c.name === 'tictactoe/engine')!;
+  results.push(await engine.run(5));
+  compareTicTacToe(results);
+  const e = results.at(-1)!;
+  assert.equal(e.extra?.vs_boardgameio, null);
+  assert.equal(e.extra?.target_100x_boardgameio, null);
+  assert.equal(e.extra?.vs_plain, null); // no plain case in this run
 });
