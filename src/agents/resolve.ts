@@ -1,0 +1,42 @@
+// Turn agent names from the command line ("random", "heuristic", "cmd:python3 bot.py") into agents.
+
+import { ArbiterError, type Agent, type AgentFactory } from '../kernel/index.ts';
+import { getEntry } from '../registry.ts';
+import { BUILTIN_AGENTS } from './builtin.ts';
+
+/** External agent kinds (e.g. a subprocess speaking JSON lines) plug in here by prefix. */
+export const AGENT_PREFIXES: Record<string, AgentFactory> = {};
+
+export function agentNames(rulesetId: string): string[] {
+  return [...Object.keys(BUILTIN_AGENTS), ...Object.keys(getEntry(rulesetId).agents ?? {})];
+}
+
+export function makeAgent(rulesetId: string, spec: string, seat: number, seed: number): Agent {
+  const colon = spec.indexOf(':');
+  if (colon > 0) {
+    const prefix = spec.slice(0, colon);
+    const factory = AGENT_PREFIXES[prefix];
+    if (!factory) throw new ArbiterError('not_found', `unknown agent kind "${prefix}:" (known: ${Object.keys(AGENT_PREFIXES).map((p) => p + ':').join(', ') || 'none'})`);
+    return factory({ seat, seed, args: spec.slice(colon + 1) });
+  }
+  const factory = getEntry(rulesetId).agents?.[spec] ?? BUILTIN_AGENTS[spec];
+  if (!factory) {
+    throw new ArbiterError('not_found', `unknown agent "${spec}" for ${rulesetId} (known: ${agentNames(rulesetId).join(', ')})`);
+  }
+  return factory({ seat, seed });
+}
+
+/** "random" → the same agent for every seat; "heuristic,random" → one per seat, cycling. */
+export function makeAgents(rulesetId: string, specs: string, seats: number, seed: number): Agent[] {
+  const list = specs.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  if (list.length === 0) throw new ArbiterError('bad_request', 'no agent named');
+  if (list.length > seats) throw new ArbiterError('bad_request', `${list.length} agents named for ${seats} seats`);
+  return Array.from({ length: seats }, (_, seat) => makeAgent(rulesetId, list[seat % list.length], seat, agentSeed(seed, seat)));
+}
+
+/** Agents draw from their own streams, derived from the match seed and the seat. */
+export function agentSeed(seed: number, seat: number): number {
+  let h = (seed ^ Math.imul(seat + 1, 0x9e3779b1)) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
+  return (h ^ (h >>> 13)) >>> 0;
+}

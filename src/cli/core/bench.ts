@@ -1,0 +1,44 @@
+// `arbiter bench`: every benchmark case from bench/index.ts, or those matching a filter.
+
+import pc from 'picocolors';
+import type { Command } from 'commander';
+import { ArbiterError } from '../../kernel/index.ts';
+import { parseCount } from './config.ts';
+
+export function registerBench(program: Command): void {
+  program
+    .command('bench')
+    .description('run the benchmarks (ratios against baselines measured in the same run)')
+    .argument('[filter...]', 'only cases whose name or group contains one of these')
+    .option('--budget <ms>', 'CPU milliseconds per case', '1000')
+    .option('--list', 'list the cases and exit')
+    .option('--json', 'print one JSON object per case per line')
+    .action(async (filters: string[], opts: { budget?: string; list?: boolean; json?: boolean }) => {
+      const { ALL_CASES } = await import('../../../bench/index.ts');
+      const budget = parseCount(opts.budget, 'budget', 1000, 600_000);
+      const cases = ALL_CASES.filter((c) => filters.length === 0 || filters.some((f) => c.name.includes(f) || c.group.includes(f)));
+      if (opts.list) {
+        for (const c of ALL_CASES) process.stdout.write(`${c.group.padEnd(10)} ${c.name}\n`);
+        return;
+      }
+      if (cases.length === 0) throw new ArbiterError('not_found', `no benchmark case matches ${filters.join(', ')}`);
+      if (!opts.json) process.stdout.write(pc.bold(`${'case'.padEnd(34)} ${'games/CPU-s'.padStart(14)} ${'moves/CPU-s'.padStart(14)}  extra`) + '\n');
+      for (const c of cases) {
+        let r;
+        try {
+          r = await c.run(budget);
+        } catch (err) {
+          r = { case: c.name, games: 0, moves: 0, cpu_ms: 0, games_per_cpu_s: 0, moves_per_cpu_s: 0, extra: { error: (err as Error).message } };
+        }
+        if (opts.json) process.stdout.write(JSON.stringify(r) + '\n');
+        else {
+          const extra = r.extra ? Object.entries(r.extra).map(([k, v]) => `${k}=${v}`).join(' ') : '';
+          process.stdout.write(`${r.case.padEnd(34)} ${fmt(r.games_per_cpu_s).padStart(14)} ${fmt(r.moves_per_cpu_s).padStart(14)}  ${extra}\n`);
+        }
+      }
+    });
+}
+
+function fmt(n: number): string {
+  return n.toLocaleString('en-US');
+}

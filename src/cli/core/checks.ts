@@ -1,0 +1,116 @@
+// `arbiter scenario run`, `arbiter coverage`, `arbiter register`: the designer's verbs.
+
+import { join } from 'node:path';
+import pc from 'picocolors';
+import type { Command } from 'commander';
+import { REGISTRY, getEntry, rulesetIds } from '../../registry.ts';
+import { coverageOf, loadScenariosOf } from '../../runners/coverage.ts';
+import { findScenarioFiles, loadScenarioFile } from '../../runners/scenario-file.ts';
+import { runScenario, type ScenarioResult } from '../../runners/scenario.ts';
+
+export function registerChecks(program: Command): void {
+  const scenario = program.command('scenario').description('scenario files: run them');
+  scenario
+    .command('run')
+    .description('run scenario files (default: every registered ruleset\'s scenarios)')
+    .argument('[paths...]', 'files or folders of *.yaml scenarios')
+    .option('--json', 'print results as JSON')
+    .option('-v, --verbose', 'list passing scenarios too')
+    .action((paths: string[], opts: { json?: boolean; verbose?: boolean }) => {
+      const root = process.cwd();
+      const targets = paths.length ? paths : [...REGISTRY.values()].map((e) => join(root, e.scenarios));
+      const files = findScenarioFiles(targets.filter((t) => paths.length > 0 || require_exists(t)));
+      const results: ScenarioResult[] = files.map((f) => {
+        try {
+          return runScenario(loadScenarioFile(f, root));
+        } catch (err) {
+          return { id: f, file: f, ruleset: '?', ok: false, provisional: false, covers: [], steps: 0, failure: (err as Error).message };
+        }
+      });
+      const failed = results.filter((r) => !r.ok);
+      if (opts.json) process.stdout.write(JSON.stringify({ passed: results.length - failed.length, failed: failed.length, results }, null, 2) + '\n');
+      else {
+        for (const r of results) {
+          if (!r.ok) process.stdout.write(`${pc.red('FAIL')} ${r.ruleset}/${r.id}  (${r.file})\n     ${r.failure?.split('\n').join('\n     ')}\n`);
+          else if (opts.verbose) process.stdout.write(`${pc.green('ok')}   ${r.ruleset}/${r.id}${r.provisional ? pc.yellow(' (provisional)') : ''}\n`);
+        }
+        process.stdout.write(`${results.length - failed.length} passed, ${failed.length} failed\n`);
+      }
+      if (failed.length > 0 || results.length === 0) process.exitCode = 1;
+    });
+
+  program
+    .command('coverage')
+    .description('list every rule id of every ruleset with the scenarios and tests that cover it; exit 1 if any is uncovered')
+    .argument('[ruleset]', 'only this ruleset')
+    .option('--json', 'print {ruleset: {ruleId: [scenarioIds]}}')
+    .option('--uncovered', 'list only uncovered ids')
+    .action((only: string | undefined, opts: { json?: boolean; uncovered?: boolean }) => {
+      const ids = only ? [getEntry(only).ruleset.id] : rulesetIds();
+      const all = ids.map((id) => coverageOf(id));
+      let bad = false;
+      if (opts.json) {
+        const out: Record<string, Record<string, string[]>> = {};
+        for (const c of all) out[c.ruleset] = Object.fromEntries(c.rules.map((r) => [r.id, r.by]));
+        process.stdout.write(JSON.stringify(out, null, 2) + '\n');
+      }
+      for (const c of all) {
+        if (c.uncovered.length || c.broken.length || c.unknownIds.length) bad = true;
+        if (opts.json) continue;
+        const covered = c.rules.length - c.uncovered.length;
+        process.stdout.write(pc.bold(`${c.ruleset}: ${covered}/${c.rules.length} ids covered`) + '\n');
+        for (const r of c.rules) {
+          if (opts.uncovered && r.by.length) continue;
+          const mark = r.by.length ? pc.green('✓') : pc.red('✗');
+          const by = r.by.length ? r.by.slice(0, 4).join(', ') + (r.by.length > 4 ? ` (+${r.by.length - 4})` : '') : pc.red('UNCOVERED');
+          process.stdout.write(`  ${mark} ${r.id.padEnd(14)} ${by}\n`);
+        }
+        for (const b of c.broken) process.stdout.write(pc.red(`  broken scenario ${b.file}: ${b.error}\n`));
+        for (const u of c.unknownIds) process.stdout.write(pc.red(`  scenario ${u.by} names unknown id ${u.id}\n`));
+      }
+      if (bad) {
+        if (!opts.json) process.stderr.write('coverage: some rule ids are uncovered or some scenarios are broken\n');
+        process.exitCode = 1;
+      }
+    });
+
+  program
+    .command('register')
+    .description('print the findings register and the U-items of a ruleset with the scenarios that cite each')
+    .argument('<ruleset>', `one of: ${rulesetIds().join(', ')}`)
+    .option('--json', 'print as JSON')
+    .action((id: string, opts: { json?: boolean }) => {
+      const entry = getEntry(id);
+      const rs = entry.ruleset;
+      const { loaded } = loadScenariosOf(entry.scenarios, process.cwd());
+      const citing = (uid: string) => loaded.filter((l) => l.scenario.underdetermined.includes(uid) || l.scenario.covers.includes(uid)).map((l) => ({ id: l.scenario.id, provisional: l.scenario.provisional }));
+      const uItems = rs.catalog.uItems.map((u) => ({ ...u, scenarios: citing(u.id) }));
+      const findings = rs.catalog.findings ?? [];
+      const uncited = uItems.filter((u) => u.scenarios.length === 0).map((u) => u.id);
+      if (opts.json) {
+        process.stdout.write(JSON.stringify({ ruleset: rs.id, version: rs.version, findings, uItems, uncited }, null, 2) + '\n');
+        return;
+      }
+      process.stdout.write(pc.bold(`${rs.title} (${rs.version}) — findings register`) + '\n');
+      if (findings.length === 0) process.stdout.write('  (no findings recorded)\n');
+      for (const f of findings) {
+        process.stdout.write(`  ${pc.bold(f.id.padEnd(5))} ${f.kind.padEnd(15)} ${f.state.padEnd(10)} raised ${f.raised} by ${f.owner}\n`);
+        process.stdout.write(`        reproduction: ${f.reproduction ?? '—'}   role: ${f.role ?? '—'}\n        ${f.summary}\n`);
+      }
+      process.stdout.write('\n' + pc.bold('Underdetermined items (defaults the engine uses)') + '\n');
+      for (const u of uItems) {
+        const sc = u.scenarios.length ? u.scenarios.map((s) => s.id + (s.provisional ? '' : ' (not provisional)')).join(', ') : pc.yellow('no citing scenario');
+        process.stdout.write(`  ${pc.bold(u.id.padEnd(5))} ${u.question}\n        default: ${u.default}\n        why: ${u.why}\n        source: ${u.source ?? 'engine'}${u.state ? `, ${u.state}` : ''}; scenarios: ${sc}\n`);
+      }
+      for (const id2 of uncited) process.stderr.write(pc.yellow(`warning: ${id2} has no citing scenario\n`));
+    });
+}
+
+function require_exists(p: string): boolean {
+  try {
+    findScenarioFiles([p]);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,90 @@
+// `arbiter play` and the showcase: one match with agents, a readable log, the JSONL log on request.
+
+import { writeFileSync } from 'node:fs';
+import pc from 'picocolors';
+import type { Command } from 'commander';
+import { ArbiterError } from '../../kernel/index.ts';
+import { getEntry, rulesetIds } from '../../registry.ts';
+import { makeAgents } from '../../agents/resolve.ts';
+import { logLines, runMatch } from '../../runners/match.ts';
+import { interactivePlayers } from '../extensions.ts';
+import { allFlags, buildConfig, camel, parseSeed } from './config.ts';
+import { entryLines, outcomeLine } from './print.ts';
+
+export function addConfigOptions(cmd: Command): Command {
+  cmd
+    .option('-c, --config <json>', 'config as a JSON object (or a path to a JSON file)')
+    .option('--set <key=value...>', 'set one config field (repeatable)')
+    .option('--preset <name>', 'a named config the ruleset ships');
+  for (const f of allFlags()) cmd.option(`--${f.name} <${f.type === 'json-file' ? 'path' : 'value'}>`, `${f.description} (sets config.${f.key})`);
+  return cmd;
+}
+
+export async function playOne(rulesetId: string, opts: Record<string, unknown>, out: (line: string) => void): Promise<void> {
+  const entry = getEntry(rulesetId);
+  const rs = entry.ruleset;
+  const seed = parseSeed(opts.seed as string | undefined);
+  const config = buildConfig(rulesetId, opts);
+  if (opts.interactive) {
+    const player = interactivePlayers[rulesetId];
+    if (!player) throw new ArbiterError('not_found', `${rulesetId} has no interactive player (have: ${Object.keys(interactivePlayers).join(', ') || 'none'})`);
+    await player({ seed, config });
+    return;
+  }
+  const probe = rs.setup(config, seed);
+  const agents = makeAgents(rulesetId, (opts.agents as string) ?? 'random', rs.seats(probe), seed);
+  const json = Boolean(opts.json);
+  if (!json) {
+    out(pc.bold(`${rs.title} (${rs.version}) — seed ${seed}, ${agents.length} seat${agents.length > 1 ? 's' : ''}: ${agents.map((a, i) => `${i}=${a.name}`).join(' ')}`));
+  }
+  const max = opts.maxSteps ? Number(opts.maxSteps) : undefined;
+  const result = await runMatch(rs, agents, {
+    seed,
+    config,
+    maxSubmissions: max,
+    onEntry: json || opts.quiet ? undefined : (e) => entryLines(rs, e, agents[e.seat].name).forEach((l) => out(l)),
+  });
+  const lines = logLines(result);
+  if (typeof opts.log === 'string') writeFileSync(opts.log, lines.join('\n') + '\n');
+  if (json) {
+    for (const l of lines) out(l);
+    return;
+  }
+  out(outcomeLine(result.outcome));
+  out(pc.dim(`${result.footer.submissions} submissions, ${result.footer.events} events, event-stream hash ${result.footer.hash}`));
+}
+
+export function registerPlay(program: Command): void {
+  const cmd = program
+    .command('play')
+    .description('play one match with agents and print a readable log')
+    .argument('<ruleset>', `one of: ${rulesetIds().join(', ')}`)
+    .option('-s, --seed <n>', 'game seed', '1')
+    .option('-a, --agents <list>', 'agent per seat, comma-separated, cycling (random, first, or a ruleset heuristic; cmd:<command> for a subprocess)', 'random')
+    .option('--json', 'print the JSON Lines match log instead of the readable log')
+    .option('--log <file>', 'also write the JSON Lines match log to a file')
+    .option('-q, --quiet', 'print only the outcome')
+    .option('-i, --interactive', 'play yourself in the terminal (rulesets with an interactive player)')
+    .option('--max-steps <n>', 'stop after this many submissions');
+  addConfigOptions(cmd);
+  cmd.action(async (rulesetId: string, opts: Record<string, unknown>) => {
+    await playOne(rulesetId, opts, (l) => process.stdout.write(l + '\n'));
+  });
+}
+
+export function registerShowcase(program: Command): void {
+  program
+    .command('showcase')
+    .description('the main job on embedded defaults: one bot match of every shipped ruleset, with a readable log')
+    .option('-s, --seed <n>', 'game seed', '1')
+    .option('-q, --quiet', 'print only each outcome')
+    .action(async (opts: Record<string, unknown>) => {
+      for (const id of rulesetIds()) {
+        const entry = getEntry(id);
+        const heuristic = Object.keys(entry.agents ?? {})[0] ?? 'random';
+        process.stdout.write('\n' + pc.bold(pc.underline(`== ${id} ==`)) + '\n');
+        await playOne(id, { seed: opts.seed, agents: heuristic, quiet: opts.quiet }, (l) => process.stdout.write(l + '\n'));
+      }
+    });
+  void camel;
+}

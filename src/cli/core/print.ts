@@ -1,0 +1,47 @@
+// Readable lines for the terminal: actions, events and outcomes, using the ruleset's own
+// descriptions where it has them and compact JSON where it does not.
+
+import pc from 'picocolors';
+import { canonicalJson, type GameEvent, type Json, type Outcome, type Ruleset } from '../../kernel/index.ts';
+import type { LogEntry } from '../../runners/match.ts';
+
+export function compact(v: unknown, max = 160): string {
+  const s = canonicalJson(v ?? null);
+  return s.length > max ? s.slice(0, max) + '…' : s;
+}
+
+export function describeEvent(rs: Ruleset, e: GameEvent): string {
+  if (rs.describeEvent) {
+    try {
+      return rs.describeEvent(e);
+    } catch {
+      /* fall back to JSON */
+    }
+  }
+  return compact(e);
+}
+
+export function describeAction(rs: Ruleset, action: Json, seat: number): string {
+  if (rs.describeAction) {
+    try {
+      return rs.describeAction(action, seat);
+    } catch {
+      /* fall back to JSON */
+    }
+  }
+  return compact(action);
+}
+
+export function entryLines(rs: Ruleset, entry: LogEntry, agentName?: string): string[] {
+  const who = `seat ${entry.seat}${agentName ? ` (${agentName})` : ''}`;
+  const head = `${pc.dim(String(entry.seq).padStart(4))}  ${pc.cyan(who)}: ${describeAction(rs, entry.input, entry.seat)}`;
+  if (entry.result === 'rejected') return [head, `        ${pc.red('refused')} ${entry.error?.code}: ${entry.error?.reason}`];
+  return [head, ...entry.events.map((e) => `        ${e.type === 'beat' ? pc.magenta('★ ') : ''}${describeEvent(rs, e)}`)];
+}
+
+export function outcomeLine(o: Outcome | null): string {
+  if (!o) return pc.yellow('no outcome (stopped before the end)');
+  const winners = o.winners.length ? `winner${o.winners.length > 1 ? 's' : ''}: seat ${o.winners.join(', ')}` : 'no winner';
+  const extra = [o.scores ? `scores ${o.scores.join('/')}` : '', o.places ? `places ${o.places.join('/')}` : ''].filter(Boolean).join('; ');
+  return `${pc.bold(winners)} — ${o.reason}${extra ? ` (${extra})` : ''}`;
+}

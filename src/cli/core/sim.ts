@@ -1,0 +1,63 @@
+// `arbiter sim`: many seeded matches, summary statistics, --json / --csv, a progress bar on a TTY.
+
+import cliProgress from 'cli-progress';
+import pc from 'picocolors';
+import type { Command } from 'commander';
+import { getEntry, rulesetIds } from '../../registry.ts';
+import { simulate, type SimReport } from '../../runners/sim.ts';
+import { buildConfig, parseCount, parseSeed } from './config.ts';
+import { addConfigOptions } from './play.ts';
+
+export function registerSim(program: Command): void {
+  const cmd = program
+    .command('sim')
+    .description('simulate many seeded matches and report statistics')
+    .argument('<ruleset>', `one of: ${rulesetIds().join(', ')}`)
+    .option('-g, --games <k>', 'number of games', '1000')
+    .option('-s, --seed <n>', 'seed of the first game (game i uses seed+i)', '1')
+    .option('-a, --agents <list>', 'agent per seat, comma-separated, cycling', 'random')
+    .option('--json', 'print the report as JSON')
+    .option('--csv', 'print metrics as CSV (name,mean,min,max)')
+    .option('--no-progress', 'no progress bar');
+  addConfigOptions(cmd);
+  cmd.action((rulesetId: string, opts: Record<string, unknown>) => {
+    const rs = getEntry(rulesetId).ruleset;
+    const games = parseCount(opts.games as string, 'games', 1000);
+    const firstSeed = parseSeed(opts.seed as string);
+    const config = buildConfig(rulesetId, opts);
+    const tty = Boolean(process.stderr.isTTY) && opts.progress !== false;
+    const bar = tty ? new cliProgress.SingleBar({ stream: process.stderr, format: `${rulesetId} {bar} {value}/{total} games`, hideCursor: true }, cliProgress.Presets.shades_classic) : null;
+    bar?.start(games, 0);
+    const report = simulate(rs, { games, firstSeed, config, agents: (opts.agents as string) ?? 'random', onGame: bar ? (d) => d % 50 === 0 && bar.update(d) : undefined });
+    bar?.update(games);
+    bar?.stop();
+    if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+    else if (opts.csv) process.stdout.write(toCsv(report));
+    else process.stdout.write(toText(report));
+  });
+}
+
+function toCsv(r: SimReport): string {
+  const rows = ['name,mean,min,max', `actions,${r.actions.mean},${r.actions.min},${r.actions.max}`];
+  r.win_rate.forEach((w, i) => rows.push(`win_rate_seat_${i},${w},,`));
+  for (const [k, s] of Object.entries(r.metrics)) rows.push(`${k.includes(',') ? JSON.stringify(k) : k},${s.mean},${s.min},${s.max}`);
+  return rows.join('\n') + '\n';
+}
+
+function toText(r: SimReport): string {
+  const out: string[] = [];
+  out.push(pc.bold(`${r.ruleset} (${r.version}): ${r.games} games from seed ${r.first_seed}, agents ${r.agents}, config ${JSON.stringify(r.config)}`));
+  out.push(`actions per game: mean ${r.actions.mean}, min ${r.actions.min}, max ${r.actions.max}`);
+  out.push(`endings: ${Object.entries(r.reasons).map(([k, v]) => `${k} ×${v}`).join(', ')}`);
+  out.push(`win rate by seat: ${r.win_rate.map((w, i) => `${i}:${(w * 100).toFixed(1)}%`).join('  ')}   no-winner games: ${r.draws}`);
+  if (r.mean_place) out.push(`mean place by seat: ${r.mean_place.join(' / ')}`);
+  if (r.mean_score) out.push(`mean score by seat: ${r.mean_score.join(' / ')}`);
+  const m = Object.entries(r.metrics);
+  if (m.length) {
+    out.push('metrics (mean, min..max per game):');
+    const w = Math.max(...m.map(([k]) => k.length));
+    for (const [k, s] of m) out.push(`  ${k.padEnd(w)}  ${String(s.mean).padStart(10)}  ${s.min}..${s.max}`);
+  }
+  out.push(pc.dim(`${r.cpu_ms} ms CPU, ${r.games_per_cpu_s} games per CPU-second`));
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,69 @@
+// The `arbiter` command line: generic verbs here, ruleset-specific ones from extensions.ts.
+// User mistakes print a one-line typed error (no stack trace) and exit 2.
+
+import { Command, CommanderError } from 'commander';
+import pc from 'picocolors';
+import { ArbiterError } from '../kernel/index.ts';
+import { REGISTRY } from '../registry.ts';
+import { registerBench } from './core/bench.ts';
+import { registerChecks } from './core/checks.ts';
+import { registerPlay, registerShowcase } from './core/play.ts';
+import { registerReplay } from './core/replay.ts';
+import { registerSim } from './core/sim.ts';
+import { runDrive } from './drive.ts';
+import { commandModules } from './extensions.ts';
+
+const program = new Command();
+program
+  .name('arbiter')
+  .description('A deterministic rules engine for turn-based games: rules in, replayable simulations out.')
+  .version('0.1.0')
+  .showHelpAfterError('(run with --help for usage)')
+  .exitOverride();
+
+registerShowcase(program);
+registerPlay(program);
+registerSim(program);
+registerChecks(program);
+registerReplay(program);
+registerBench(program);
+
+program
+  .command('drive')
+  .description('the headless JSON-lines protocol on stdin/stdout (see docs/drive.md)')
+  .action(async () => {
+    await runDrive();
+  });
+
+program
+  .command('rulesets')
+  .description('list the registered rulesets')
+  .option('--json', 'print as JSON')
+  .action((opts: { json?: boolean }) => {
+    const rows = [...REGISTRY.values()].map((e) => ({
+      id: e.ruleset.id,
+      version: e.ruleset.version,
+      title: e.ruleset.title,
+      rules: e.ruleset.catalog.rules.length,
+      uItems: e.ruleset.catalog.uItems.length,
+      agents: ['random', 'first', ...Object.keys(e.agents ?? {})],
+    }));
+    if (opts.json) process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
+    else for (const r of rows) process.stdout.write(`${pc.bold(r.id.padEnd(10))} ${r.version.padEnd(24)} ${r.rules} rules, ${r.uItems} U-items; agents: ${r.agents.join(', ')} — ${r.title}\n`);
+  });
+
+for (const register of commandModules) register(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CommanderError) {
+    process.exitCode = err.exitCode === 0 ? 0 : 2;
+  } else if (err instanceof ArbiterError) {
+    process.stderr.write(`arbiter: ${pc.red(err.code)}: ${err.message}\n`);
+    process.exitCode = 2;
+  } else {
+    process.stderr.write(`arbiter: internal error: ${(err as Error)?.stack ?? String(err)}\n`);
+    process.exitCode = 70;
+  }
+}

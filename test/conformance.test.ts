@@ -1,0 +1,30 @@
+// One suite, every ruleset: each registered ruleset runs the same generic checks with no
+// per-ruleset code. A failure names the ruleset and seed to replay it.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { REGISTRY } from '../src/registry.ts';
+import { badConfigs, determinism, fuzzInput, randomGames } from '../src/runners/conformance.ts';
+
+for (const [id, entry] of REGISTRY) {
+  const rs = entry.ruleset;
+  describe(`conformance: ${id}`, () => {
+    test('random games reach the end; menus are accepted; state stays plain JSON; views keep secrets', () => {
+      assert.deepEqual(randomGames(rs, { games: 8 }), []);
+    });
+    test('same seed gives the same event-stream hash, also across a JSON save/resume', () => {
+      assert.deepEqual(determinism(rs), []);
+    });
+    test('bad configs and seeds are refused with typed errors', () => {
+      assert.deepEqual(badConfigs(rs), []);
+    });
+    test('fuzzed and off-menu input is refused with a typed code and changes nothing', () => {
+      assert.deepEqual(fuzzInput(rs, { runs: 250 }), []);
+    });
+    test('the catalog has unique rule ids and every U-item has a default', () => {
+      const ids = [...rs.catalog.rules.map((r) => r.id), ...rs.catalog.uItems.map((u) => u.id)];
+      assert.equal(new Set(ids).size, ids.length, 'duplicate ids in the catalog');
+      for (const u of rs.catalog.uItems) assert.ok(u.default.length > 0 && u.why.length > 0, `${u.id} lacks a default or a reason`);
+    });
+  });
+}
