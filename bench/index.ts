@@ -1,7 +1,10 @@
 // Every benchmark case `arbiter bench` knows, grouped by ruleset. Each ruleset's cases live in
 // bench/<id>.ts and are listed here with one import.
 
-import type { BenchCase } from './types.ts';
-import { cases as tictactoeCases } from './tictactoe.ts';
+import type { BenchCase, BenchResult } from './types.ts';
+import { cases as tictactoeCases, compareTicTacToe } from './tictactoe.ts';
 
 export const ALL_CASES: BenchCase[] = [...tictactoeCases];
+
+/** Cross-case ratios (engine vs baselines), computed after all selected cases ran. */
+export const POSTPROCESS: Array<(results: BenchResult[]) => void> = [compareTicTacToe];

@@ -4,6 +4,7 @@ import pc from 'picocolors';
 import type { Command } from 'commander';
 import { ArbiterError } from '../../kernel/index.ts';
 import { parseCount } from './config.ts';
+import type { BenchResult } from '../../../bench/types.ts';
 
 export function registerBench(program: Command): void {
   program
@@ -14,7 +15,7 @@ export function registerBench(program: Command): void {
     .option('--list', 'list the cases and exit')
     .option('--json', 'print one JSON object per case per line')
     .action(async (filters: string[], opts: { budget?: string; list?: boolean; json?: boolean }) => {
-      const { ALL_CASES } = await import('../../../bench/index.ts');
+      const { ALL_CASES, POSTPROCESS } = await import('../../../bench/index.ts');
       const budget = parseCount(opts.budget, 'budget', 1000, 600_000);
       const cases = ALL_CASES.filter((c) => filters.length === 0 || filters.some((f) => c.name.includes(f) || c.group.includes(f)));
       if (opts.list) {
@@ -22,14 +23,18 @@ export function registerBench(program: Command): void {
         return;
       }
       if (cases.length === 0) throw new ArbiterError('not_found', `no benchmark case matches ${filters.join(', ')}`);
-      if (!opts.json) process.stdout.write(pc.bold(`${'case'.padEnd(34)} ${'games/CPU-s'.padStart(14)} ${'moves/CPU-s'.padStart(14)}  extra`) + '\n');
+      const results: BenchResult[] = [];
       for (const c of cases) {
-        let r;
+        if (!opts.json && process.stderr.isTTY) process.stderr.write(pc.dim(`running ${c.name}…\n`));
         try {
-          r = await c.run(budget);
+          results.push(await c.run(budget));
         } catch (err) {
-          r = { case: c.name, games: 0, moves: 0, cpu_ms: 0, games_per_cpu_s: 0, moves_per_cpu_s: 0, extra: { error: (err as Error).message } };
+          results.push({ case: c.name, games: 0, moves: 0, cpu_ms: 0, games_per_cpu_s: 0, moves_per_cpu_s: 0, extra: { error: (err as Error).message } });
         }
+      }
+      for (const post of POSTPROCESS) post(results);
+      if (!opts.json) process.stdout.write(pc.bold(`${'case'.padEnd(34)} ${'games/CPU-s'.padStart(14)} ${'moves/CPU-s'.padStart(14)}  extra`) + '\n');
+      for (const r of results) {
         if (opts.json) process.stdout.write(JSON.stringify(r) + '\n');
         else {
           const extra = r.extra ? Object.entries(r.extra).map(([k, v]) => `${k}=${v}`).join(' ') : '';
