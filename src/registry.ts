@@ -3,6 +3,7 @@
 
 import { ArbiterError, type AgentFactory, type Ruleset } from './kernel/index.ts';
 import { tictactoe } from './rulesets/tictactoe/index.ts';
+import { bnc } from './rulesets/bnc/index.ts';
 
 /** A CLI flag of `play`/`sim` that sets one config field, e.g. `--players 4` → config.players. */
 export interface ConfigFlag {
@@ -29,6 +30,7 @@ export interface RegisteredRuleset {
 
 const entries: RegisteredRuleset[] = [
   { ruleset: tictactoe, scenarios: 'scenarios/tictactoe' },
+  { ruleset: bnc, scenarios: 'scenarios/bnc' },
 ];
 
 export const REGISTRY: ReadonlyMap<string, RegisteredRuleset> = new Map(entries.map((e) => [e.ruleset.id, e]));

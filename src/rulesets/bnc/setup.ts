@@ -1,0 +1,79 @@
+// Config validation and the seeded initial position: the shortcuts (U02) and the item layout
+// (U05) are drawn from the 'map' stream, so they depend on the seed only.
+
+import { ArbiterError, checkSeed, createRng, nextInt, shuffleInPlace, type Json } from '../../kernel/index.ts';
+import { CONTESTANTS, EXIT, INTAKE, ITEM_IDS, MIDDLE_ZONES, START_HEALTH, STREAM_MAP, TURNS, WARDEN_HEALTH, ZONE_COUNT } from './constants.ts';
+import { configSchema } from './schema.ts';
+import type { BncConfig, BncState, Contestant, Shortcut } from './state.ts';
+
+export const DEFAULT_CONFIG: BncConfig = { contestants: CONTESTANTS, turns: TURNS, health: START_HEALTH, wardenHealth: WARDEN_HEALTH };
+
+export function parseConfig(config: unknown): BncConfig {
+  if (config === undefined || config === null) return { ...DEFAULT_CONFIG };
+  const r = configSchema.safeParse(config);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    throw new ArbiterError('bad_config', `bnc config: ${issue.path.join('.') || '(root)'}: ${issue.message}`, {
+      path: issue.path.map(String),
+    } as Json);
+  }
+  return { ...DEFAULT_CONFIG, ...r.data } as BncConfig;
+}
+
+/** U02: every pair of zones two or more steps apart, except Intake Yard–Exit Vault. */
+export function shortcutCandidates(): [number, number][] {
+  const out: [number, number][] = [];
+  for (let a = 0; a < ZONE_COUNT; a++) {
+    for (let b = a + 2; b < ZONE_COUNT; b++) if (!(a === INTAKE && b === EXIT)) out.push([a, b]);
+  }
+  return out;
+}
+
+export function setupState(config: unknown, seed: number): BncState {
+  checkSeed(seed);
+  const cfg = parseConfig(config);
+  const rng = createRng(seed);
+  const count = 1 + nextInt(rng, STREAM_MAP, 3);
+  const pairs = shuffleInPlace(rng, STREAM_MAP, shortcutCandidates()).slice(0, count);
+  pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  const shortcuts: Shortcut[] = pairs.map(([a, b], i) => ({ id: `S${i + 1}`, a, b }));
+  const items = shuffleInPlace(rng, STREAM_MAP, [...ITEM_IDS]);
+  const floor: string[][] = Array.from({ length: ZONE_COUNT }, () => []);
+  MIDDLE_ZONES.forEach((z, i) => floor[z].push(items[i]));
+  const contestants: Contestant[] = Array.from({ length: cfg.contestants }, (_, seat) => ({
+    seat,
+    zone: INTAKE,
+    health: cfg.health,
+    items: [],
+    status: 'active',
+    at: null,
+    route: null,
+    reputation: 0,
+    guild: null,
+    deposited: 0,
+    withdrawn: 0,
+    known: [],
+    submitted: null,
+  }));
+  return {
+    config: cfg,
+    turn: 0,
+    over: false,
+    endReason: null,
+    shortcuts,
+    floor,
+    contestants,
+    warden: { zone: EXIT, health: cfg.wardenHealth, down: false },
+    offers: [],
+    proposals: [],
+    pacts: [],
+    guilds: [],
+    invitations: [],
+    messages: [],
+    serial: { offer: 0, proposal: 0, pact: 0, guild: 0, invitation: 0 },
+    contacts: [],
+    firstPact: false,
+    silentRun: 0,
+    rng,
+  };
+}

@@ -1,0 +1,78 @@
+// What each seat may observe (U19) and what must never reach it. A contestant sees its zone,
+// its items, speech it heard, its own whispers, offers, proposals, pacts, invitations and guild,
+// and only the shortcuts it discovered. The spectator sees everything but the RNG.
+
+import { cloneJson, type Json } from '../../kernel/index.ts';
+import { EXIT, ZONE_COUNT, ZONE_NAMES } from './constants.ts';
+import type { BncState } from './state.ts';
+
+const SPINE = Array.from({ length: ZONE_COUNT - 1 }, (_, i) => ({ a: i, b: i + 1 }));
+
+export function spectatorView(s: BncState): Json {
+  const { rng: _rng, ...rest } = s;
+  return cloneJson({ role: 'spectator', zones: [...ZONE_NAMES], spine: SPINE, ...rest }) as unknown as Json;
+}
+
+export function seatView(s: BncState, seat: number): Json {
+  const me = s.contestants[seat];
+  const mine = (a: number, b: number) => a === seat || b === seat;
+  const here = me.zone;
+  const guild = s.guilds.find((g) => g.id === me.guild) ?? null;
+  const view = {
+    role: 'contestant',
+    seat,
+    turn: s.turn,
+    turns: s.config.turns,
+    over: s.over,
+    zones: [...ZONE_NAMES],
+    me: {
+      zone: me.zone,
+      zoneName: ZONE_NAMES[me.zone],
+      health: me.health,
+      items: me.items,
+      status: me.status,
+      reputation: me.reputation,
+      guild: me.guild,
+      submitted: me.submitted,
+    },
+    here: {
+      zone: here,
+      floor: s.floor[here],
+      others: s.contestants
+        .filter((c) => c.seat !== seat && c.status === 'active' && c.zone === here)
+        .map((c) => ({ seat: c.seat, health: c.health })),
+      warden: s.warden.zone === here ? { health: s.warden.health, down: s.warden.down } : null,
+    },
+    // U19: status and reputation are public; positions only for those sharing your zone
+    contestants: s.contestants.map((c) => ({ seat: c.seat, status: c.status, reputation: c.reputation, at: c.at })),
+    warden: { zone: EXIT, down: s.warden.down },
+    edges: SPINE,
+    shortcuts: s.shortcuts.filter((sc) => me.known.includes(sc.id)),
+    messages: s.messages.filter((m) => m.from === seat || m.heard.includes(seat)),
+    offers: s.offers.filter((o) => mine(o.from, o.to)),
+    proposals: s.proposals.filter((p) => mine(p.from, p.to)),
+    pacts: s.pacts.filter((p) => mine(p.a, p.b)),
+    invitations: s.invitations.filter((i) => i.to === seat || i.guild === me.guild),
+    guild,
+  };
+  return cloneJson(view) as unknown as Json;
+}
+
+/** Values `seat` must never see: others' private objects, unheard speech, unknown shortcuts. */
+export function secretsFor(s: BncState, seat: number | null): Json[] {
+  if (seat === null) return [];
+  const me = s.contestants[seat];
+  const out: Json[] = [];
+  const mine = (a: number, b: number) => a === seat || b === seat;
+  for (const sc of s.shortcuts) if (!me.known.includes(sc.id)) out.push(sc as unknown as Json);
+  for (const m of s.messages) {
+    if (m.from === seat || m.heard.includes(seat)) continue;
+    if (m.text.length >= 6) out.push(m.text);
+  }
+  for (const o of s.offers) if (!mine(o.from, o.to)) out.push(o as unknown as Json);
+  for (const p of s.proposals) if (!mine(p.from, p.to)) out.push(p as unknown as Json);
+  for (const p of s.pacts) if (!mine(p.a, p.b)) out.push(p as unknown as Json);
+  for (const i of s.invitations) if (i.to !== seat && i.guild !== me.guild) out.push(i as unknown as Json);
+  for (const g of s.guilds) if (g.id !== me.guild) out.push(g as unknown as Json);
+  return out;
+}
