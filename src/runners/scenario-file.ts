@@ -88,10 +88,12 @@ export function parseScenario(text: string, file: string): Scenario {
   const parsed = scenarioSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const node = nodeAt(doc.contents as Node | null, issue.path as (string | number)[]);
+    // an unknown key is reported on its parent; point at the key itself
+    const path = [...issue.path, ...(issue.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [])] as (string | number)[];
+    const node = nodeAt(doc.contents as Node | null, path);
     const pos = node?.range ? lineCounter.linePos(node.range[0]) : null;
     const where = pos ? `${file}:${pos.line}:${pos.col}` : file;
-    throw new ArbiterError('bad_request', `${where}: ${issue.path.join('.') || '(top)'}: ${issue.message}`, { file, path: issue.path.map(String) });
+    throw new ArbiterError('bad_request', `${where}: ${path.join('.') || '(top)'}: ${issue.message}`, { file, path: path.map(String) });
   }
   return parsed.data;
 }

@@ -1,0 +1,72 @@
+// The CLI as a user meets it: separate processes, exit codes, clean errors.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const cli = (args: string[], input?: string) => {
+  const r = spawnSync(process.execPath, ['bin/arbiter.js', ...args], { encoding: 'utf8', input, env: { ...process.env, NO_COLOR: '1' } });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+
+test('play --json twice in two processes gives byte-identical output', () => {
+  const a = cli(['play', 'tictactoe', '--seed', '1', '--json']);
+  const b = cli(['play', 'tictactoe', '--seed', '1', '--json']);
+  assert.equal(a.code, 0, a.err);
+  assert.equal(a.out, b.out);
+  const lines = a.out.trim().split('\n').map((l) => JSON.parse(l));
+  assert.equal(lines[0].ruleset, 'tictactoe');
+  assert.equal(lines[lines.length - 1].end, true);
+  assert.notEqual(cli(['play', 'tictactoe', '--seed', '2', '--json']).out, a.out);
+});
+
+test('replay --verify passes on a recorded log and fails clearly on a tampered one', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-'));
+  const log = join(dir, 'm.jsonl');
+  assert.equal(cli(['play', 'tictactoe', '--seed', '4', '--quiet', '--log', log]).code, 0);
+  const ok = cli(['replay', log, '--verify']);
+  assert.equal(ok.code, 0, ok.err);
+  assert.match(ok.out, /verified/);
+  const lines = readFileSync(log, 'utf8').trim().split('\n');
+  const e = JSON.parse(lines[3]);
+  e.events[0].cell = (e.events[0].cell + 3) % 9;
+  lines[3] = JSON.stringify(e);
+  writeFileSync(log, lines.join('\n') + '\n');
+  const bad = cli(['replay', log, '--verify']);
+  assert.equal(bad.code, 1);
+  assert.match(bad.err, /DIVERGED at submission 3: event 0/);
+  writeFileSync(log, 'garbage\n');
+  const corrupt = cli(['replay', log, '--verify']);
+  assert.equal(corrupt.code, 2);
+  assert.match(corrupt.err, /corrupt_log: line 1: not JSON/);
+});
+
+test('user mistakes print one typed line, no stack trace, exit 2', () => {
+  for (const args of [['play', 'nope'], ['play', 'tictactoe', '--seed', 'x'], ['sim', 'tictactoe', '--games', '0'], ['play', 'tictactoe', '--config', '{bad'], ['replay', '/no/such/file']]) {
+    const r = cli(args);
+    assert.equal(r.code, 2, `${args.join(' ')}: ${r.err}`);
+    assert.match(r.err, /^arbiter: \w+: /, args.join(' '));
+    assert.doesNotMatch(r.err, /\n\s+at /, 'no stack trace');
+  }
+});
+
+test('coverage --json maps every tictactoe rule to its scenarios', () => {
+  const r = cli(['coverage', 'tictactoe', '--json']);
+  assert.equal(r.code, 0, r.err);
+  const cov = JSON.parse(r.out);
+  assert.deepEqual(Object.keys(cov.tictactoe).sort(), ['TTT-1', 'TTT-2', 'TTT-3', 'TTT-4', 'TTT-5', 'TTT-6']);
+  for (const ids of Object.values(cov.tictactoe) as string[][]) assert.ok(ids.length > 0);
+});
+
+test('drive as a subprocess survives garbage and answers in order', () => {
+  const input = ['{"id":1,"op":"new","ruleset":"tictactoe","seed":7}', 'garbage', '{"id":3,"op":"act","seat":0,"action":{"cell":4}}', '{"id":4,"op":"outcome"}', ''].join('\n');
+  const r = cli(['drive'], input);
+  assert.equal(r.code, 0);
+  const res = r.out.trim().split('\n').map((l) => JSON.parse(l));
+  assert.deepEqual(res.map((x) => x.ok), [true, false, true, true]);
+  assert.equal(res[1].error.code, 'bad_request');
+  assert.equal(res[2].id, 3);
+});

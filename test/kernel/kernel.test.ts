@@ -1,0 +1,116 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import {
+  canonicalJson,
+  cloneJson,
+  codePointLength,
+  createRng,
+  hashText,
+  jsonEqual,
+  nextInt,
+  nextU32,
+  shuffleInPlace,
+  StreamHash,
+  act,
+  ArbiterError,
+} from '../../src/kernel/index.ts';
+import { tictactoe } from '../../src/rulesets/tictactoe/index.ts';
+
+test('canonical JSON sorts keys at every depth and is insensitive to insertion order', () => {
+  assert.equal(canonicalJson({ b: 1, a: { d: [1, { z: 0, y: 1 }], c: null } }), '{"a":{"c":null,"d":[1,{"y":1,"z":0}]},"b":1}');
+  fc.assert(
+    fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (obj) => {
+      const reversed = Object.fromEntries(Object.entries(obj).reverse());
+      return canonicalJson(obj) === canonicalJson(reversed);
+    }),
+    { seed: 1, numRuns: 200 },
+  );
+});
+
+test('canonical JSON refuses non-JSON numbers', () => {
+  assert.throws(() => canonicalJson({ x: NaN }));
+  assert.throws(() => canonicalJson({ x: Infinity }));
+});
+
+test('cloneJson gives an equal, independent copy', () => {
+  fc.assert(
+    fc.property(fc.jsonValue(), (v) => {
+      const c = cloneJson(v);
+      return jsonEqual(v, c) && canonicalJson(v) === canonicalJson(c);
+    }),
+    { seed: 2, numRuns: 200 },
+  );
+  const o = { a: [1, 2] };
+  const c = cloneJson(o);
+  c.a.push(3);
+  assert.deepEqual(o.a, [1, 2]);
+});
+
+test('hash: stable known values, order-sensitive, chunk-boundary-sensitive', () => {
+  assert.equal(hashText(''), hashText(''));
+  assert.equal(hashText('abc').length, 16);
+  assert.notEqual(hashText('abc'), hashText('acb'));
+  assert.notEqual(new StreamHash().update('ab').update('c').digest(), new StreamHash().update('a').update('bc').digest());
+  // pinned: a change of the hash function would silently invalidate every recorded log
+  assert.equal(hashText('arbiter'), 'f7efa67853d5f109');
+});
+
+test('RNG streams: same seed same numbers; streams independent; state is plain JSON and resumable', () => {
+  const a = createRng(7);
+  const b = createRng(7);
+  const xs = Array.from({ length: 5 }, () => nextU32(a, 'deal'));
+  const ys = Array.from({ length: 5 }, () => nextU32(b, 'deal'));
+  assert.deepEqual(xs, ys);
+  // drawing from another stream does not shift this one
+  const c = createRng(7);
+  nextU32(c, 'other');
+  nextU32(c, 'other');
+  assert.deepEqual(Array.from({ length: 5 }, () => nextU32(c, 'deal')), xs);
+  // save and resume mid-stream
+  const d = createRng(9);
+  nextU32(d, 's');
+  const saved = JSON.parse(JSON.stringify(d));
+  assert.equal(nextU32(d, 's'), nextU32(saved, 's'));
+  // small consecutive seeds give unrelated first values
+  const firsts = Array.from({ length: 12 }, (_, s) => nextU32(createRng(s), 'x'));
+  assert.equal(new Set(firsts).size, 12);
+  assert.ok(firsts.every((v) => v >= 0 && v <= 0xffffffff && Number.isInteger(v)));
+});
+
+test('RNG: nextInt is in range and roughly uniform; shuffle is a permutation', () => {
+  const r = createRng(3);
+  const counts = new Array(6).fill(0);
+  for (let i = 0; i < 60000; i++) counts[nextInt(r, 'd', 6)]++;
+  for (const c of counts) assert.ok(c > 9400 && c < 10600, `count ${c}`);
+  const arr = Array.from({ length: 20 }, (_, i) => i);
+  shuffleInPlace(r, 'sh', arr);
+  assert.deepEqual([...arr].sort((x, y) => x - y), Array.from({ length: 20 }, (_, i) => i));
+  assert.throws(() => createRng(-1), ArbiterError);
+  assert.throws(() => createRng(1.5), ArbiterError);
+});
+
+test('code points, not UTF-16 units', () => {
+  assert.equal(codePointLength('abc'), 3);
+  assert.equal(codePointLength('😀😀'), 2);
+  assert.equal('😀😀'.length, 4);
+  assert.equal(codePointLength('e\u0301'), 2);
+  assert.equal(codePointLength('\ud800'), 1); // a lone surrogate counts once
+});
+
+test('act never mutates its input and refuses with typed codes', () => {
+  const s = tictactoe.setup({}, 1);
+  const before = canonicalJson(s);
+  const ok = act(tictactoe, s, 0, { cell: 4 });
+  assert.ok(ok.ok);
+  assert.equal(canonicalJson(s), before);
+  const codes = [
+    act(tictactoe, s, 1, { cell: 0 }),
+    act(tictactoe, s, 5, { cell: 0 }),
+    act(tictactoe, s, '0', { cell: 0 }),
+    act(tictactoe, s, 0, 'cell 4'),
+    act(tictactoe, s, 0, { cell: 99 }),
+  ].map((r) => (r.ok ? 'accepted' : r.error.code));
+  assert.deepEqual(codes, ['out_of_turn', 'bad_request', 'bad_request', 'bad_request', 'bad_request']);
+  assert.equal(canonicalJson(s), before);
+});
