@@ -3,7 +3,10 @@
 
 import { ArbiterError, type AgentFactory, type Ruleset } from './kernel/index.ts';
 import { tictactoe } from './rulesets/tictactoe/index.ts';
+import { ground } from './rulesets/ground/index.ts';
+import { agents as groundAgents } from './rulesets/ground/agents.ts';
 import { bnc } from './rulesets/bnc/index.ts';
+import { bncAgents } from './rulesets/bnc/agents.ts';
 
 /** A CLI flag of `play`/`sim` that sets one config field, e.g. `--players 4` → config.players. */
 export interface ConfigFlag {
@@ -30,7 +33,18 @@ export interface RegisteredRuleset {
 
 const entries: RegisteredRuleset[] = [
   { ruleset: tictactoe, scenarios: 'scenarios/tictactoe' },
-  { ruleset: bnc, scenarios: 'scenarios/bnc' },
+  {
+    ruleset: ground,
+    agents: groundAgents,
+    scenarios: 'scenarios/ground',
+    flags: [
+      { name: 'players', key: 'players', description: 'number of players, 2-6 (default 4)', type: 'int' },
+      { name: 'mode', key: 'mode', description: 'shared-ground | personal-edge | bonded-coalitions (default shared-ground)', type: 'string' },
+      { name: 'scenario', key: 'scenario', description: 'Scenario card id (default kitchen-table)', type: 'string' },
+      { name: 'edition', key: 'edition', description: 'path of an edition JSON file (default: the SAMPLE edition)', type: 'json-file' },
+    ],
+  },
+  { ruleset: bnc, scenarios: 'scenarios/bnc', agents: bncAgents },
 ];
 
 export const REGISTRY: ReadonlyMap<string, RegisteredRuleset> = new Map(entries.map((e) => [e.ruleset.id, e]));

@@ -38,3 +38,4 @@ export const SILENCE_TURNS = 5;
 export const STREAM_MAP = 'map';
 export const STREAM_WARDEN = 'warden';
 export const STREAM_STRIKES = 'strikes';
+export type ItemId = (typeof ITEM_IDS)[number];

@@ -22,7 +22,7 @@ export function describeEvent(e: GameEvent): string {
     case 'whispered': return `${who(e.seat)} whispers to ${who(e.to)}: "${e.text}"`;
     case 'fizzled': return `${who(e.seat)}'s ${e.action} fizzles: ${e.reason}`;
     case 'match_over': return `the match ends (${e.reason}) after turn ${e.turn}`;
-    case 'beat': return `★ ${String(e.beat).toUpperCase()} ${beatDetail(e)}`;
+    case 'beat': return `${String(e.beat).toUpperCase()} ${beatDetail(e)}`;
     default: {
       const { type, ...rest } = e;
       return `${type} ${JSON.stringify(rest)}`;

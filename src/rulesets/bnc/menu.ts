@@ -3,7 +3,7 @@
 // example of each sits among the actions. `wait` is always first (agents fall back to it, U11).
 
 import type { Menu, Template, JsonObject } from '../../kernel/index.ts';
-import { ALLIANCE_TURNS_MAX, CHART, GUILD_TERM_MAX, ITEM_IDS, OFFER_TURNS_MAX } from './constants.ts';
+import { ALLIANCE_TURNS_MAX, CHART, GUILD_TERM_MAX, ITEM_IDS, OFFER_TURNS_MAX, type ItemId } from './constants.ts';
 import { check, guildOf, neighbours } from './rules.ts';
 import { jsonSchemaOf, type Action, type ActionType } from './schema.ts';
 import type { BncState } from './state.ts';
@@ -38,7 +38,7 @@ export function legalMenu(s: BncState, seat: number): Menu<Action> {
     if (check(s, seat, a) === null) actions.push(a);
   };
   for (const to of neighbours(s, c)) actions.push({ type: 'move', to });
-  for (const item of s.floor[c.zone]) actions.push({ type: 'pickup', item: item as (typeof ITEM_IDS)[number] });
+  for (const item of s.floor[c.zone]) actions.push({ type: 'pickup', item: item as ItemId });
   if (c.items.includes(CHART)) push({ type: 'use_chart' });
   push({ type: 'attack' });
   for (const o of s.offers) {
@@ -59,8 +59,8 @@ export function legalMenu(s: BncState, seat: number): Menu<Action> {
   if (g) {
     actions.push({ type: 'leave_guild' });
     if (g.home === c.zone) {
-      for (const item of c.items) actions.push({ type: 'deposit', item: item as (typeof ITEM_IDS)[number] });
-      for (const item of g.vault) actions.push({ type: 'withdraw', item: item as (typeof ITEM_IDS)[number] });
+      for (const item of c.items) actions.push({ type: 'deposit', item: item as ItemId });
+      for (const item of g.vault) actions.push({ type: 'withdraw', item: item as ItemId });
     }
   }
   const others = s.contestants.filter((o) => o.seat !== seat && o.status === 'active').map((o) => o.seat);
@@ -100,7 +100,7 @@ function exampleOffer(s: BncState, seat: number, others: number[]): Action | nul
   const wanted = ITEM_IDS.filter((it) => !c.items.includes(it));
   for (const to of others) {
     const a: Action = c.items.length > 0
-      ? { type: 'offer', to, give: [c.items[0] as (typeof ITEM_IDS)[number]], get: [], turns: OFFER_TURNS_MAX }
+      ? { type: 'offer', to, give: [c.items[0] as ItemId], get: [], turns: OFFER_TURNS_MAX }
       : { type: 'offer', to, give: [], get: [wanted[0]], turns: OFFER_TURNS_MAX };
     if (check(s, seat, a) === null) return a;
   }
