@@ -1,0 +1,101 @@
+// A heuristic GROUND policy. It reads only its own view and menu (a fair agent): claim what it
+// can, ground itself when stressed, support Bonds and stressed players, investigate otherwise,
+// and answer mid-resolution decisions in a cooperative way. Ties are broken by the seeded agent
+// random so different seeds play differently.
+
+import { SeededRandom, type Agent, type AgentContext, type AgentFactory, type Json } from '../../kernel/index.ts';
+
+type Obj = Record<string, Json>;
+
+function num(v: Json | undefined, d = -1): number {
+  return typeof v === 'number' ? v : d;
+}
+
+function pickBest(actions: Json[], score: (a: Obj) => number, rnd: SeededRandom): Json {
+  let best: Json[] = [];
+  let bestScore = -Infinity;
+  for (const a of actions) {
+    const sc = score(a as Obj);
+    if (sc > bestScore) {
+      bestScore = sc;
+      best = [a];
+    } else if (sc === bestScore) best.push(a);
+  }
+  return best[rnd.int(best.length)];
+}
+
+function heuristic(seed: number, seat: number): Agent {
+  const rnd = new SeededRandom(seed ^ (seat * 0x9e3779b1), 'ground-heuristic');
+  return {
+    name: 'heuristic',
+    choose(ctx: AgentContext): Json {
+      const v = ctx.view as Obj;
+      const players = v.players as Obj[];
+      const me = players[ctx.seat];
+      const problems = v.problems as Obj[];
+      const relations = (v.relations as Obj[]) ?? [];
+      const relWith = (q: number): string | null => {
+        for (const r of relations) if ((r.a === ctx.seat && r.b === q) || (r.b === ctx.seat && r.a === q)) return r.kind as string;
+        return null;
+      };
+      const actions = ctx.menu.actions;
+      const myStress = num(me.stress, 0);
+      switch (ctx.kind) {
+        case 'select':
+          return pickBest(actions, (a) => {
+            const t = num(a.target);
+            switch (a.action) {
+              case 'SOLVE': {
+                const card = (problems[t]?.card ?? {}) as Obj;
+                return 100 + num(card.value, 1) - (a.freedom ? 5 : 0);
+              }
+              case 'GROUND':
+                return myStress >= 4 ? 90 : myStress === 3 ? 30 : 5;
+              case 'SUPPORT': {
+                const other = players[t];
+                const rel = relWith(t);
+                let sc = 20 + 4 * num(other.stress, 0);
+                if (rel === 'bond' && other.darvo !== 'OFF') sc += 50; // regulate a Bond's DARVO (GR-A04)
+                if (rel === 'bond') sc += 5;
+                if (rel === 'rivalry') sc += 3;
+                return sc - (a.freedom ? 40 : 0);
+              }
+              case 'INVESTIGATE':
+                return (t >= 0 ? 45 : 25) - (a.freedom ? 40 : 0);
+              case 'ATTACK':
+                // a stressed player who will not ground lashes out at a Rival
+                return relWith(t) === 'rivalry' ? 2 : 0;
+            }
+            return 0;
+          }, rnd);
+        case 'ground':
+          return pickBest(actions, (a) => {
+            if (a.mode === 'GR') return myStress >= 3 || me.freedom === 'SPENT' || me.darvo !== 'OFF' ? 60 : 10;
+            switch (a.option) {
+              case 'restore': return 50;
+              case 'cancel': return 40;
+              case 'reject_reverse': return 55;
+              case 'remove_blame': return 35;
+              case 'protect': return 30;
+              case 'break': return relWith(num(a.target)) === 'rivalry' ? 20 : -10;
+            }
+            return 0;
+          }, rnd);
+        case 'bond_accept':
+          return actions.find((a) => (a as Obj).accept === true) ?? actions[0];
+        case 'rivalry_choice':
+          return actions.find((a) => (a as Obj).choice === 'flip') ?? actions[0];
+        case 'deny_target':
+          // the least damaging DENY: the lowest-value Problem
+          return pickBest(actions, (a) => -num(((problems[num(a.problem)]?.card ?? {}) as Obj).value, 0), rnd);
+        case 'darvo_attack_target':
+          return pickBest(actions, (a) => (relWith(num(a.target)) === 'rivalry' ? 2 : relWith(num(a.target)) === 'bond' ? -2 : 0), rnd);
+      }
+      return actions[rnd.int(actions.length)];
+    },
+  };
+}
+
+export const agents: Record<string, AgentFactory> = {
+  heuristic: ({ seat, seed }) => heuristic(seed, seat),
+};

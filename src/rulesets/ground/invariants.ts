@@ -1,0 +1,31 @@
+// Invariants every reachable GROUND state keeps; the conformance suite and tests check them.
+
+import { BOND, NONE, RIVALRY, type GroundState } from './types.ts';
+
+export function checkInvariants(s: GroundState): string[] {
+  const bad: string[] = [];
+  const n = s.n;
+  let cards = s.deck.length + s.discard.length;
+  for (let i = 0; i < n; i++) {
+    const p = s.players[i];
+    if (!Number.isInteger(p.stress) || p.stress < 0 || p.stress > 5) bad.push(`GR-F01: seat ${i} Stress ${p.stress} outside 0–5`);
+    let rels = 0;
+    for (let q = 0; q < n; q++) {
+      const r = s.rel[i * n + q];
+      if (r !== s.rel[q * n + i]) bad.push(`GR-O05: relation ${i}-${q} is not symmetric`);
+      if (r !== NONE && r !== BOND && r !== RIVALRY) bad.push(`GR-O05: bad relation code ${r}`);
+      if (q === i && r !== NONE) bad.push(`GR-O05: seat ${i} related to itself`);
+      if (r !== NONE) rels++;
+    }
+    if (rels > 2) bad.push(`GR-L01: seat ${i} holds ${rels} relations (2 slots)`);
+    cards += p.hand[0] + p.hand[1] + p.hand[2] + p.hand[3];
+    if (p.darvo === 'OFF' && p.token.side === 'focus' && p.token.at >= 0 && s.phase !== 'resolve') bad.push(`GR-D06: seat ${i} Focus placed with DARVO OFF`);
+  }
+  for (const pr of s.problems) {
+    if (pr.denied && pr.faceUp) bad.push(`GR-D03: Problem ${pr.slot} is Denied but face up`);
+    if (pr.claimedBy >= 0 && (!pr.faceUp || pr.denied)) bad.push(`GR-P01: Problem ${pr.slot} claimed while not face up`);
+  }
+  if (cards !== 24) bad.push(`GR-S04: ${cards} Solution cards in the game, not 24`);
+  if (s.round < 1 || s.round > 5) bad.push(`GR-O01: round ${s.round}`);
+  return bad;
+}

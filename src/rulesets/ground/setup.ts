@@ -1,0 +1,104 @@
+// Config checking and the initial position (GR-O01, GR-S01..S04).
+
+import { ArbiterError, checkSeed, createRng, nextInt, shuffleInPlace } from '../../kernel/index.ts';
+import { maxPriority, resolveEdition } from './edition.ts';
+import { MODES, SUITS, type GroundState, type ModeId, type PlayerState, type Problem } from './types.ts';
+
+export const DEFAULT_CONFIG = { players: 4, mode: 'shared-ground', scenario: 'kitchen-table' } as const;
+
+export interface GroundConfig {
+  players: number;
+  mode: ModeId;
+  scenario: string;
+  edition?: unknown;
+}
+
+const KEYS = new Set(['players', 'mode', 'scenario', 'edition']);
+
+export function readConfig(config: unknown): GroundConfig {
+  if (config === undefined || config === null) return { ...DEFAULT_CONFIG };
+  if (typeof config !== 'object' || Array.isArray(config)) throw new ArbiterError('bad_config', 'GROUND config must be an object');
+  const c = config as Record<string, unknown>;
+  for (const k of Object.keys(c)) {
+    if (!KEYS.has(k)) throw new ArbiterError('bad_config', `unknown GROUND config field "${k}" (known: players, mode, scenario, edition)`);
+  }
+  const players = c.players ?? DEFAULT_CONFIG.players;
+  if (typeof players !== 'number' || !Number.isInteger(players) || players < 2 || players > 6) {
+    throw new ArbiterError('bad_config', 'players must be an integer from 2 to 6 (GR-O01)', { players: String(players) });
+  }
+  const mode = c.mode ?? DEFAULT_CONFIG.mode;
+  if (typeof mode !== 'string' || !(MODES as readonly string[]).includes(mode)) {
+    throw new ArbiterError('bad_config', `mode must be one of ${MODES.join(', ')}`, { mode: String(mode) });
+  }
+  const scenario = c.scenario ?? DEFAULT_CONFIG.scenario;
+  if (typeof scenario !== 'string') throw new ArbiterError('bad_config', 'scenario must be a Scenario card id (a string)');
+  return { players, mode: mode as ModeId, scenario, edition: c.edition };
+}
+
+export function setupGame(config: unknown, seed: number): GroundState {
+  checkSeed(seed);
+  const cfg = readConfig(config);
+  const ed = resolveEdition(cfg.edition);
+  const sc = ed.scenarios.find((s) => s.id === cfg.scenario);
+  if (!sc) {
+    throw new ArbiterError('bad_config', `unknown scenario "${cfg.scenario}" in edition ${ed.id} (known: ${ed.scenarios.map((s) => s.id).join(', ')})`);
+  }
+  const n = cfg.players;
+  const rng = createRng(seed);
+
+  // GR-S01: the Surface Problem face up, hidden Problems up to the player count's priority face down
+  const cap = maxPriority(n);
+  const problems: Problem[] = [
+    { slot: 0, id: sc.surface.id, name: sc.surface.name, suit: SUITS.indexOf(sc.surface.suit), value: sc.surface.value, priority: 0, faceUp: true, denied: false, claimedBy: -1, known: true },
+  ];
+  for (const h of sc.hidden) {
+    if (h.priority > cap) continue;
+    problems.push({ slot: problems.length, id: h.id, name: h.name, suit: SUITS.indexOf(h.suit), value: h.value, priority: h.priority, faceUp: false, denied: false, claimedBy: -1, known: false });
+  }
+
+  // GR-S04: the 24 core Solutions shuffled from the seed; GR-S02: two dealt to each player
+  const deck = ed.solutions.map((c) => SUITS.indexOf(c.suit));
+  shuffleInPlace(rng, 'shuffle', deck);
+  const players: PlayerState[] = [];
+  for (let p = 0; p < n; p++) {
+    const hand = [0, 0, 0, 0];
+    hand[deck.pop()!]++;
+    hand[deck.pop()!]++;
+    players.push({
+      stress: 2,
+      freedom: 'READY',
+      darvo: 'OFF',
+      darvoEnding: false,
+      reverseTarget: -1,
+      token: { side: 'focus', at: -1 },
+      hand,
+      claimed: [],
+      protection: 0,
+      choice: null,
+      ground: null,
+    });
+  }
+
+  return {
+    edition: ed.id,
+    scenario: sc.id,
+    mode: cfg.mode,
+    n,
+    threshold: sc.thresholds[String(n) as '2'],
+    round: 1,
+    lead: nextInt(rng, 'setup', n), // GR-S03
+    phase: 'select',
+    players,
+    problems,
+    deck,
+    discard: [],
+    rel: new Array(n * n).fill(0),
+    rs: freshRound(),
+    decision: null,
+    rng,
+  };
+}
+
+export function freshRound() {
+  return { step: 0, i: 0, newBonds: [], ouCancel: [], protectedSlots: [], ndReject: [] };
+}
