@@ -1,7 +1,8 @@
-// Batch simulation: K seeded games through the trusted fast path, summarised. Pure with respect
-// to (ruleset, config, agents, seeds): the same arguments give the same report.
+// Batch simulation: K seeded games through the trusted fast path, summarised. Each game is a pure
+// function of (ruleset, config, agents, seed), and the summary is built from per-game records in
+// seed order, so the report is identical for any number of worker threads.
 
-import { canonicalJson, type Json, type Ruleset } from '../kernel/index.ts';
+import { canonicalJson, type Json, type Outcome, type Ruleset } from '../kernel/index.ts';
 import { makeAgents } from '../agents/resolve.ts';
 import { playFast } from './match.ts';
 
@@ -19,6 +20,14 @@ export interface Stat {
   max: number;
 }
 
+export interface GameRecord {
+  seed: number;
+  seats: number;
+  actions: number;
+  outcome: Outcome | null;
+  metrics: Record<string, number> | null;
+}
+
 export interface SimReport {
   ruleset: string;
   version: string;
@@ -26,16 +35,18 @@ export interface SimReport {
   first_seed: number;
   agents: string;
   config: Json;
+  threads: number;
   actions: Stat;
   reasons: Record<string, number>;
   /** Share of games each seat won (a shared win counts for every winner). */
   win_rate: number[];
-  draws: number;
+  /** Games with no winner (draws and shared losses). */
+  no_winner: number;
   mean_place: number[] | null;
   mean_score: number[] | null;
   metrics: Record<string, Stat>;
-  cpu_ms: number;
-  games_per_cpu_s: number;
+  wall_ms: number;
+  games_per_s: number;
 }
 
 class Acc {
@@ -56,29 +67,38 @@ class Acc {
 
 const round = (v: number) => Math.round(v * 10000) / 10000;
 
-export function simulate(rs: Ruleset, opts: SimOptions): SimReport {
-  const start = process.cpuUsage();
+export function playRecord(rs: Ruleset, seed: number, config: Json, agentSpec: string): GameRecord {
+  const seats = rs.seats(rs.setup(config, seed));
+  const agents = makeAgents(rs.id, agentSpec, seats, seed);
+  const r = playFast(rs, agents, seed, config, { keepEvents: Boolean(rs.metrics) });
+  return { seed, seats, actions: r.actions, outcome: r.outcome, metrics: rs.metrics ? rs.metrics(r.state, r.events ?? []) : null };
+}
+
+export function playRange(rs: Ruleset, first: number, count: number, config: Json, agentSpec: string, onGame?: () => void): GameRecord[] {
+  const out: GameRecord[] = [];
+  for (let i = 0; i < count; i++) {
+    out.push(playRecord(rs, (first + i) >>> 0, config, agentSpec));
+    onGame?.();
+  }
+  return out;
+}
+
+export function summarize(rs: Ruleset, opts: SimOptions, records: GameRecord[], wallMs: number, threads: number): SimReport {
   const actions = new Acc();
   const reasons: Record<string, number> = {};
-  let seats = 0;
-  let wins: number[] = [];
+  const seats = records[0]?.seats ?? 0;
+  const wins = new Array(seats).fill(0);
   let places: Acc[] | null = null;
   let scores: Acc[] | null = null;
-  let draws = 0;
+  let noWinner = 0;
   const metrics = new Map<string, Acc>();
-  for (let g = 0; g < opts.games; g++) {
-    const seed = (opts.firstSeed + g) >>> 0;
-    const probe = rs.setup(opts.config, seed);
-    seats = rs.seats(probe);
-    if (wins.length === 0) wins = new Array(seats).fill(0);
-    const agents = makeAgents(rs.id, opts.agents, seats, seed);
-    const r = playFast(rs, agents, seed, opts.config, { keepEvents: Boolean(rs.metrics) });
+  for (const r of records) {
     actions.add(r.actions);
     const o = r.outcome;
     const reason = o?.reason ?? 'unfinished';
     reasons[reason] = (reasons[reason] ?? 0) + 1;
     if (o) {
-      if (o.winners.length === 0) draws++;
+      if (o.winners.length === 0) noWinner++;
       for (const w of o.winners) if (w < wins.length) wins[w]++;
       if (o.places) {
         places ??= Array.from({ length: seats }, () => new Acc());
@@ -89,34 +109,44 @@ export function simulate(rs: Ruleset, opts: SimOptions): SimReport {
         o.scores.forEach((s, i) => scores![i]?.add(s));
       }
     }
-    if (rs.metrics) {
-      for (const [k, v] of Object.entries(rs.metrics(r.state, r.events ?? []))) {
-        let acc = metrics.get(k);
-        if (!acc) metrics.set(k, (acc = new Acc()));
-        acc.add(v);
-      }
+    for (const [k, v] of Object.entries(r.metrics ?? {})) {
+      let acc = metrics.get(k);
+      if (!acc) metrics.set(k, (acc = new Acc()));
+      acc.add(v);
     }
-    opts.onGame?.(g + 1);
   }
-  const used = process.cpuUsage(start);
-  const cpuMs = (used.user + used.system) / 1000;
   const sortedMetrics: Record<string, Stat> = {};
   for (const k of [...metrics.keys()].sort()) sortedMetrics[k] = metrics.get(k)!.stat();
   return {
     ruleset: rs.id,
     version: rs.version,
-    games: opts.games,
+    games: records.length,
     first_seed: opts.firstSeed,
     agents: opts.agents,
     config: JSON.parse(canonicalJson(opts.config)),
+    threads,
     actions: actions.stat(),
     reasons,
-    win_rate: wins.map((w) => round(w / opts.games)),
-    draws,
+    win_rate: wins.map((w) => round(w / Math.max(1, records.length))),
+    no_winner: noWinner,
     mean_place: places ? places.map((a) => a.stat().mean) : null,
     mean_score: scores ? scores.map((a) => a.stat().mean) : null,
     metrics: sortedMetrics,
-    cpu_ms: Math.round(cpuMs),
-    games_per_cpu_s: Math.round(opts.games / (cpuMs / 1000)),
+    wall_ms: Math.round(wallMs),
+    games_per_s: Math.round(records.length / Math.max(wallMs / 1000, 1e-6)),
   };
+}
+
+/** Single-thread simulation in this process. */
+export function simulate(rs: Ruleset, opts: SimOptions): SimReport {
+  const t0 = performance.now();
+  let done = 0;
+  const records = playRange(rs, opts.firstSeed, opts.games, opts.config, opts.agents, () => opts.onGame?.(++done));
+  return summarize(rs, opts, records, performance.now() - t0, 1);
+}
+
+/** The part of the report that must not depend on threads or timing. */
+export function reportFingerprint(r: SimReport): string {
+  const { wall_ms: _w, games_per_s: _g, threads: _t, ...rest } = r;
+  return canonicalJson(rest);
 }

@@ -4,7 +4,8 @@ import cliProgress from 'cli-progress';
 import pc from 'picocolors';
 import type { Command } from 'commander';
 import { getEntry, rulesetIds } from '../../registry.ts';
-import { simulate, type SimReport } from '../../runners/sim.ts';
+import type { SimReport } from '../../runners/sim.ts';
+import { defaultThreads, simulateParallel } from '../../runners/sim-parallel.ts';
 import { buildConfig, parseCount, parseSeed } from './config.ts';
 import { addConfigOptions } from './play.ts';
 
@@ -18,17 +19,21 @@ export function registerSim(program: Command): void {
     .option('-a, --agents <list>', 'agent per seat, comma-separated, cycling', 'random')
     .option('--json', 'print the report as JSON')
     .option('--csv', 'print metrics as CSV (name,mean,min,max)')
+    .option('-t, --threads <n>', 'worker threads (default: all cores; 1 = this process only)')
     .option('--no-progress', 'no progress bar');
   addConfigOptions(cmd);
-  cmd.action((rulesetId: string, opts: Record<string, unknown>) => {
-    const rs = getEntry(rulesetId).ruleset;
+  cmd.action(async (rulesetId: string, opts: Record<string, unknown>) => {
+    getEntry(rulesetId);
+    const threads = parseCount(opts.threads as string | undefined, 'threads', defaultThreads(), 256);
     const games = parseCount(opts.games as string, 'games', 1000);
     const firstSeed = parseSeed(opts.seed as string);
     const config = buildConfig(rulesetId, opts);
     const tty = Boolean(process.stderr.isTTY) && opts.progress !== false;
     const bar = tty ? new cliProgress.SingleBar({ stream: process.stderr, format: `${rulesetId} {bar} {value}/{total} games`, hideCursor: true }, cliProgress.Presets.shades_classic) : null;
     bar?.start(games, 0);
-    const report = simulate(rs, { games, firstSeed, config, agents: (opts.agents as string) ?? 'random', onGame: bar ? (d) => d % 50 === 0 && bar.update(d) : undefined });
+    // a config mistake should surface here, once, not inside a worker
+    getEntry(rulesetId).ruleset.setup(config, firstSeed);
+    const report = await simulateParallel(rulesetId, { games, firstSeed, config, agents: (opts.agents as string) ?? 'random', onGame: bar ? (d) => bar.update(d) : undefined }, threads);
     bar?.update(games);
     bar?.stop();
     if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
@@ -49,7 +54,7 @@ function toText(r: SimReport): string {
   out.push(pc.bold(`${r.ruleset} (${r.version}): ${r.games} games from seed ${r.first_seed}, agents ${r.agents}, config ${JSON.stringify(r.config)}`));
   out.push(`actions per game: mean ${r.actions.mean}, min ${r.actions.min}, max ${r.actions.max}`);
   out.push(`endings: ${Object.entries(r.reasons).map(([k, v]) => `${k} ×${v}`).join(', ')}`);
-  out.push(`win rate by seat: ${r.win_rate.map((w, i) => `${i}:${(w * 100).toFixed(1)}%`).join('  ')}   no-winner games: ${r.draws}`);
+  out.push(`win rate by seat: ${r.win_rate.map((w, i) => `${i}:${(w * 100).toFixed(1)}%`).join('  ')}   no-winner games: ${r.no_winner}`);
   if (r.mean_place) out.push(`mean place by seat: ${r.mean_place.join(' / ')}`);
   if (r.mean_score) out.push(`mean score by seat: ${r.mean_score.join(' / ')}`);
   const m = Object.entries(r.metrics);
@@ -58,6 +63,6 @@ function toText(r: SimReport): string {
     const w = Math.max(...m.map(([k]) => k.length));
     for (const [k, s] of m) out.push(`  ${k.padEnd(w)}  ${String(s.mean).padStart(10)}  ${s.min}..${s.max}`);
   }
-  out.push(pc.dim(`${r.cpu_ms} ms CPU, ${r.games_per_cpu_s} games per CPU-second`));
+  out.push(pc.dim(`${r.wall_ms} ms on ${r.threads} thread${r.threads > 1 ? 's' : ''}, ${r.games_per_s} games per second`));
   return out.join('\n') + '\n';
 }
