@@ -3,6 +3,7 @@
 
 import { ArbiterError, type AgentFactory, type Ruleset } from './kernel/index.ts';
 import { tictactoe } from './rulesets/tictactoe/index.ts';
+import { mines } from './rulesets/mines/index.ts';
 import { ground } from './rulesets/ground/index.ts';
 import { agents as groundAgents } from './rulesets/ground/agents.ts';
 import { bnc } from './rulesets/bnc/index.ts';
@@ -33,6 +34,7 @@ export interface RegisteredRuleset {
 
 const entries: RegisteredRuleset[] = [
   { ruleset: tictactoe, scenarios: 'scenarios/tictactoe' },
+  { ruleset: mines, scenarios: 'scenarios/mines' },
   {
     ruleset: ground,
     agents: groundAgents,
