@@ -2,6 +2,7 @@
 // core CLI (src/cli/main.ts) stays generic. A command module exports `register(program)`.
 
 import type { Command } from 'commander';
+import { register as registerBnc } from './commands/bnc.ts';
 
 export type CommandRegistrar = (program: Command) => void;
 
@@ -10,6 +11,7 @@ export type InteractivePlayer = (options: { seed: number; config: Record<string,
 
 export const commandModules: CommandRegistrar[] = [
   // e.g. (await import('./commands/explore.ts')).register — add static imports above and list them here
+  registerBnc,
 ];
 
 export const interactivePlayers: Record<string, InteractivePlayer> = {};
