@@ -8,6 +8,9 @@ import { ground } from './rulesets/ground/index.ts';
 import { agents as groundAgents } from './rulesets/ground/agents.ts';
 import { bnc } from './rulesets/bnc/index.ts';
 import { bncAgents } from './rulesets/bnc/agents.ts';
+import { duel } from './rulesets/duel/index.ts';
+import { agents as duelAgents } from './rulesets/duel/agents.ts';
+import { PRESETS as duelPresets } from './rulesets/duel/config.ts';
 
 /** A CLI flag of `play`/`sim` that sets one config field, e.g. `--players 4` → config.players. */
 export interface ConfigFlag {
@@ -47,6 +50,7 @@ const entries: RegisteredRuleset[] = [
     ],
   },
   { ruleset: bnc, scenarios: 'scenarios/bnc', agents: bncAgents },
+  { ruleset: duel, scenarios: 'scenarios/duel', agents: duelAgents, presets: duelPresets as Record<string, Record<string, unknown>> },
 ];
 
 export const REGISTRY: ReadonlyMap<string, RegisteredRuleset> = new Map(entries.map((e) => [e.ruleset.id, e]));

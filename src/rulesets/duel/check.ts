@@ -1,0 +1,156 @@
+// checkTransition: re-runs a transition with the tracer on and checks every micro-step against the
+// contract it claims. The supplied facts (drained, completed id, at-step, effective maximum ...)
+// are computed here from the before-snapshot — the "provider" — never taken from the engine.
+
+import { jsonEqual, type GameEvent } from '../../kernel/index.ts';
+import {
+  ActionComplete, ActionEffectsBegin5, ActionNestedReturn5, DiscardStep, DoCheckpoint, DoFatal, PhaseEndComplete,
+  PhaseEndDirected, PhaseEndOrdinary, TurnFormalBegin5, TurnFormalEnd5, TurnFrameValid5, TurnHandoff5,
+  describeFailure, except, fail, frameEquals, type FatalCondition, type ProcRecord, type Verdict,
+} from './contracts/index.ts';
+import { applyDecision, cloneDuel, effectiveMaxHand, points, withTracer } from './engine.ts';
+import { CORP, RUNNER, type DuelAction, type DuelState } from './types.ts';
+
+/** Top-level state fields each claim may change; everything else must stay byte-identical. */
+const ALLOWED: Record<string, readonly string[]> = {
+  TurnFormalBegin5: ['turn', 'step', 'queue', 'cpDue'],
+  TurnFormalEnd5: ['turn', 'step', 'cpDue'],
+  TurnHandoff5: ['turn', 'step', 'next', 'turns'],
+  ActionEffectsBegin5: ['action'],
+  ActionNestedReturn5: ['action'],
+  ActionComplete: ['action'],
+  PhaseEndOrdinary: ['step', 'queue', 'cpDue'],
+  PhaseEndDirected: ['step', 'queue', 'cpDue', 'win', 'directed'],
+  PhaseEndComplete: ['turn', 'step'],
+  DiscardStep: ['p', 'skip', 'step', 'ask'],
+  DoCheckpoint: ['cpDue', 'result', 'queue', 'win'],
+  DoFatal: ['result'],
+};
+const MAY_CHANGE_FRAME = new Set(['TurnFormalBegin5', 'TurnFormalEnd5', 'TurnHandoff5', 'PhaseEndComplete', 'DrawPhaseComplete']);
+const MAY_END_GAME = new Set(['DoCheckpoint', 'DoFatal', 'TurnBound']);
+const KEYS: readonly (keyof DuelState)[] = ['cfg', 'rng', 'turn', 'step', 'next', 'p', 'remote', 'core', 'skip', 'directed', 'action',
+  'run', 'receipt', 'dmg', 'cpDue', 'queue', 'win', 'ask', 'turns', 'result'];
+
+function proc(s: DuelState): ProcRecord {
+  return {
+    phase: s.turn.phase, step: s.step, directed: s.directed, acting: s.action !== null, windows: s.win.length,
+    cpDue: s.cpDue, queued: s.queue.length,
+  };
+}
+
+function drained(s: DuelState): boolean {
+  return !s.cpDue && s.queue.length === 0 && s.win.length === 0 && s.dmg === null;
+}
+
+function countInstalled(s: DuelState, seat: number, card: string): number {
+  let n = 0;
+  for (const c of s.p[seat].installed) if (c === card) n++;
+  return n;
+}
+
+/** Every violation of one micro-step, each naming its contract and failed conjunct. */
+export function checkStep(claim: string, b: DuelState, a: DuelState, evs: readonly GameEvent[], act: DuelAction | null): string[] {
+  const out: string[] = [];
+  const add = (v: Verdict) => {
+    if (v) out.push(`${describeFailure(v)} [step ${b.step}, claim ${claim}]`);
+  };
+  const allowed = ALLOWED[claim];
+  for (const k of KEYS) {
+    if (k === 'ask') continue; // the decision marker is set around every decision
+    if (allowed && allowed.includes(k)) continue;
+    if (!allowed && k !== 'turn' && k !== 'result') continue;
+    if (k === 'turn' && MAY_CHANGE_FRAME.has(claim)) continue;
+    if (k === 'result' && MAY_END_GAME.has(claim)) continue;
+    if (!jsonEqual(b[k], a[k])) add(fail(claim, `frame: ${k} unchanged`, `${JSON.stringify(b[k])} -> ${JSON.stringify(a[k])}`));
+  }
+  add(TurnFrameValid5(a.turn));
+  const o = b.turn.owner;
+  switch (claim) {
+    case 'TurnFormalBegin5':
+      add(TurnFormalBegin5(b.turn, a.turn, b.step === (o === CORP ? 'C4' : 'R4'), evs));
+      break;
+    case 'TurnFormalEnd5':
+      add(TurnFormalEnd5(b.turn, a.turn, b.step === 'D4', evs));
+      break;
+    case 'TurnHandoff5':
+      add(TurnHandoff5(b.turn, a.turn, b.step === 'D5' && drained(b) && b.action === null && b.run === null, b.next));
+      break;
+    case 'DrawPhaseComplete':
+      if (b.step !== 'C6' || b.turn.phase !== 'draw') add(fail(claim, 'at the end of the draw phase'));
+      add(frameEquals(claim, 'after = [before EXCEPT !.phase = "action"]', except(b.turn, [['phase'], 'action']), a.turn));
+      break;
+    case 'ActionStart':
+      if (b.step !== 'A2' || b.turn.phase !== 'action' || act === null || b.ask?.kind !== 'action' || b.ask.seat !== o) {
+        add(fail(claim, "only in the owner's action phase at an action window"));
+      }
+      if (b.action !== null) add(fail(claim, 'no other action is resolving'));
+      if (b.p[o].clicks < 1) add(fail(claim, 'a click remains to pay'));
+      if (a.action === null || a.action.status !== 'CostReactions' || a.action.id !== b.next) add(fail(claim, 'a fresh action frame starts at CostReactions'));
+      if (!a.cpDue) add(fail(claim, 'a checkpoint is due after the cost'));
+      break;
+    case 'ActionEffectsBegin5':
+      add(ActionEffectsBegin5(b.action, a.action, drained(b)));
+      break;
+    case 'ActionNestedReturn5':
+      add(ActionNestedReturn5(b.action, a.action, b.receipt));
+      break;
+    case 'ActionComplete':
+      add(ActionComplete(b.action, a.action, b.action !== null && b.action.fx === 1 && drained(b)));
+      break;
+    case 'PhaseEndOrdinary':
+      add(PhaseEndOrdinary(proc(b), proc(a), b.p[o].clicks === 0, o === CORP ? countInstalled(b, CORP, 'bell') : 0));
+      break;
+    case 'PhaseEndDirected':
+      add(PhaseEndDirected(proc(b), proc(a), o === CORP ? countInstalled(b, CORP, 'bell') : 0));
+      break;
+    case 'PhaseEndComplete':
+      add(PhaseEndComplete(b.turn, a.turn, proc(b), proc(a), drained(b)));
+      break;
+    case 'DiscardStep': {
+      const rec = (s: DuelState) => ({ hand: s.p[o].hand, heap: s.p[o].heap, skip: s.skip, step: s.step });
+      add(DiscardStep(rec(b), rec(a), effectiveMaxHand(b, o), act?.cards ?? null, o === RUNNER, evs));
+      break;
+    }
+    case 'DoCheckpoint': {
+      const rec = (s: DuelState) => ({ cpDue: s.cpDue, result: s.result, queue: s.queue, win: s.win });
+      add(DoCheckpoint(rec(b), rec(a), b.dmg === null, [], points(b), o));
+      break;
+    }
+    case 'DoFatal': {
+      let cond: FatalCondition;
+      let holds: boolean;
+      let loser: number;
+      if (b.dmg !== null) {
+        cond = 'damage';
+        holds = b.dmg.n > b.p[RUNNER].hand.length;
+        loser = RUNNER;
+      } else if (b.step === 'C5') {
+        cond = 'empty_draw';
+        holds = b.p[CORP].deck.length === 0;
+        loser = CORP;
+      } else if (b.step === 'D1') {
+        cond = 'negative_limit';
+        holds = o === RUNNER && !b.skip && effectiveMaxHand(b, RUNNER) < 0;
+        loser = RUNNER;
+      } else {
+        add(fail('DoFatal', 'at a fatal boundary (damage, required draw, discard step)', b.step));
+        break;
+      }
+      add(DoFatal({ result: b.result }, { result: a.result }, TurnFrameValid5(b.turn) === null, cond, holds, loser));
+      break;
+    }
+  }
+  return out;
+}
+
+/** The Ruleset hook: re-run (before, seat, action) traced and check every step and the replay. */
+export function checkTransition(before: DuelState, after: DuelState, seat: number, action: DuelAction, _events: readonly GameEvent[]): string[] {
+  const out: string[] = [];
+  const probe = cloneDuel(before);
+  const evs: GameEvent[] = [];
+  withTracer((claim, b, a, stepEvents, act) => {
+    for (const v of checkStep(claim, b, a, stepEvents, act)) out.push(v);
+  }, () => applyDecision(probe, seat, action, evs));
+  if (!jsonEqual(probe, after)) out.push('Replay: the traced re-run of this transition did not reproduce its after-state');
+  return out;
+}

@@ -1,0 +1,117 @@
+// Configuration: documented defaults (the full-size profile), the small "ci" preset for exhaustive
+// exploration, and validation that turns a bad config into a clear bad_config error.
+
+import { ArbiterError, type JsonObject } from '../../kernel/index.ts';
+import { CARDS } from './cards.ts';
+import type { Variant } from './types.ts';
+
+export interface DuelConfig {
+  /** Clicks gained at the start of each turn: [corp, runner]. */
+  clicks: number[];
+  /** Starting credits per seat. */
+  credits: number[];
+  /** Starting hand size per seat. */
+  hand: number[];
+  /** Base maximum hand size per seat (the runner's is lowered by core damage). */
+  maxHand: number[];
+  /** Deck lists per seat (card names from the pool). */
+  decks: string[][];
+  /** Shuffle the decks at setup (false keeps the listed order: the hand is the first cards). */
+  shuffle: boolean;
+  /** Objective points each seat starts with (a seeded token in its score area). */
+  startPoints: number[];
+  /** Turn frames before the game ends in a draw by the turn bound. */
+  turns: number;
+  /** A deliberately broken engine behaviour (tests of the checkers only). */
+  variant: Variant | null;
+}
+
+const rep = (name: string, n: number) => Array.from({ length: n }, () => name);
+
+export const DEFAULT_CONFIG: DuelConfig = {
+  clicks: [3, 4],
+  credits: [5, 5],
+  hand: [5, 5],
+  maxHand: [5, 5],
+  decks: [
+    [...rep('ledger', 4), ...rep('spike', 2), ...rep('burn', 2), ...rep('stop', 2), 'venture', ...rep('toll', 2), ...rep('bell', 2)],
+    [...rep('dayoff', 3), ...rep('coffee', 3), ...rep('gamble', 6)],
+  ],
+  shuffle: true,
+  startPoints: [0, 0],
+  turns: 40,
+  variant: null,
+};
+
+/**
+ * The CI configuration: small enough to explore exhaustively, rich enough that every contract
+ * branch (directed end, skipped discard, negative-limit loss, damage loss, decking, simultaneous
+ * win) is reachable.
+ */
+export const PRESETS: Record<string, Partial<DuelConfig>> = {
+  ci: {
+    clicks: [2, 2],
+    credits: [2, 1],
+    hand: [5, 1],
+    maxHand: [5, 0],
+    decks: [['stop', 'spike', 'burn', 'venture', 'toll', 'ledger'], ['dayoff', 'gamble', 'coffee']],
+    shuffle: false,
+    startPoints: [5, 5],
+    turns: 3,
+  },
+};
+
+export const VARIANTS: readonly Variant[] = [
+  'handoff_resets_counts',
+  'return_any_receipt',
+  'neg_limit_before_skip',
+  'effects_before_drain',
+  'winners_after_drain',
+  'directed_skips_checkpoint',
+  'damage_not_strict',
+];
+
+function bad(msg: string, detail?: JsonObject): never {
+  throw new ArbiterError('bad_config', `duel config: ${msg}`, detail);
+}
+
+function intPair(v: unknown, field: string, lo: number, hi: number): number[] {
+  if (!Array.isArray(v) || v.length !== 2 || !v.every((n) => Number.isInteger(n) && n >= lo && n <= hi)) {
+    bad(`${field} must be two integers from ${lo} to ${hi} ([corp, runner])`);
+  }
+  return (v as number[]).slice();
+}
+
+export function resolveConfig(input: unknown): DuelConfig {
+  if (input === undefined || input === null) input = {};
+  if (typeof input !== 'object' || Array.isArray(input)) bad('config must be an object');
+  const raw = input as Record<string, unknown>;
+  for (const k of Object.keys(raw)) if (!(k in DEFAULT_CONFIG)) bad(`unknown field "${k}"`, { known: Object.keys(DEFAULT_CONFIG) });
+  const get = (k: keyof DuelConfig) => (raw[k] === undefined ? DEFAULT_CONFIG[k] : raw[k]);
+  const decksRaw = get('decks');
+  if (!Array.isArray(decksRaw) || decksRaw.length !== 2) bad('decks must be [corpDeck, runnerDeck]');
+  const decks = (decksRaw as unknown[]).map((d, side) => {
+    if (!Array.isArray(d) || d.length > 60) bad(`deck ${side} must be a list of at most 60 card names`);
+    return (d as unknown[]).map((c) => {
+      if (typeof c !== 'string' || !(c in CARDS)) bad(`unknown card ${JSON.stringify(c)} in deck ${side}`, { cards: Object.keys(CARDS) });
+      if (CARDS[c as string].side !== side) bad(`card "${c}" belongs to the other seat's deck`);
+      return c as string;
+    });
+  });
+  const cfg: DuelConfig = {
+    clicks: intPair(get('clicks'), 'clicks', 1, 9),
+    credits: intPair(get('credits'), 'credits', 0, 99),
+    hand: intPair(get('hand'), 'hand', 0, 60),
+    maxHand: intPair(get('maxHand'), 'maxHand', 0, 20),
+    decks,
+    shuffle: get('shuffle') as boolean,
+    startPoints: intPair(get('startPoints'), 'startPoints', 0, 6),
+    turns: get('turns') as number,
+    variant: get('variant') as Variant | null,
+  };
+  if (typeof cfg.shuffle !== 'boolean') bad('shuffle must be true or false');
+  if (!Number.isInteger(cfg.turns) || cfg.turns < 1 || cfg.turns > 500) bad('turns must be an integer from 1 to 500');
+  if (cfg.variant !== null && !VARIANTS.includes(cfg.variant)) bad(`unknown variant ${JSON.stringify(cfg.variant)}`, { known: [...VARIANTS] });
+  for (let s = 0; s < 2; s++) if (cfg.hand[s] > decks[s].length) bad(`hand ${cfg.hand[s]} is larger than deck ${s} (${decks[s].length} cards)`);
+  return cfg;
+}

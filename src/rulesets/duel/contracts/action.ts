@@ -1,0 +1,42 @@
+// Action-frame contracts: the cost boundary before effects, and the matching child return.
+
+import type { ActionFrame } from '../types.ts';
+import { except, fail, frameEquals, type Verdict } from './verdict.ts';
+
+// ActionEffectsBegin5(before,after,costCheckpointAndReactionsDrained) ==
+// /\ before.status = "CostReactions" /\ costCheckpointAndReactionsDrained
+// /\ after = [before EXCEPT !.status = "Effects"]
+export function ActionEffectsBegin5(before: ActionFrame | null, after: ActionFrame | null, costCheckpointAndReactionsDrained: boolean): Verdict {
+  const C = 'ActionEffectsBegin5';
+  if (before === null) return fail(C, 'before is an action frame');
+  if (before.status !== 'CostReactions') return fail(C, 'before.status = "CostReactions"', before.status);
+  if (!costCheckpointAndReactionsDrained) return fail(C, 'costCheckpointAndReactionsDrained');
+  return frameEquals(C, 'after = [before EXCEPT !.status = "Effects"]', except(before, [['status'], 'Effects']), after);
+}
+
+// Seed (prose): "Nested work then records a concrete structure identifier. ActionNestedReturn5
+// compares the completed identifier with the recorded one before restoring the effects stage ... A
+// completion receipt for child 32 does not satisfy that return." Reconstructed:
+// ActionNestedReturn5(before, after, completedId) ==
+// /\ before.status = "Nested" /\ completedId = before.child
+// /\ after = [before EXCEPT !.status = "Effects", !.child = 0]
+export function ActionNestedReturn5(before: ActionFrame | null, after: ActionFrame | null, completedId: number): Verdict {
+  const C = 'ActionNestedReturn5';
+  if (before === null) return fail(C, 'before is an action frame');
+  if (before.status !== 'Nested') return fail(C, 'before.status = "Nested"', before.status);
+  if (completedId !== before.child) return fail(C, 'completedId = before.child', `receipt ${completedId}, waiting on ${before.child}`);
+  return frameEquals(C, 'after = [before EXCEPT !.status = "Effects", !.child = 0]',
+    except(before, [['status'], 'Effects'], [['child'], 0]), after);
+}
+
+// Seed (prose): "The action's complete status is the advance condition for its caller. Completion of
+// one child, exhaustion of a balance, or a participant's pass is not an alternative proof." Engine form:
+// ActionComplete(before, after, effectsResolved) ==
+// /\ before.status = "Effects" /\ effectsResolved /\ after = [before EXCEPT !.status = "Complete"]
+export function ActionComplete(before: ActionFrame | null, after: ActionFrame | null, effectsResolved: boolean): Verdict {
+  const C = 'ActionComplete';
+  if (before === null) return fail(C, 'before is an action frame');
+  if (before.status !== 'Effects') return fail(C, 'before.status = "Effects"', before.status);
+  if (!effectsResolved) return fail(C, 'all effects resolved');
+  return frameEquals(C, 'after = [before EXCEPT !.status = "Complete"]', except(before, [['status'], 'Complete']), after);
+}

@@ -1,0 +1,49 @@
+// Readable lines for `arbiter play duel`.
+
+import type { GameEvent } from '../../kernel/index.ts';
+import type { DuelAction } from './types.ts';
+
+const SEAT = ['corp', 'runner'];
+const who = (e: GameEvent, k = 'seat') => SEAT[e[k] as number] ?? String(e[k]);
+
+export function describeEvent(e: GameEvent): string {
+  const tag = e.contract ? `  [${e.contract}]` : '';
+  switch (e.type) {
+    case 'clicks_gained': return `${who(e)} gains ${e.clicks} clicks`;
+    case 'turn_begin': return `— turn ${e.turn}: ${who(e)}'s turn formally begins${tag}`;
+    case 'turn_end': return `— turn ${e.turn}: ${who(e)}'s turn formally ends${tag}`;
+    case 'handoff': return `handoff ${SEAT[e.from as number]} → ${SEAT[e.to as number]}, new frame ${e.turn}${tag}`;
+    case 'drew': return `${who(e)} draws ${e.n}${e.required ? ' (required draw)' : ''}`;
+    case 'action': return `${who(e)} starts action #${e.action}: ${e.kind}${e.card ? ' ' + e.card : ''} (pays 1 click${e.credits ? `, ${e.credits} credits` : ''})`;
+    case 'effects_begin': return `  action #${e.action}: cost reactions drained, effects begin${tag}`;
+    case 'action_complete': return `  action #${e.action} complete${tag}`;
+    case 'child_started': return `  action #${e.action} waits on child #${e.child}`;
+    case 'child_returned': return `  child #${e.child} completed; action #${e.action} returns to effects${tag}`;
+    case 'gained': return `  ${who(e)} gains ${e.credits} credit`;
+    case 'advanced': return `  the remote agenda now has ${e.adv} advancement`;
+    case 'installed': return `  ${who(e)} installs ${e.card ?? 'a card face down in the remote'}`;
+    case 'played': return `  ${who(e)} plays ${e.card}`;
+    case 'damage': return `  runner takes ${e.n} ${e.core ? 'core' : 'net'} damage, trashing ${(e.trashed as string[]).join(', ') || 'nothing'}`;
+    case 'run_start': return `  run #${e.run} begins on the remote`;
+    case 'jack_out': return `  runner jacks out of run #${e.run}`;
+    case 'run_success': return `  run #${e.run} is successful`;
+    case 'stolen': return `  runner steals ${e.card}`;
+    case 'breach_empty': return `  the remote is empty`;
+    case 'run_end': return `  run #${e.run} ends (${e.success ? 'successful' : 'unsuccessful'}), receipt #${e.run}`;
+    case 'scored': return `corp scores ${e.card}`;
+    case 'reaction': return `  ${who(e)} resolves ${e.src}: +${e.credits} credit`;
+    case 'action_phase_end': return `${who(e)}'s action phase ends (${e.mode})${tag}`;
+    case 'phase': return `${who(e)} enters the ${e.phase} phase${tag}`;
+    case 'discard_skipped': return `${who(e)} skips the discard step${tag}`;
+    case 'discarded': return `${who(e)} discards ${e.n} card(s)${e.cards ? ': ' + (e.cards as string[]).join(', ') : ''}${tag}`;
+    case 'game_over': {
+      const w = e.winners as number[];
+      return `GAME OVER: ${w.length ? SEAT[w[0]] + ' wins' : 'draw'} (${e.reason})`;
+    }
+  }
+  return e.type;
+}
+
+export function describeAction(a: DuelAction): string {
+  return [a.do, a.card, a.src, a.cards?.join('+')].filter(Boolean).join(' ');
+}

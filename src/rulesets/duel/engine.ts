@@ -1,0 +1,627 @@
+// The turn procedure as a machine of micro-steps. `advance` runs automatic steps until a seat owes a
+// decision (s.ask) or the game ends; `decide` applies one chosen action. Every micro-step returns
+// the name of the contract (or profile rule) it claims, and an optional tracer sees each step's
+// before/after so the contracts can be checked on it (check.ts). Without a tracer the only cost
+// is one null test per step.
+//
+// Steps: corp  C1 gain clicks, C2 paid window, C4 formal begin, C5 required draw, C6 draw phase done;
+//        runner R1 gain clicks, R2 paid window, R4 formal begin;
+//        both  A1 paid window, A2 action window (or ordinary end), A3 action resolving, AD directed end,
+//              A5 ending checkpoint done -> discard, D1 discard step, D2 paid window, D3 lose clicks,
+//              D4 formal end, D5 handoff.
+
+import { createRng, nextInt, shuffleInPlace, type GameEvent } from '../../kernel/index.ts';
+import { ABILITY_GAIN, CARDS } from './cards.ts';
+import type { DuelConfig } from './config.ts';
+import { OutcomeOf, ObjectiveWinners, Points, FATAL_REASON } from './contracts/objective.ts';
+import { CORP, RUNNER, type Ability, type DuelAction, type DuelState, type SeatState } from './types.ts';
+
+export type Tracer = (claim: string, before: DuelState, after: DuelState, events: GameEvent[], action: DuelAction | null) => void;
+
+let tracer: Tracer | null = null;
+
+/** Run `fn` with every micro-step reported to `t` (used by checkTransition and tests). */
+export function withTracer<T>(t: Tracer, fn: () => T): T {
+  const prev = tracer;
+  tracer = t;
+  try {
+    return fn();
+  } finally {
+    tracer = prev;
+  }
+}
+
+export function cloneDuel(s: DuelState): DuelState {
+  return {
+    cfg: s.cfg,
+    rng: { seed: s.rng.seed, streams: cloneStreams(s.rng.streams) },
+    turn: { ...s.turn, begunCounts: s.turn.begunCounts.slice() },
+    step: s.step,
+    next: s.next,
+    p: s.p.map(cloneSeat),
+    remote: s.remote === null ? null : { ...s.remote },
+    core: s.core,
+    skip: s.skip,
+    directed: s.directed,
+    action: s.action === null ? null : { ...s.action },
+    run: s.run === null ? null : { ...s.run },
+    receipt: s.receipt,
+    dmg: s.dmg === null ? null : { ...s.dmg },
+    cpDue: s.cpDue,
+    queue: s.queue.map((a) => ({ ...a })),
+    win: s.win.map((w) => ({ ...w, abilities: w.abilities.map((a) => ({ ...a })) })),
+    ask: s.ask === null ? null : { ...s.ask },
+    turns: s.turns,
+    result: s.result === null ? null : { winners: s.result.winners.slice(), reason: s.result.reason },
+  };
+}
+
+function cloneStreams(st: Record<string, [number, number, number, number]>) {
+  const out: Record<string, [number, number, number, number]> = {};
+  for (const k in st) out[k] = st[k].slice() as [number, number, number, number];
+  return out;
+}
+
+function cloneSeat(p: SeatState): SeatState {
+  return {
+    clicks: p.clicks,
+    credits: p.credits,
+    deck: p.deck.slice(),
+    hand: p.hand.slice(),
+    heap: p.heap.map((h) => ({ ...h })),
+    score: p.score.map((x) => ({ ...x })),
+    installed: p.installed.slice(),
+  };
+}
+
+export function setupState(cfg: DuelConfig, seed: number): DuelState {
+  const rng = createRng(seed);
+  const p: SeatState[] = [0, 1].map((side) => {
+    const deck = cfg.decks[side].slice();
+    if (cfg.shuffle) shuffleInPlace(rng, side === 0 ? 'deck0' : 'deck1', deck);
+    const hand = deck.splice(0, cfg.hand[side]);
+    const score = cfg.startPoints[side] > 0 ? [{ card: 'start', pts: cfg.startPoints[side] }] : [];
+    return { clicks: 0, credits: cfg.credits[side], deck, hand, heap: [], score, installed: [] };
+  });
+  const s: DuelState = {
+    cfg: { clicks: cfg.clicks.slice(), maxHand: cfg.maxHand.slice(), turns: cfg.turns, variant: cfg.variant, cards: [cfg.decks[0].length, cfg.decks[1].length] },
+    rng,
+    turn: { owner: CORP, phase: 'draw', id: 1, formalBegun: false, formalEnded: false, begunCounts: [0, 0] },
+    step: 'C1',
+    next: 2,
+    p,
+    remote: null,
+    core: 0,
+    skip: false,
+    directed: false,
+    action: null,
+    run: null,
+    receipt: 0,
+    dmg: null,
+    cpDue: false,
+    queue: [],
+    win: [],
+    ask: null,
+    turns: 1,
+    result: null,
+  };
+  advance(s, []);
+  return s;
+}
+
+// ---------------------------------------------------------------- helpers
+
+export function effectiveMaxHand(s: DuelState, seat: number): number {
+  return s.cfg.maxHand[seat] - (seat === RUNNER ? s.core : 0);
+}
+
+export function points(s: DuelState): number[] {
+  return [Points(s.p[0].score), Points(s.p[1].score)];
+}
+
+/** Abilities that trigger on a procedure event, appended to the queue for the next checkpoint. */
+function trigger(s: DuelState, on: 'turn_begin' | 'run_paid' | 'phase_end' | 'taken', who: number): void {
+  const owner = s.turn.owner;
+  if (on === 'turn_begin' && owner === RUNNER) {
+    for (const c of s.p[RUNNER].installed) if (c === 'coffee') s.queue.push({ src: 'coffee', who: RUNNER });
+  } else if (on === 'run_paid') {
+    for (const c of s.p[CORP].installed) if (c === 'toll') s.queue.push({ src: 'toll', who: CORP });
+  } else if (on === 'phase_end' && owner === CORP) {
+    for (const c of s.p[CORP].installed) if (c === 'bell') s.queue.push({ src: 'bell', who: CORP });
+  } else if (on === 'taken') {
+    s.queue.push({ src: 'ledger', who });
+  }
+}
+
+function endGame(s: DuelState, ev: GameEvent[], winners: number[], reason: string): void {
+  s.result = { winners, reason };
+  ev.push({ type: 'game_over', winners, reason });
+}
+
+/** Seats that may use a paid ability now (the corp scores a fully advanced agenda). */
+export function paidOptions(s: DuelState, seat: number): boolean {
+  return seat === CORP && s.remote !== null && s.remote.adv >= (CARDS[s.remote.card].adv ?? 0);
+}
+
+// ---------------------------------------------------------------- the automatic procedure
+
+export function advance(s: DuelState, ev: GameEvent[]): void {
+  s.ask = null;
+  for (let guard = 0; guard < 100000; guard++) {
+    if (s.result !== null) return;
+    const b = tracer === null ? null : cloneDuel(s);
+    const n0 = ev.length;
+    const claim = micro(s, ev);
+    if (claim === null) return;
+    if (b !== null) tracer!(claim, b, s, ev.slice(n0), null);
+  }
+  throw new Error('duel: the procedure made no decision within 100000 steps');
+}
+
+/** One automatic micro-step; null when a seat owes a decision (s.ask set) or nothing can move. */
+function micro(s: DuelState, ev: GameEvent[]): string | null {
+  const variant = s.cfg.variant;
+  // broken variant: effects start as soon as the cost is paid, before its checkpoint and reactions
+  if (variant === 'effects_before_drain' && s.step === 'A3' && s.action !== null && s.action.status === 'CostReactions') {
+    return effectsBegin(s, ev);
+  }
+  if (s.dmg !== null) return dealDamage(s, ev);
+  if (s.cpDue) return checkpoint(s, ev);
+  if (s.win.length > 0) return windowStep(s, ev);
+  switch (s.step) {
+    case 'C1':
+    case 'R1': {
+      const o = s.turn.owner;
+      s.p[o].clicks = s.cfg.clicks[o];
+      ev.push({ type: 'clicks_gained', seat: o, clicks: s.cfg.clicks[o] });
+      s.step = o === CORP ? 'C2' : 'R2';
+      return 'GainClicks';
+    }
+    case 'C2':
+    case 'R2':
+      openPaid(s);
+      s.step = s.step === 'C2' ? 'C4' : 'R4';
+      return 'Window';
+    case 'C4':
+    case 'R4': {
+      const t = s.turn;
+      t.formalBegun = true;
+      t.begunCounts[t.owner]++;
+      ev.push({ type: 'turn_begin', turn: t.id, seat: t.owner, contract: 'TurnFormalBegin5' });
+      trigger(s, 'turn_begin', t.owner);
+      s.cpDue = true;
+      s.step = t.owner === CORP ? 'C5' : 'A1';
+      return 'TurnFormalBegin5';
+    }
+    case 'C5': {
+      const c = s.p[CORP];
+      if (c.deck.length === 0) {
+        endGame(s, ev, [RUNNER], FATAL_REASON.empty_draw);
+        return 'DoFatal';
+      }
+      c.hand.push(c.deck.shift()!);
+      ev.push({ type: 'drew', seat: CORP, n: 1, required: true });
+      s.cpDue = true;
+      s.step = 'C6';
+      return 'Draw';
+    }
+    case 'C6':
+      s.turn.phase = 'action';
+      s.step = 'A1';
+      return 'DrawPhaseComplete';
+    case 'A1':
+      openPaid(s);
+      s.step = 'A2';
+      return 'Window';
+    case 'A2': {
+      const o = s.turn.owner;
+      if (s.p[o].clicks > 0) {
+        s.ask = { seat: o, kind: 'action', count: 0 };
+        return null;
+      }
+      ev.push({ type: 'action_phase_end', seat: o, mode: 'ordinary', contract: 'PhaseEndOrdinary' });
+      trigger(s, 'phase_end', o);
+      s.cpDue = true;
+      s.step = 'A5';
+      return 'PhaseEndOrdinary';
+    }
+    case 'A3':
+      return actionStep(s, ev);
+    case 'AD': {
+      const o = s.turn.owner;
+      s.win = [];
+      s.directed = false;
+      ev.push({ type: 'action_phase_end', seat: o, mode: 'directed', contract: 'PhaseEndDirected' });
+      trigger(s, 'phase_end', o);
+      // broken variant: the directed end does not make its ending checkpoint due
+      if (variant !== 'directed_skips_checkpoint') s.cpDue = true;
+      s.step = 'A5';
+      return 'PhaseEndDirected';
+    }
+    case 'A5':
+      if (variant !== 'directed_skips_checkpoint' && s.queue.length > 0) {
+        // pending abilities are retired only by a checkpoint; make one due before leaving the phase
+        s.cpDue = true;
+        return 'Checkpoint';
+      }
+      s.turn.phase = 'discard';
+      s.step = 'D1';
+      ev.push({ type: 'phase', seat: s.turn.owner, phase: 'discard', contract: 'PhaseEndComplete' });
+      return 'PhaseEndComplete';
+    case 'D1':
+      return discardStep(s, ev);
+    case 'D2':
+      openPaid(s);
+      s.step = 'D3';
+      return 'Window';
+    case 'D3':
+      s.p[s.turn.owner].clicks = 0;
+      s.step = 'D4';
+      return 'LoseClicks';
+    case 'D4': {
+      const t = s.turn;
+      t.formalEnded = true;
+      ev.push({ type: 'turn_end', turn: t.id, seat: t.owner, contract: 'TurnFormalEnd5' });
+      s.cpDue = true;
+      s.step = 'D5';
+      return 'TurnFormalEnd5';
+    }
+    case 'D5': {
+      if (s.turns >= s.cfg.turns) {
+        endGame(s, ev, [], 'turn limit');
+        return 'TurnBound';
+      }
+      const t = s.turn;
+      const to = 1 - t.owner;
+      const id = s.next++;
+      ev.push({ type: 'handoff', from: t.owner, to, turn: id, contract: 'TurnHandoff5' });
+      t.owner = to;
+      t.phase = to === CORP ? 'draw' : 'action';
+      t.id = id;
+      t.formalBegun = false;
+      t.formalEnded = false;
+      // broken variant: handoff starts the begun counts again
+      if (variant === 'handoff_resets_counts') t.begunCounts = [0, 0];
+      s.turns++;
+      s.step = to === CORP ? 'C1' : 'R1';
+      return 'TurnHandoff5';
+    }
+  }
+  throw new Error(`duel: unknown step ${s.step}`);
+}
+
+function openPaid(s: DuelState): void {
+  s.win.push({ kind: 'paid', prio: s.turn.owner, passed: false, abilities: [] });
+}
+
+/** Top window: a seat with nothing to do passes automatically; otherwise it is asked. */
+function windowStep(s: DuelState, ev: GameEvent[]): string | null {
+  const w = s.win[s.win.length - 1];
+  if (w.kind === 'paid') {
+    if (paidOptions(s, w.prio)) {
+      s.ask = { seat: w.prio, kind: 'paid', count: 0 };
+      return null;
+    }
+    passPaid(s);
+    return 'Window';
+  }
+  if (w.abilities.length === 0) {
+    s.win.pop();
+    return 'Window';
+  }
+  // the active seat resolves its abilities first (U-react)
+  const o = s.turn.owner;
+  const seat = w.abilities.some((a) => a.who === o) ? o : 1 - o;
+  s.ask = { seat, kind: 'react', count: 0 };
+  void ev;
+  return null;
+}
+
+function passPaid(s: DuelState): void {
+  const w = s.win[s.win.length - 1];
+  if (w.passed) s.win.pop();
+  else {
+    w.passed = true;
+    w.prio = 1 - w.prio;
+  }
+}
+
+/** DoCheckpoint: winners first, then retire pending abilities into a reaction window. */
+function checkpoint(s: DuelState, ev: GameEvent[]): string {
+  if (s.cfg.variant === 'winners_after_drain' && s.queue.length > 0) {
+    // broken variant: drains pending abilities before testing winners
+    s.cpDue = false;
+    s.win.push({ kind: 'react', prio: s.turn.owner, passed: false, abilities: s.queue });
+    s.queue = [];
+    return 'DoCheckpoint';
+  }
+  const w = ObjectiveWinners(points(s));
+  s.cpDue = false;
+  if (w.length > 0) {
+    const o = OutcomeOf(w);
+    endGame(s, ev, o.winners, o.reason);
+    return 'DoCheckpoint';
+  }
+  if (s.queue.length > 0) {
+    s.win.push({ kind: 'react', prio: s.turn.owner, passed: false, abilities: s.queue });
+    s.queue = [];
+  }
+  return 'DoCheckpoint';
+}
+
+function dealDamage(s: DuelState, ev: GameEvent[]): string {
+  const d = s.dmg!;
+  const r = s.p[RUNNER];
+  const fatal = s.cfg.variant === 'damage_not_strict' ? d.n >= r.hand.length : d.n > r.hand.length;
+  if (fatal) {
+    endGame(s, ev, [CORP], FATAL_REASON.damage);
+    return 'DoFatal';
+  }
+  const trashed: string[] = [];
+  for (let i = 0; i < d.n; i++) {
+    const k = nextInt(s.rng, 'damage', r.hand.length);
+    const [c] = r.hand.splice(k, 1);
+    r.heap.push({ card: c, up: true });
+    trashed.push(c);
+  }
+  if (d.core) s.core++;
+  s.dmg = null;
+  ev.push({ type: 'damage', seat: RUNNER, n: d.n, core: d.core, trashed });
+  return 'Damage';
+}
+
+function discardStep(s: DuelState, ev: GameEvent[]): string | null {
+  const o = s.turn.owner;
+  const max = effectiveMaxHand(s, o);
+  const negFirst = s.cfg.variant === 'neg_limit_before_skip';
+  if (o === RUNNER && negFirst && max < 0) {
+    endGame(s, ev, [CORP], FATAL_REASON.negative_limit);
+    return 'DoFatal';
+  }
+  if (o === RUNNER && s.skip) {
+    s.skip = false;
+    s.step = 'D2';
+    ev.push({ type: 'discard_skipped', seat: o, contract: 'DiscardStep' });
+    return 'DiscardStep';
+  }
+  if (max < 0) {
+    endGame(s, ev, [CORP], FATAL_REASON.negative_limit);
+    return 'DoFatal';
+  }
+  const need = s.p[o].hand.length - max;
+  if (need > 0) {
+    s.ask = { seat: o, kind: 'discard', count: need };
+    return null;
+  }
+  s.step = 'D2';
+  return 'DiscardStep';
+}
+
+// ---------------------------------------------------------------- actions
+
+function effectsBegin(s: DuelState, ev: GameEvent[]): string {
+  const a = s.action!;
+  a.status = 'Effects';
+  ev.push({ type: 'effects_begin', action: a.id, contract: 'ActionEffectsBegin5' });
+  return 'ActionEffectsBegin5';
+}
+
+function actionStep(s: DuelState, ev: GameEvent[]): string | null {
+  const a = s.action;
+  if (a === null) throw new Error('duel: step A3 without an action frame');
+  switch (a.status) {
+    case 'CostReactions':
+      return effectsBegin(s, ev);
+    case 'Effects':
+      if (a.fx === 0) {
+        a.fx = 1;
+        effect(s, a.owner, a.kind, a.card, ev);
+        s.cpDue = true;
+        return 'Effect';
+      }
+      a.status = 'Complete';
+      ev.push({ type: 'action_complete', action: a.id, contract: 'ActionComplete' });
+      return 'ActionComplete';
+    case 'Nested': {
+      const loose = s.cfg.variant === 'return_any_receipt';
+      if (loose ? s.receipt !== 0 : s.receipt === a.child) {
+        ev.push({ type: 'child_returned', action: a.id, child: a.child, receipt: s.receipt, contract: 'ActionNestedReturn5' });
+        a.status = 'Effects';
+        a.child = 0;
+        return 'ActionNestedReturn5';
+      }
+      if (s.run !== null) return runStep(s, ev);
+      return null; // waiting on a child that no longer exists: a deadlock the explorer reports
+    }
+    case 'Complete':
+      s.action = null;
+      s.step = s.directed ? 'AD' : 'A1';
+      return 'ActionDone';
+  }
+}
+
+function runStep(s: DuelState, ev: GameEvent[]): string | null {
+  const r = s.run!;
+  switch (r.stage) {
+    case 'ini':
+      ev.push({ type: 'run_start', run: r.id });
+      r.stage = 'app';
+      return 'Run';
+    case 'app':
+      s.ask = { seat: RUNNER, kind: 'approach', count: 0 };
+      return null;
+    case 'suc':
+      r.success = true;
+      ev.push({ type: 'run_success', run: r.id });
+      r.stage = 'brc';
+      return 'Run';
+    case 'brc':
+      if (s.remote !== null) {
+        const card = s.remote.card;
+        s.remote = null;
+        s.p[RUNNER].score.push({ card, pts: CARDS[card].pts ?? 0 });
+        ev.push({ type: 'stolen', seat: RUNNER, card });
+        trigger(s, 'taken', RUNNER);
+        s.cpDue = true;
+      } else {
+        ev.push({ type: 'breach_empty', run: r.id });
+      }
+      r.stage = 'end';
+      return 'Run';
+    case 'end':
+      s.receipt = r.id;
+      s.run = null;
+      ev.push({ type: 'run_end', run: r.id, success: r.success });
+      return 'RunComplete';
+  }
+}
+
+function effect(s: DuelState, seat: number, kind: string, card: string | null, ev: GameEvent[]): void {
+  const me = s.p[seat];
+  switch (kind) {
+    case 'credit':
+      me.credits++;
+      ev.push({ type: 'gained', seat, credits: 1 });
+      return;
+    case 'draw':
+      me.hand.push(me.deck.shift()!);
+      ev.push({ type: 'drew', seat, n: 1, required: false });
+      return;
+    case 'advance':
+      if (s.remote !== null) s.remote.adv++;
+      ev.push({ type: 'advanced', seat, adv: s.remote === null ? 0 : s.remote.adv });
+      return;
+    case 'install': {
+      const c = card!;
+      s.action!.card = null;
+      if (CARDS[c].kind === 'agenda') {
+        if (s.remote !== null) me.heap.push({ card: s.remote.card, up: false });
+        s.remote = { card: c, adv: 0 };
+        ev.push({ type: 'installed', seat, where: 'remote' });
+      } else {
+        me.installed.push(c);
+        ev.push({ type: 'installed', seat, card: c });
+      }
+      return;
+    }
+    case 'run': {
+      const id = s.next++;
+      s.run = { id, stage: 'ini', success: false };
+      s.action!.child = id;
+      s.action!.status = 'Nested';
+      ev.push({ type: 'child_started', action: s.action!.id, child: id });
+      return;
+    }
+    case 'play':
+      playCard(s, seat, card!, ev);
+      return;
+  }
+  throw new Error(`duel: unknown action kind ${kind}`);
+}
+
+function playCard(s: DuelState, seat: number, card: string, ev: GameEvent[]): void {
+  const me = s.p[seat];
+  ev.push({ type: 'played', seat, card });
+  switch (card) {
+    case 'spike':
+      s.dmg = { n: 3, core: false };
+      return;
+    case 'burn':
+      s.dmg = { n: 1, core: true };
+      return;
+    case 'stop':
+      me.credits += 2;
+      s.directed = true;
+      return;
+    case 'venture':
+      s.p[0].score.push({ card: 'venture', pts: 2 });
+      s.p[1].score.push({ card: 'venture', pts: 2 });
+      return;
+    case 'dayoff':
+      s.skip = true;
+      return;
+    case 'gamble':
+      me.credits += 3;
+      return;
+  }
+}
+
+// ---------------------------------------------------------------- decisions
+
+/** Apply a decision that validate accepted (or a menu element), then run on to the next decision. */
+export function applyDecision(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): void {
+  const b = tracer === null ? null : cloneDuel(s);
+  const n0 = ev.length;
+  s.ask = null;
+  const claim = decide(s, seat, a, ev);
+  if (b !== null) tracer!(claim, b, s, ev.slice(n0), a);
+  advance(s, ev);
+}
+
+function decide(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): string {
+  switch (a.do) {
+    case 'pass':
+      passPaid(s);
+      return 'Window';
+    case 'score': {
+      const card = s.remote!.card;
+      s.remote = null;
+      s.p[CORP].score.push({ card, pts: CARDS[card].pts ?? 0 });
+      s.win[s.win.length - 1].passed = false;
+      ev.push({ type: 'scored', seat: CORP, card });
+      trigger(s, 'taken', CORP);
+      s.cpDue = true;
+      return 'Score';
+    }
+    case 'resolve': {
+      const w = s.win[s.win.length - 1];
+      const i = w.abilities.findIndex((x: Ability) => x.who === seat && x.src === a.src);
+      w.abilities.splice(i, 1);
+      const gain = ABILITY_GAIN[a.src!] ?? 0;
+      s.p[seat].credits += gain;
+      ev.push({ type: 'reaction', seat, src: a.src!, credits: gain });
+      s.cpDue = true;
+      return 'Reaction';
+    }
+    case 'continue':
+      s.run!.stage = 'suc';
+      return 'Run';
+    case 'jack_out':
+      s.run!.stage = 'end';
+      ev.push({ type: 'jack_out', run: s.run!.id });
+      return 'Run';
+    case 'discard': {
+      const me = s.p[seat];
+      for (const c of a.cards!) {
+        me.hand.splice(me.hand.indexOf(c), 1);
+        me.heap.push({ card: c, up: seat === RUNNER });
+      }
+      ev.push({ type: 'discarded', seat, n: a.cards!.length, ...(seat === RUNNER ? { cards: a.cards!.slice() } : {}), contract: 'DiscardStep' });
+      s.step = 'D2';
+      return 'DiscardStep';
+    }
+  }
+  return startAction(s, seat, a, ev);
+}
+
+/** CR 5.2.2: an action starts at the owner's action window; costs are paid, then cost reactions. */
+function startAction(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): string {
+  const me = s.p[seat];
+  const card = a.card ?? null;
+  let credits = 0;
+  if (a.do === 'advance') credits = 1;
+  else if (card !== null) credits = CARDS[card].cost;
+  me.clicks--;
+  me.credits -= credits;
+  if (card !== null) {
+    me.hand.splice(me.hand.indexOf(card), 1);
+    if (a.do === 'play') me.heap.push({ card, up: true });
+  }
+  const id = s.next++;
+  s.action = { id, owner: seat, kind: a.do, card: a.do === 'install' ? card : card, status: 'CostReactions', child: 0, fx: 0 };
+  ev.push({ type: 'action', seat, action: id, kind: a.do, ...(card !== null && (a.do === 'play' || seat === RUNNER || CARDS[card].kind !== 'agenda') ? { card } : {}), clicks: 1, credits });
+  if (a.do === 'run') trigger(s, 'run_paid', seat);
+  s.cpDue = true; // a checkpoint follows every cost, even a zero one
+  s.step = 'A3';
+  return 'ActionStart';
+}

@@ -1,0 +1,140 @@
+// The `duel` ruleset: the seed's two-seat turn procedure as a playable reference profile. The
+// engine (engine.ts) names the contract each micro-step claims; check.ts checks them.
+
+import {
+  checkSeed, findInMenu, reject, requireObject, type GameEvent, type Json, type Outcome, type Pending, type Ruleset, type Validation,
+} from '../../kernel/index.ts';
+import { catalog } from './catalog.ts';
+import { checkTransition } from './check.ts';
+import { DEFAULT_CONFIG, resolveConfig } from './config.ts';
+import { TurnFrameValid5, describeFailure } from './contracts/index.ts';
+import { describeEvent, describeAction } from './describe.ts';
+import { applyDecision, cloneDuel, effectiveMaxHand, points, setupState } from './engine.ts';
+import { goals } from './goals.ts';
+import { menu } from './menu.ts';
+import { CORP, RUNNER, type DuelAction, type DuelState } from './types.ts';
+import { secrets, view } from './view.ts';
+
+const VERBS = new Set(['credit', 'draw', 'advance', 'run', 'install', 'play', 'score', 'pass', 'resolve', 'continue', 'jack_out', 'discard']);
+const FIELDS = new Set(['do', 'card', 'src', 'cards']);
+
+function shapeError(input: Record<string, Json>): string | null {
+  for (const k of Object.keys(input)) if (!FIELDS.has(k)) return `unknown field "${k.slice(0, 40)}"`;
+  const v = input.do;
+  if (typeof v !== 'string' || !VERBS.has(v)) return '"do" must be one of ' + [...VERBS].join(', ');
+  for (const k of ['card', 'src'] as const) {
+    if (k in input && (typeof input[k] !== 'string' || (input[k] as string).length > 20)) return `"${k}" must be a short string`;
+  }
+  if ('cards' in input) {
+    const c = input.cards;
+    if (!Array.isArray(c) || c.length > 60 || !c.every((x) => typeof x === 'string' && x.length <= 20)) return '"cards" must be a list of card names';
+  }
+  return null;
+}
+
+function cardCount(s: DuelState, side: number): number {
+  const p = s.p[side];
+  let n = p.deck.length + p.hand.length + p.heap.length + p.installed.length;
+  if (side === CORP) {
+    // agendas stay corp cards wherever they are scored or stolen; tokens are not cards
+    n += s.remote !== null ? 1 : 0;
+    for (const q of s.p) for (const x of q.score) if (x.card === 'ledger') n++;
+  }
+  if (s.action !== null && s.action.owner === side && s.action.kind === 'install' && s.action.card !== null) n++;
+  return n;
+}
+
+const STEP_PHASE: Record<string, string> = {
+  C1: 'draw', C2: 'draw', C4: 'draw', C5: 'draw', C6: 'draw', R1: 'action', R2: 'action', R4: 'action',
+  A1: 'action', A2: 'action', A3: 'action', AD: 'action', A5: 'action', D1: 'discard', D2: 'discard', D3: 'discard', D4: 'discard', D5: 'discard',
+};
+const BEFORE_BEGIN = new Set(['C1', 'C2', 'C4', 'R1', 'R2', 'R4']);
+
+export const duel: Ruleset<DuelState, DuelAction> & { goals: typeof goals } = {
+  id: 'duel',
+  version: 'duel-refprofile-0.1',
+  title: 'Duel: two-seat turn procedures (reference profile)',
+  catalog,
+  defaultConfig: DEFAULT_CONFIG as unknown as Record<string, Json>,
+  goals,
+
+  setup(config, seed) {
+    checkSeed(seed);
+    const cfg = resolveConfig(config);
+    return setupState(cfg, seed);
+  },
+
+  seats: () => 2,
+
+  pending(s): Pending[] {
+    if (s.result !== null || s.ask === null) return [];
+    const p: Pending = { seat: s.ask.seat, kind: s.ask.kind };
+    if (s.ask.kind === 'discard') p.count = s.ask.count;
+    return [p];
+  },
+
+  legal(s, seat) {
+    return { actions: menu(s, seat) };
+  },
+
+  validate(s, seat, input): Validation<DuelAction> {
+    const obj = requireObject(input);
+    if (!obj.ok) return obj;
+    const bad = shapeError(obj.action);
+    if (bad !== null) return { ok: false, error: reject('bad_request', bad, { sub_reason: 'shape' }) };
+    const found = findInMenu(menu(s, seat), input);
+    if (found === undefined) {
+      return { ok: false, error: reject('illegal', `"${obj.action.do}" with these arguments is not allowed now`, { sub_reason: 'not_on_menu', owed: s.ask?.kind ?? null }) };
+    }
+    return { ok: true, action: found };
+  },
+
+  apply(s, seat, action, events: GameEvent[]) {
+    applyDecision(s, seat, action, events);
+  },
+
+  view,
+  secrets,
+
+  outcome(s): Outcome | null {
+    if (s.result === null) return null;
+    const w = s.result.winners;
+    return {
+      winners: w.slice(),
+      places: w.length === 1 ? (w[0] === 0 ? [1, 2] : [2, 1]) : [1, 1],
+      scores: points(s),
+      reason: s.result.reason,
+    };
+  },
+
+  clone: cloneDuel,
+  describeEvent,
+  describeAction,
+
+  stateKey(s) {
+    // everything but the constant config and seed, in a fixed order
+    return JSON.stringify([s.turn, s.step, s.next, s.p, s.remote, s.core, s.skip, s.directed, s.action, s.run, s.receipt, s.dmg,
+      s.cpDue, s.queue, s.win, s.ask, s.turns, s.result, s.rng.streams.damage ?? null]);
+  },
+
+  invariants(s) {
+    const bad: string[] = [];
+    const v = TurnFrameValid5(s.turn);
+    if (v) bad.push(describeFailure(v));
+    if (STEP_PHASE[s.step] !== s.turn.phase) bad.push(`DUEL-STEPS: step ${s.step} lies in phase ${STEP_PHASE[s.step]}, frame says ${s.turn.phase}`);
+    if (s.result === null) {
+      if (BEFORE_BEGIN.has(s.step) === s.turn.formalBegun) bad.push(`TurnFormalBegin5: formalBegun is ${s.turn.formalBegun} at step ${s.step}`);
+      if ((s.step === 'D5') !== s.turn.formalEnded) bad.push(`TurnFormalEnd5: formalEnded is ${s.turn.formalEnded} at step ${s.step}`);
+      if (s.ask === null) bad.push('deadlock: no outcome and no decision owed');
+    }
+    const begun = s.turn.begunCounts[0] + s.turn.begunCounts[1];
+    if (begun !== s.turns - (s.turn.formalBegun ? 0 : 1)) bad.push(`TurnHandoff5: begun counts total ${begun} but ${s.turns} frames opened`);
+    for (const side of [0, 1]) if (cardCount(s, side) !== s.cfg.cards[side]) bad.push(`cards of seat ${side} are not conserved`);
+    for (const side of [0, 1]) if (s.p[side].clicks < 0 || s.p[side].credits < 0) bad.push(`seat ${side} has negative clicks or credits`);
+    if (s.action === null && s.run !== null) bad.push('ActionNestedReturn5: a run outlived the action that started it');
+    if (s.turn.owner === RUNNER && s.cfg.maxHand[1] - s.core !== effectiveMaxHand(s, RUNNER)) bad.push('effective maximum hand size');
+    return bad;
+  },
+
+  checkTransition,
+};

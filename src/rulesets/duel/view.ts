@@ -1,0 +1,51 @@
+// Per-seat views: what each seat may observe. Hands of the other seat, deck order, the face-down
+// remote agenda and face-down archives stay hidden (DUEL-VIEW).
+
+import type { Json } from '../../kernel/index.ts';
+import { effectiveMaxHand, points } from './engine.ts';
+import { CORP, type DuelState } from './types.ts';
+
+export function view(s: DuelState, seat: number | null): Json {
+  const seats = s.p.map((p, i) => {
+    const own = seat === i;
+    return {
+      clicks: p.clicks,
+      credits: p.credits,
+      handCount: p.hand.length,
+      ...(own ? { hand: p.hand.slice() } : {}),
+      deckCount: p.deck.length,
+      heap: p.heap.map((h) => (h.up || own ? { card: h.card, up: h.up } : { card: null, up: false })),
+      score: p.score.map((x) => ({ card: x.card, pts: x.pts })),
+      installed: p.installed.slice(),
+      maxHand: effectiveMaxHand(s, i),
+    };
+  });
+  return {
+    turn: { ...s.turn, begunCounts: s.turn.begunCounts.slice() },
+    step: s.step,
+    seats,
+    points: points(s),
+    remote: s.remote === null ? null : { card: seat === CORP ? s.remote.card : null, adv: s.remote.adv },
+    core: s.core,
+    skip: s.skip,
+    directed: s.directed,
+    action: s.action === null ? null : { id: s.action.id, owner: s.action.owner, kind: s.action.kind, status: s.action.status, child: s.action.child },
+    run: s.run === null ? null : { ...s.run },
+    checkpointDue: s.cpDue,
+    windows: s.win.map((w) => ({ kind: w.kind, prio: w.prio, abilities: w.abilities.map((a) => ({ ...a })) })),
+    queued: s.queue.map((a) => ({ ...a })),
+    owes: s.ask === null ? null : { seat: s.ask.seat, kind: s.ask.kind },
+    result: s.result === null ? null : { winners: s.result.winners.slice(), reason: s.result.reason },
+  };
+}
+
+/** Values that must never appear in `seat`'s view: the other hands and both deck orders. */
+export function secrets(s: DuelState, seat: number | null): Json[] {
+  const out: Json[] = [];
+  for (let i = 0; i < 2; i++) {
+    // single cards and empty lists are too common to be a meaningful secret
+    if (i !== seat && s.p[i].hand.length >= 2) out.push(s.p[i].hand.slice());
+    if (i !== seat && s.p[i].deck.length >= 2) out.push(s.p[i].deck.slice());
+  }
+  return out;
+}
