@@ -90,7 +90,7 @@ export function computeOutcome(s: GroundState): Outcome | null {
       winners: t.success ? all : [],
       places: all.map(() => 1),
       scores: all.map(() => t.total),
-      reason: t.success ? `group success: ${t.total} ≥ threshold ${s.threshold}` : `group failure: ${t.total} < threshold ${s.threshold}`,
+      reason: t.success ? 'group success' : 'group failure',
       detail: { mode: s.mode, total: t.total, threshold: s.threshold, success: t.success, mastery, successes: t.claimedCount, blame_in_play: t.blameInPlay, denied: t.denied },
     };
   }
@@ -100,7 +100,7 @@ export function computeOutcome(s: GroundState): Outcome | null {
       winners: [],
       places: all.map(() => 1),
       scores: t.personal,
-      reason: `group failure: ${t.total} < threshold ${s.threshold}, nobody wins`,
+      reason: 'group failure, nobody wins',
       detail: { mode: s.mode, total: t.total, threshold: s.threshold, success: false },
     };
   }
@@ -111,7 +111,7 @@ export function computeOutcome(s: GroundState): Outcome | null {
       winners: all.filter((i) => places[i] === 1),
       places,
       scores: t.personal,
-      reason: `group success (${t.total} ≥ ${s.threshold}); highest personal score wins`,
+      reason: 'group success; highest personal score wins',
       detail: { mode: s.mode, total: t.total, threshold: s.threshold, success: true, bonds: t.bonds, blame: t.blameHeld },
     };
   }
@@ -128,7 +128,7 @@ export function computeOutcome(s: GroundState): Outcome | null {
     winners: all.filter((i) => places[i] === 1),
     places,
     scores,
-    reason: `group success (${t.total} ≥ ${s.threshold}); highest coalition wins`,
+    reason: 'group success; highest coalition wins',
     detail: { mode: s.mode, total: t.total, threshold: s.threshold, success: true, coalitions: cs, coalition_scores: score },
   };
 }
