@@ -23,6 +23,8 @@ export interface LedgerState {
   rap: number;
   /** Rounds started so far (the current one, while Active). */
   round: number;
+  /** AP spent in the current (or last) round. */
+  spent: number;
   table: EconomyTable;
   last_round_end: RoundEndRecord | null;
 }
@@ -36,7 +38,7 @@ export interface RoundEndEvent {
 }
 
 export function createLedger(table: EconomyTable): LedgerState {
-  return { phase: 'Idle', ap: 0, rap: 0, round: 0, table: { ...table }, last_round_end: null };
+  return { phase: 'Idle', ap: 0, rap: 0, round: 0, spent: 0, table: { ...table }, last_round_end: null };
 }
 
 export function price(l: LedgerState, kind: SpendKind): number {
@@ -55,6 +57,7 @@ export function startRound(l: LedgerState): boolean {
   if (l.phase === 'Active') return false;
   l.phase = 'Active';
   l.ap = l.table.ap_per_round;
+  l.spent = 0;
   l.round++;
   return true;
 }
@@ -76,6 +79,7 @@ export function trySpend(l: LedgerState, kind: SpendKind): boolean {
   const cost = price(l, kind);
   if (l.ap < cost) return false;
   l.ap -= cost;
+  l.spent += cost;
   if (kind !== 'dig' && l.ap === 0) endRound(l, 'ap_exhausted');
   return true;
 }
