@@ -28,7 +28,7 @@ test('[AC-19, R1] two independently built b_fog boards driven by the same intent
   const b = runSequence(fixture('b_fog'));
   assert.equal(canonicalJson(a), canonicalJson(b));
   // the sequence covers all three channels, judgments, a batch and a stop
-  const kinds = new Set(a.map((e) => (e.type === 'cell_revealed' ? e.channel : e.type)));
+  const kinds = new Set<string>(a.map((e) => (e.type === "cell_revealed" ? e.channel : e.type)));
   for (const k of ['initial', 'dig', 'chain', 'flag_judged', 'round_end']) assert.ok(kinds.has(k), k);
   assert.ok(SEQUENCE.some((s) => s.length > 1));
   const here = hashText(canonicalJson(a));
