@@ -103,7 +103,7 @@ function cooperative(s: BncState, c: Contestant, mem: Memory, rnd: Rand): Action
     if (g && o.guild === null && ok(s, seat, { type: 'invite_guild', to: o.seat })) return { type: 'invite_guild', to: o.seat };
     if (!pactBetween(s, seat, o.seat) && ok(s, seat, { type: 'propose_alliance', to: o.seat, turns: 10 })) return { type: 'propose_alliance', to: o.seat, turns: 10 };
   }
-  if (rnd.int(6) === 0) return { type: 'say', text: `I hold ${fragmentsHeld(c.items)} fragment(s); let us share the vault.` };
+  if (rnd.int(6) === 0) return { type: 'say', text: `Turn ${s.turn + 1}: I hold ${fragmentsHeld(c.items)} fragment(s); let us share the vault.` };
   if (g && fragmentsHeld(c.items) > 0 && c.zone !== g.home) {
     const next = stepToward(s, c, g.home);
     if (next !== null) return { type: 'move', to: next };

@@ -1,6 +1,7 @@
 // Placement (E04) and the per-match figures `arbiter sim bnc` aggregates.
 
 import type { GameEvent, Outcome } from '../../kernel/index.ts';
+import { BEATS } from './catalog.ts';
 import type { BncState, Contestant } from './state.ts';
 
 /** Sort key: escapees by escape turn, then survivors, then eliminated latest first. */
@@ -41,11 +42,13 @@ export function metricsOf(s: BncState, events: readonly GameEvent[]): Record<str
     collapse: s.endReason === 'collapse' ? 1 : 0,
     beats: 0,
   };
+  // every beat gets a figure, zero included, so means are over all games
+  for (const b of BEATS) m[`beat_${b.beat}`] = 0;
   for (const e of events) {
     if (e.type !== 'beat') continue;
     m.beats++;
     const k = `beat_${String(e.beat)}`;
-    m[k] = (m[k] ?? 0) + 1;
+    m[k]++;
   }
   if (s.over) placements(s).forEach((p, seat) => (m[`place_seat${seat}`] = p));
   s.contestants.forEach((c) => (m[`escaped_seat${c.seat}`] = c.status === 'escaped' ? 1 : 0));

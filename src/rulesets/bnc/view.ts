@@ -65,9 +65,11 @@ export function secretsFor(s: BncState, seat: number | null): Json[] {
   const out: Json[] = [];
   const mine = (a: number, b: number) => a === seat || b === seat;
   for (const sc of s.shortcuts) if (!me.known.includes(sc.id)) out.push(sc as unknown as Json);
+  // a text the seat legitimately saw in another message is no secret, even if repeated elsewhere
+  const seen = s.messages.filter((m) => m.from === seat || m.heard.includes(seat)).map((m) => m.text);
   for (const m of s.messages) {
     if (m.from === seat || m.heard.includes(seat)) continue;
-    if (m.text.length >= 6) out.push(m.text);
+    if (m.text.length >= 6 && !seen.some((t) => t.includes(m.text))) out.push(m.text);
   }
   for (const o of s.offers) if (!mine(o.from, o.to)) out.push(o as unknown as Json);
   for (const p of s.proposals) if (!mine(p.from, p.to)) out.push(p as unknown as Json);
