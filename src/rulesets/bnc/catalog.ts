@@ -102,6 +102,7 @@ const uItems: UItem[] = [
   u('BNC-U17', 'When do terms end?', 'A term of k turns set during turn t ends when the clock reaches t + k, after all actions and before the Warden acts.', 'Terms count completed turns, like the match clock.', ['BNC-S03', 'BNC-G06', 'BNC-G07']),
   u('BNC-U18', 'How are simultaneous escapes or eliminations placed?', 'Contestants escaping (or eliminated) on the same turn share a place.', 'Nothing in the seed separates them.', ['BNC-E04']),
   u('BNC-U19', 'What is public?', 'Everyone\'s status, escape/elimination turn and reputation; positions and health only of contestants in your zone; the Warden\'s health only in its zone; held items, pacts and guilds are private to those involved.', 'The seed makes views zone-local; reputation is meaningless unless others can see it.', ['BNC-V01']),
+  u('BNC-U21', 'Must the parties of a whisper, offer, proposal or invitation share a zone?', 'No: all four reach an active contestant anywhere; only accepting an offer (the hand-over) needs one zone.', 'The seed restricts say to the zone but sets no place for the private channels; items still change hands in person.', ['BNC-S02', 'BNC-S03', 'BNC-S05', 'BNC-G02']),
   u('BNC-U20', 'How does the vault route pick its member when several stand at Exit Vault?', 'The lowest-numbered eligible member escapes; the claim is then spent.', 'Consistent with the Warden\'s lowest-id rule.', ['BNC-E02']),
 ];
 
