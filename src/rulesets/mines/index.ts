@@ -94,15 +94,18 @@ function afterRound(s: MinesState, sink: Sink): void {
   notifyRoundStart(s);
 }
 
-function runAction(s: MinesState, a: MinesAction, sink: Sink): void {
+/** Runs one action; returns the invariant category when a refresh board is refused. */
+function runAction(s: MinesState, a: MinesAction, sink: Sink): string | null {
   if (a.type === 'refresh') {
     const r = refreshBoard(s, nextBoard(s), sink);
     if (r.accepted) s.run.boards_installed++;
     s.run.last = [{ accepted: r.accepted, outcome: r.accepted ? 'executed' : 'rejected', reject_reason: r.reject_reason, sub_reason: null }];
+    return r.category;
   } else {
     const intents = a.type === 'batch' ? a.intents : [a as Intent];
     s.run.last = settleBatch(s, intents, sink);
   }
+  return null;
 }
 
 function checkCellShape(v: unknown): v is Cell {
@@ -280,8 +283,9 @@ export const mines: Ruleset<MinesState, MinesAction> = {
     // dry run on a copy: the one implementation decides, and nothing here can change `s`
     const trial = cloneJson(s);
     let last: ActionOutcome[];
+    let category: string | null;
     try {
-      runAction(trial, action, quietSink(null));
+      category = runAction(trial, action, quietSink(null));
       last = trial.run.last;
     } catch (e) {
       return { ok: false, error: reject('illegal', `cannot do that now: ${(e as Error).message}`) };
@@ -294,6 +298,7 @@ export const mines: Ruleset<MinesState, MinesAction> = {
         error: reject('illegal', `${action.type} refused: ${r.reject_reason}${r.sub_reason ? '/' + r.sub_reason : ''}`, {
           reject_reason: r.reject_reason,
           sub_reason: r.sub_reason,
+          ...(category ? { category } : {}),
         }),
       };
     }
