@@ -53,3 +53,20 @@ test('[BNC-B01, BNC-B13] beats are listed from a JSON Lines match log, by the fu
   assert.equal(lines.length, beats.length);
   assert.deepEqual(lines[0], JSON.parse(JSON.stringify(beats[0])));
 });
+
+test('`lock` writes the checkout HEAD into the manifest and the rules page', async () => {
+  const { lockBnc } = await import('../../src/cli/commands/bnc.ts');
+  const { mkdirSync, copyFileSync } = await import('node:fs');
+  const dir = mkdtempSync(join(tmpdir(), 'bnc-lock-'));
+  mkdirSync(join(dir, 'src/rulesets/bnc'), { recursive: true });
+  mkdirSync(join(dir, 'docs/rules'), { recursive: true });
+  copyFileSync(join(ROOT, 'src/rulesets/bnc/manifest.json'), join(dir, 'src/rulesets/bnc/manifest.json'));
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=t@example.invalid', '-c', 'user.name=t', ...args], { cwd: dir, encoding: 'utf8' }).trim();
+  git('init', '-q');
+  git('add', '.');
+  git('commit', '-q', '-m', 'x');
+  const head = git('rev-parse', 'HEAD');
+  assert.equal(lockBnc(dir), head);
+  assert.equal(JSON.parse(readFileSync(join(dir, 'src/rulesets/bnc/manifest.json'), 'utf8')).engine_sha, head);
+  assert.equal(readFileSync(join(dir, 'docs/rules/bnc.md'), 'utf8'), renderRulesPage(head));
+});

@@ -22,6 +22,23 @@ export function readManifest(): { engine_sha: string | null } & Record<string, u
   return JSON.parse(readFileSync(MANIFEST, 'utf8'));
 }
 
+/** Pin HEAD of the checkout at `root` in its bnc manifest and rules page; returns the SHA. */
+export function lockBnc(root: string): string {
+  let sha: string;
+  try {
+    sha = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    throw new ArbiterError('not_found', 'git rev-parse HEAD failed: is this a git checkout with a commit?');
+  }
+  if (!/^[0-9a-f]{40}$/.test(sha)) throw new ArbiterError('bad_config', `unexpected commit id "${sha}"`);
+  const file = `${root}/src/rulesets/bnc/manifest.json`;
+  const manifest = JSON.parse(readFileSync(file, 'utf8'));
+  manifest.engine_sha = sha;
+  writeFileSync(file, JSON.stringify(manifest, null, 2) + '\n');
+  writeFileSync(`${root}/docs/rules/bnc.md`, renderRulesPage(sha));
+  return sha;
+}
+
 function onlyBnc(id: string): void {
   if (id !== 'bnc') throw new ArbiterError('not_found', `this command knows only the bnc ruleset (got "${id}")`);
 }
@@ -70,18 +87,8 @@ export function register(program: Command): void {
       .description('write the engine commit (git rev-parse HEAD) into the ruleset manifest and the rules page')
       .action((id: string) => {
         onlyBnc(id);
-        let sha: string;
-        try {
-          sha = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-        } catch {
-          throw new ArbiterError('not_found', 'git rev-parse HEAD failed: is this a git checkout?');
-        }
-        if (!/^[0-9a-f]{40}$/.test(sha)) throw new ArbiterError('bad_config', `unexpected commit id "${sha}"`);
-        const manifest = readManifest();
-        manifest.engine_sha = sha;
-        writeFileSync(MANIFEST, JSON.stringify(manifest, null, 2) + '\n');
-        writeFileSync(RULES_PAGE, renderRulesPage(sha));
-        console.log(`bnc locked to engine ${sha}; commit ${MANIFEST.slice(ROOT.length)} and ${RULES_PAGE.slice(ROOT.length)}`);
+        const sha = lockBnc(ROOT);
+        console.log(`bnc locked to engine ${sha}; commit src/rulesets/bnc/manifest.json and docs/rules/bnc.md`);
       });
   }
   if (!taken(program, 'beats')) {
