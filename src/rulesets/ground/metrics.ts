@@ -2,7 +2,7 @@
 // Denied counts, mean Stress, and how often each rule fired (from the events' `rule` field).
 
 import type { GameEvent } from '../../kernel/index.ts';
-import { tally } from './scoring.ts';
+import { computeOutcome, tally } from './scoring.ts';
 import type { GroundState } from './types.ts';
 
 export function gameMetrics(s: GroundState, events: readonly GameEvent[]): Record<string, number> {
@@ -21,6 +21,15 @@ export function gameMetrics(s: GroundState, events: readonly GameEvent[]): Recor
     bonds: 0,
     rivalries: 0,
   };
+  // score distribution: how many won, the best score, and the gap between best and worst seat
+  const out2 = computeOutcome(s);
+  if (out2 !== null) {
+    out.winners = out2.winners.length;
+    const sc = out2.scores ?? [];
+    out.top_score = sc.length ? Math.max(...sc) : 0;
+    out.score_spread = sc.length ? Math.max(...sc) - Math.min(...sc) : 0;
+  }
+  out.problems_claimed = t.claimedCount;
   let inPlay = 0;
   for (const pr of s.problems) inPlay += pr.value;
   out.threshold_reachable = inPlay >= s.threshold ? 1 : 0;
