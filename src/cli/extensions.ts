@@ -3,6 +3,7 @@
 
 import type { Command } from 'commander';
 import { register as registerBnc } from './commands/bnc.ts';
+import { register as registerExplore } from './commands/explore.ts';
 
 export type CommandRegistrar = (program: Command) => void;
 
@@ -12,6 +13,7 @@ export type InteractivePlayer = (options: { seed: number; config: Record<string,
 export const commandModules: CommandRegistrar[] = [
   // e.g. (await import('./commands/explore.ts')).register — add static imports above and list them here
   registerBnc,
+  registerExplore,
 ];
 
 export const interactivePlayers: Record<string, InteractivePlayer> = {};

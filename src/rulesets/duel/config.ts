@@ -54,10 +54,10 @@ export const PRESETS: Record<string, Partial<DuelConfig>> = {
     credits: [2, 1],
     hand: [5, 1],
     maxHand: [5, 0],
-    decks: [['stop', 'spike', 'burn', 'venture', 'toll', 'ledger'], ['dayoff', 'gamble', 'coffee']],
+    decks: [['stop', 'spike', 'burn', 'venture', 'toll', 'ledger', 'bell', 'ledger'], ['dayoff', 'gamble', 'coffee', 'gamble']],
     shuffle: false,
     startPoints: [5, 5],
-    turns: 3,
+    turns: 5,
   },
 };
 

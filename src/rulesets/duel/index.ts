@@ -2,7 +2,7 @@
 // engine (engine.ts) names the contract each micro-step claims; check.ts checks them.
 
 import {
-  checkSeed, findInMenu, reject, requireObject, type GameEvent, type Json, type Outcome, type Pending, type Ruleset, type Validation,
+  checkSeed, reject, requireObject, type GameEvent, type Json, type Outcome, type Pending, type Ruleset, type Validation,
 } from '../../kernel/index.ts';
 import { catalog } from './catalog.ts';
 import { checkTransition } from './check.ts';
@@ -11,6 +11,7 @@ import { TurnFrameValid5, describeFailure } from './contracts/index.ts';
 import { describeEvent, describeAction } from './describe.ts';
 import { applyDecision, cloneDuel, effectiveMaxHand, points, setupState } from './engine.ts';
 import { goals } from './goals.ts';
+import { stateKey } from './key.ts';
 import { menu } from './menu.ts';
 import { CORP, RUNNER, type DuelAction, type DuelState } from './types.ts';
 import { secrets, view } from './view.ts';
@@ -30,6 +31,17 @@ function shapeError(input: Record<string, Json>): string | null {
     if (!Array.isArray(c) || c.length > 60 || !c.every((x) => typeof x === 'string' && x.length <= 20)) return '"cards" must be a list of card names';
   }
   return null;
+}
+
+/** Menu membership by field comparison (the menu's own element is what gets applied). */
+function sameAction(m: DuelAction, x: Record<string, Json>): boolean {
+  if (m.do !== x.do || m.card !== x.card || m.src !== x.src) return false;
+  const a = m.cards;
+  const b = x.cards as string[] | undefined;
+  if (a === undefined || b === undefined) return a === b;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function cardCount(s: DuelState, side: number): number {
@@ -82,7 +94,7 @@ export const duel: Ruleset<DuelState, DuelAction> & { goals: typeof goals } = {
     if (!obj.ok) return obj;
     const bad = shapeError(obj.action);
     if (bad !== null) return { ok: false, error: reject('bad_request', bad, { sub_reason: 'shape' }) };
-    const found = findInMenu(menu(s, seat), input);
+    const found = menu(s, seat).find((m) => sameAction(m, obj.action));
     if (found === undefined) {
       return { ok: false, error: reject('illegal', `"${obj.action.do}" with these arguments is not allowed now`, { sub_reason: 'not_on_menu', owed: s.ask?.kind ?? null }) };
     }
@@ -111,11 +123,7 @@ export const duel: Ruleset<DuelState, DuelAction> & { goals: typeof goals } = {
   describeEvent,
   describeAction,
 
-  stateKey(s) {
-    // everything but the constant config and seed, in a fixed order
-    return JSON.stringify([s.turn, s.step, s.next, s.p, s.remote, s.core, s.skip, s.directed, s.action, s.run, s.receipt, s.dmg,
-      s.cpDue, s.queue, s.win, s.ask, s.turns, s.result, s.rng.streams.damage ?? null]);
-  },
+  stateKey,
 
   invariants(s) {
     const bad: string[] = [];

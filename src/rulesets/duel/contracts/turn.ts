@@ -5,6 +5,8 @@ import type { Frame } from '../types.ts';
 import { except, fail, frameEquals, type Verdict } from './verdict.ts';
 
 /** Phase sequence per seat: the first seat (corp) draws first; the second seat has no draw phase. */
+const FRAME_FIELDS = new Set(['owner', 'phase', 'id', 'formalBegun', 'formalEnded', 'begunCounts']);
+
 export const PHASES: readonly (readonly string[])[] = [['draw', 'action', 'discard'], ['action', 'discard']];
 
 // Seed: "TurnFrameValid5 expects a record with owner, phase, id, formalBegun, formalEnded and
@@ -13,8 +15,12 @@ export const PHASES: readonly (readonly string[])[] = [['draw', 'action', 'disca
 export function TurnFrameValid5(f: Frame): Verdict {
   const C = 'TurnFrameValid5';
   if (f === null || typeof f !== 'object') return fail(C, 'frame is a record');
-  const keys = Object.keys(f).sort().join(',');
-  if (keys !== 'begunCounts,formalBegun,formalEnded,id,owner,phase') return fail(C, 'record has exactly the frame fields', keys);
+  let n = 0;
+  for (const k in f) {
+    n++;
+    if (!FRAME_FIELDS.has(k)) return fail(C, 'record has exactly the frame fields', k);
+  }
+  if (n !== 6) return fail(C, 'record has exactly the frame fields', Object.keys(f).join(','));
   if (f.owner !== 0 && f.owner !== 1) return fail(C, 'owner \\in Players', String(f.owner));
   if (!PHASES[f.owner].includes(f.phase)) return fail(C, 'phase \\in PhaseSeq(owner)', f.phase);
   if (!Number.isInteger(f.id) || f.id < 1) return fail(C, 'id > 0', String(f.id));

@@ -1,0 +1,319 @@
+// A generic exhaustive explorer: breadth-first search over every reachable state of a bounded
+// configuration of any ruleset. It checks per-state invariants, per-transition contracts
+// (ruleset.checkTransition), deadlocks (no outcome and nobody can move) and that every menu
+// element is accepted, records which branch goals were reached, and reconstructs the shortest
+// trace to the first violation (breadth-first order makes the first one found a shortest one).
+//
+// Memory: only the current and next levels' states are kept; seen states are remembered by a
+// 53-bit hash of their canonical key (ruleset.stateKey, else canonical JSON), and each state by
+// (parent, seat, menu index), so a trace is rebuilt by replaying menu choices from the start.
+// With `exactKeys` the full keys are kept instead (no hash collisions, more memory).
+
+import { canonicalJson, type GameEvent, type Json, type Ruleset } from '../kernel/index.ts';
+
+/** A branch the exploration should reach, judged on one transition. */
+export interface ExploreGoal {
+  id: string;
+  description: string;
+  hit(events: readonly GameEvent[], before: unknown, after: unknown): boolean;
+}
+
+/** A ruleset may carry its goals next to the contract (proposed optional field `goals`). */
+export type Explorable = Ruleset & { goals?: readonly ExploreGoal[] };
+
+export interface ExploreOptions {
+  config?: unknown;
+  seed?: number;
+  /** Stop (incomplete) once this many distinct states have been seen. */
+  maxStates?: number;
+  /** Stop (incomplete) below this depth. */
+  maxDepth?: number;
+  /** Run ruleset.checkTransition on every transition (default true). */
+  checkTransitions?: boolean;
+  /** Run ruleset.invariants on every state (default true). */
+  checkInvariants?: boolean;
+  /** Stop after this many violations (default 1: the shortest counterexample). */
+  maxViolations?: number;
+  goals?: readonly ExploreGoal[];
+  exactKeys?: boolean;
+  /** Called about once a second with progress figures. */
+  progress?: (p: { states: number; transitions: number; depth: number }) => void;
+}
+
+export interface TraceStep {
+  seat: number;
+  action: Json;
+  events: GameEvent[];
+}
+
+export interface Violation {
+  kind: 'invariant' | 'transition' | 'deadlock' | 'menu_rejected' | 'error';
+  messages: string[];
+  depth: number;
+  trace: TraceStep[];
+}
+
+export interface GoalReport {
+  id: string;
+  description: string;
+  reached: boolean;
+  /** Depth of the state the goal's transition leads to (shortest, by BFS order). */
+  depth: number | null;
+  trace?: TraceStep[];
+}
+
+export interface ExploreReport {
+  ruleset: string;
+  version: string;
+  seed: number;
+  config: unknown;
+  states: number;
+  transitions: number;
+  terminal: number;
+  depth: number;
+  complete: boolean;
+  /** Wall-clock seconds. */
+  seconds: number;
+  /** CPU seconds of this process (user + system), the figure states/s is computed from. */
+  cpuSeconds: number;
+  /** Distinct states per CPU second (a busy machine does not distort it as much as wall time). */
+  statesPerSecond: number;
+  checks: { transitions: boolean; invariants: boolean };
+  goals: GoalReport[];
+  violations: Violation[];
+}
+
+/** 53-bit hash of a string: two 32-bit FNV-style lanes folded into one safe integer. */
+function hash53(s: string): number {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x2545f491;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+    h2 ^= h2 >>> 15;
+  }
+  h1 ^= h1 >>> 16;
+  h1 = Math.imul(h1, 0x85ebca6b);
+  h1 ^= h1 >>> 13;
+  return (h1 >>> 0) * 0x200000 + ((h2 >>> 0) & 0x1fffff);
+}
+
+/** Growable typed arrays for the per-state trace links. */
+class Links {
+  parent = new Int32Array(1 << 16);
+  seat = new Uint8Array(1 << 16);
+  choice = new Uint16Array(1 << 16);
+  n = 0;
+  add(parent: number, seat: number, choice: number): number {
+    if (this.n === this.parent.length) {
+      const grow = <T extends Int32Array | Uint8Array | Uint16Array>(a: T): T => {
+        const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.parent = grow(this.parent);
+      this.seat = grow(this.seat);
+      this.choice = grow(this.choice);
+    }
+    this.parent[this.n] = parent;
+    this.seat[this.n] = seat;
+    this.choice[this.n] = choice;
+    return this.n++;
+  }
+}
+
+export function explore(rs: Explorable, options: ExploreOptions = {}): ExploreReport {
+  const seed = options.seed ?? 1;
+  const config = options.config ?? {};
+  const maxStates = options.maxStates ?? 2_000_000;
+  const maxDepth = options.maxDepth ?? Infinity;
+  const doCheck = options.checkTransitions !== false && typeof rs.checkTransition === 'function';
+  const doInv = options.checkInvariants !== false && typeof rs.invariants === 'function';
+  const maxViolations = options.maxViolations ?? 1;
+  const goals = options.goals ?? rs.goals ?? [];
+  const keyOf = rs.stateKey ? (s: unknown) => rs.stateKey!(s) : (s: unknown) => canonicalJson(s);
+  const clone = rs.clone ? (s: unknown) => rs.clone!(s) : (s: unknown) => JSON.parse(JSON.stringify(s));
+
+  const t0 = process.hrtime.bigint();
+  const c0 = process.cpuUsage();
+  const links = new Links();
+  const seenHash = new Set<number>();
+  const seenExact = new Set<string>();
+  const remember = (key: string): boolean => {
+    if (options.exactKeys) {
+      if (seenExact.has(key)) return false;
+      seenExact.add(key);
+      return true;
+    }
+    const h = hash53(key);
+    if (seenHash.has(h)) return false;
+    seenHash.add(h);
+    return true;
+  };
+
+  const violations: Violation[] = [];
+  const goalHit = new Map<string, { link: number; seat: number; choice: number; depth: number }>();
+  let transitions = 0;
+  let terminal = 0;
+  let depth = 0;
+  let complete = true;
+  let lastProgress = Date.now();
+
+  const traceTo = (link: number, extra?: { seat: number; choice: number }): TraceStep[] => {
+    const path: { seat: number; choice: number }[] = [];
+    for (let i = link; i > 0; i = links.parent[i]) path.push({ seat: links.seat[i], choice: links.choice[i] });
+    path.reverse();
+    if (extra) path.push(extra);
+    const s = rs.setup(config, seed);
+    const out: TraceStep[] = [];
+    for (const p of path) {
+      const action = rs.legal(s, p.seat).actions[p.choice];
+      const events: GameEvent[] = [];
+      rs.apply(s, p.seat, action, events);
+      out.push({ seat: p.seat, action: action as Json, events });
+    }
+    return out;
+  };
+  const violate = (kind: Violation['kind'], messages: string[], d: number, link: number, extra?: { seat: number; choice: number }) => {
+    violations.push({ kind, messages, depth: d, trace: traceTo(link, extra) });
+  };
+
+  const start = rs.setup(config, seed);
+  remember(keyOf(start));
+  let frontier: unknown[] = [start];
+  let frontierLinks: number[] = [links.add(-1, 0, 0)];
+  if (doInv) {
+    const bad = rs.invariants!(start);
+    if (bad.length) violate('invariant', bad, 0, 0);
+  }
+
+  outer: while (frontier.length > 0 && violations.length < maxViolations) {
+    if (depth >= maxDepth) {
+      complete = false;
+      break;
+    }
+    const next: unknown[] = [];
+    const nextLinks: number[] = [];
+    for (let fi = 0; fi < frontier.length; fi++) {
+      const s = frontier[fi];
+      const link = frontierLinks[fi];
+      if (rs.outcome(s) !== null) {
+        terminal++;
+        continue;
+      }
+      const pend = rs.pending(s);
+      let moves = 0;
+      for (const p of pend) {
+        const actions = rs.legal(s, p.seat).actions;
+        for (let ci = 0; ci < actions.length; ci++) {
+          const action = actions[ci];
+          moves++;
+          transitions++;
+          const checked = rs.validate(s, p.seat, action);
+          if (!checked.ok) {
+            violate('menu_rejected', [`menu action ${canonicalJson(action)} rejected: ${checked.error.code} ${checked.error.reason}`], depth, link);
+            if (violations.length >= maxViolations) break outer;
+            continue;
+          }
+          const after = clone(s);
+          const events: GameEvent[] = [];
+          try {
+            rs.apply(after, p.seat, checked.action, events);
+          } catch (err) {
+            violate('error', [`apply threw: ${(err as Error).message}`], depth + 1, link, { seat: p.seat, choice: ci });
+            if (violations.length >= maxViolations) break outer;
+            continue;
+          }
+          if (doCheck) {
+            const bad = rs.checkTransition!(s, after, p.seat, checked.action, events);
+            if (bad.length) {
+              violate('transition', bad, depth + 1, link, { seat: p.seat, choice: ci });
+              if (violations.length >= maxViolations) break outer;
+            }
+          }
+          for (const g of goals) {
+            if (!goalHit.has(g.id) && g.hit(events, s, after)) goalHit.set(g.id, { link, seat: p.seat, choice: ci, depth: depth + 1 });
+          }
+          if (!remember(keyOf(after))) continue;
+          const childLink = links.add(link, p.seat, ci);
+          if (doInv) {
+            const bad = rs.invariants!(after);
+            if (bad.length) {
+              violate('invariant', bad, depth + 1, childLink);
+              if (violations.length >= maxViolations) break outer;
+            }
+          }
+          next.push(after);
+          nextLinks.push(childLink);
+          if (links.n >= maxStates) {
+            complete = false;
+            break outer;
+          }
+        }
+      }
+      if (moves === 0) {
+        violate('deadlock', [`no outcome and no seat can move (pending: ${canonicalJson(pend)})`], depth, link);
+        if (violations.length >= maxViolations) break outer;
+      }
+      if (options.progress && (fi & 1023) === 0 && Date.now() - lastProgress > 1000) {
+        lastProgress = Date.now();
+        options.progress({ states: links.n, transitions, depth });
+      }
+    }
+    frontier = next;
+    frontierLinks = nextLinks;
+    if (next.length > 0) depth++;
+  }
+  if (violations.length >= maxViolations && frontier.length > 0) complete = false;
+
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const cpu = process.cpuUsage(c0);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  return {
+    ruleset: rs.id,
+    version: rs.version,
+    seed,
+    config,
+    states: links.n,
+    transitions,
+    terminal,
+    depth,
+    complete,
+    seconds: Math.round(seconds * 1000) / 1000,
+    cpuSeconds: Math.round(cpuSeconds * 1000) / 1000,
+    statesPerSecond: Math.round(links.n / Math.max(cpuSeconds, 1e-9)),
+    checks: { transitions: doCheck, invariants: doInv },
+    goals: goals.map((g) => {
+      const h = goalHit.get(g.id);
+      return h
+        ? { id: g.id, description: g.description, reached: true, depth: h.depth, trace: traceTo(h.link, { seat: h.seat, choice: h.choice }) }
+        : { id: g.id, description: g.description, reached: false, depth: null };
+    }),
+    violations,
+  };
+}
+
+/** A readable report; traces show each step's seat, action and event types. */
+export function formatReport(r: ExploreReport, describe?: (e: GameEvent) => string): string {
+  const lines: string[] = [];
+  lines.push(`explore ${r.ruleset} (${r.version}) seed ${r.seed}: ${r.complete ? 'exhausted' : 'INCOMPLETE (bound reached or stopped)'}`);
+  lines.push(`  states ${r.states}, transitions ${r.transitions}, terminal ${r.terminal}, depth ${r.depth}`);
+  lines.push(`  ${r.seconds} s wall, ${r.cpuSeconds} s CPU, ${r.statesPerSecond} states per CPU second (checks: transitions ${r.checks.transitions ? 'on' : 'off'}, invariants ${r.checks.invariants ? 'on' : 'off'})`);
+  if (r.goals.length) {
+    const reached = r.goals.filter((g) => g.reached).length;
+    lines.push(`  goals ${reached}/${r.goals.length}:`);
+    for (const g of r.goals) lines.push(`    ${g.reached ? 'reached' : 'MISSED '} ${g.id}${g.reached ? ` (depth ${g.depth})` : ''}: ${g.description}`);
+  }
+  if (r.violations.length === 0) lines.push('  violations: none');
+  for (const v of r.violations) {
+    lines.push(`  VIOLATION (${v.kind}) at depth ${v.depth}:`);
+    for (const m of v.messages) lines.push(`    ${m}`);
+    lines.push('    shortest trace:');
+    v.trace.forEach((t, i) => {
+      lines.push(`      ${i + 1}. seat ${t.seat} ${canonicalJson(t.action)}`);
+      for (const e of t.events) lines.push(`           ${describe ? describe(e) : canonicalJson(e)}`);
+    });
+  }
+  return lines.join('\n');
+}
