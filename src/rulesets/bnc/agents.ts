@@ -98,7 +98,8 @@ function cooperative(s: BncState, c: Contestant, mem: Memory, rnd: Rand): Action
   }
   const b = basics(s, c, false);
   if (b) return b;
-  if (!g && s.turn === 0) return { type: 'found_guild', term: 30 };
+  // found a guild where the first fragment was found, so the vault sits mid-spine
+  if (!g && c.items.some((it) => (FRAGMENTS as readonly string[]).includes(it)) && c.zone !== EXIT) return { type: 'found_guild', term: 30 };
   for (const o of others(s, c, true)) {
     if (g && o.guild === null && ok(s, seat, { type: 'invite_guild', to: o.seat })) return { type: 'invite_guild', to: o.seat };
     if (!pactBetween(s, seat, o.seat) && ok(s, seat, { type: 'propose_alliance', to: o.seat, turns: 10 })) return { type: 'propose_alliance', to: o.seat, turns: 10 };
@@ -116,6 +117,15 @@ function greedy(s: BncState, c: Contestant, mem: Memory, rnd: Rand): Action {
   if (offer) return offer;
   const b = basics(s, c, true);
   if (b) return b;
+  // having searched the middle zones, a healthy greedy contestant goes to fight the Warden
+  if (!s.warden.down && c.health > 6 && [1, 2, 3, 4].every((z) => mem.visited.includes(z))) {
+    const next = stepToward(s, c, EXIT);
+    if (next !== null) return { type: 'move', to: next };
+  }
+  if (c.zone === EXIT && !s.warden.down) {
+    const away = neighbours(s, c).find((z) => z !== EXIT);
+    if (away !== undefined) return { type: 'move', to: away };
+  }
   return explore(s, c, mem, rnd, false);
 }
 
