@@ -89,6 +89,22 @@ export const bnc: Ruleset<BncState, Action> = {
     if (s.turn > s.config.turns) bad.push('BNC-M06: the clock ran past the last turn');
     return bad;
   },
+
+  checkTransition(before, after, seat) {
+    const bad: string[] = [];
+    if (after.turn < before.turn || after.turn > before.turn + 1) bad.push('BNC-M06: the clock moves forward one turn at a time');
+    if (after.turn === before.turn && after.contestants[seat].submitted === null) bad.push('BNC-M06: a submission is stored until the turn resolves');
+    for (let i = 0; i < before.contestants.length; i++) {
+      const b = before.contestants[i];
+      const a = after.contestants[i];
+      if (b.status !== 'active' && (a.status !== b.status || a.at !== b.at)) bad.push(`BNC-M07: contestant ${i} came back after leaving`);
+      if (a.health > b.health) bad.push(`contestant ${i} gained health`);
+      if (a.health < b.health && after.turn === before.turn) bad.push(`contestant ${i} was hurt before the turn resolved`);
+    }
+    if (after.warden.health > before.warden.health || (before.warden.down && !after.warden.down)) bad.push('BNC-U08: the Warden recovered');
+    if (after.warden.zone !== before.warden.zone) bad.push('BNC-U09: the Warden moved');
+    return bad;
+  },
 };
 
 export { ZONE_NAMES };
