@@ -103,7 +103,8 @@ const uItems: UItem[] = [
   u('BNC-U18', 'How are simultaneous escapes or eliminations placed?', 'Contestants escaping (or eliminated) on the same turn share a place.', 'Nothing in the seed separates them.', ['BNC-E04']),
   u('BNC-U19', 'What is public?', 'Everyone\'s status, escape/elimination turn and reputation; positions and health only of contestants in your zone; the Warden\'s health only in its zone; held items, pacts and guilds are private to those involved.', 'The seed makes views zone-local; reputation is meaningless unless others can see it.', ['BNC-V01']),
   u('BNC-U21', 'Must the parties of a whisper, offer, proposal or invitation share a zone?', 'No: all four reach an active contestant anywhere; only accepting an offer (the hand-over) needs one zone.', 'The seed restricts say to the zone but sets no place for the private channels; items still change hands in person.', ['BNC-S02', 'BNC-S03', 'BNC-S05', 'BNC-G02']),
-  u('BNC-U20', 'How does the vault route pick its member when several stand at Exit Vault?', 'The lowest-numbered eligible member escapes; the claim is then spent.', 'Consistent with the Warden\'s lowest-id rule.', ['BNC-E02']),
+  u('BNC-U20', 'Where does the vault route open, and for whom when several members qualify?', 'For a member standing at Exit Vault at the escape check (the vault itself stays at home); when several stand there, the lowest-numbered escapes and the claim is spent.', 'The route is an alternative to holding the fragments, so it keeps the rest of the escape rule; lowest id matches the Warden\'s rule.', ['BNC-E02']),
+  u('BNC-U22', 'Whose deposits count when judging a defection?', 'The leaver\'s own: items it withdrew versus items it deposited since it joined this guild.', 'Defection is personal ("the breaker" loses the point); counting the whole guild\'s deposits would punish members for others\' stashing.', ['BNC-G08']),
 ];
 
 export const catalog: Catalog = { rules, uItems };

@@ -9,7 +9,7 @@ const who = (s: unknown) => `#${String(s)}`;
 
 export function describeEvent(e: GameEvent): string {
   switch (e.type) {
-    case 'submitted': return `${who(e.seat)} submits for turn ${e.turn}`;
+    case 'submitted': return `(sealed for turn ${e.turn})`;
     case 'clock': return `— turn ${e.turn} complete —`;
     case 'waited': return `${who(e.seat)} waits in ${zone(e.zone)}`;
     case 'moved': return `${who(e.seat)} moves ${zone(e.from)} → ${zone(e.to)}`;
