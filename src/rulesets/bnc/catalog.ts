@@ -105,6 +105,8 @@ const uItems: UItem[] = [
   u('BNC-U21', 'Must the parties of a whisper, offer, proposal or invitation share a zone?', 'No: all four reach an active contestant anywhere; only accepting an offer (the hand-over) needs one zone.', 'The seed restricts say to the zone but sets no place for the private channels; items still change hands in person.', ['BNC-S02', 'BNC-S03', 'BNC-S05', 'BNC-G02']),
   u('BNC-U20', 'Where does the vault route open, and for whom when several members qualify?', 'For a member standing at Exit Vault at the escape check (the vault itself stays at home); when several stand there, the lowest-numbered escapes and the claim is spent.', 'The route is an alternative to holding the fragments, so it keeps the rest of the escape rule; lowest id matches the Warden\'s rule.', ['BNC-E02']),
   u('BNC-U22', 'Whose deposits count when judging a defection?', 'The leaver\'s own: items it withdrew versus items it deposited since it joined this guild.', 'Defection is personal ("the breaker" loses the point); counting the whole guild\'s deposits would punish members for others\' stashing.', ['BNC-G08']),
+  u('BNC-U23', 'What does reputation do?', 'Nothing on the board: it is public, reported as the outcome\'s scores and in metrics, and never used for placement.', 'The seed awards and removes points but gives them no use; placement is defined without them.', ['BNC-S07', 'BNC-S08', 'BNC-E04']),
+  u('BNC-U24', 'May a match have other than four contestants?', 'bnc-1.1 is four (the default). The config field contestants (2–6) exists for focused scenarios and experiments; such matches are not bnc-1.1 matches.', 'Small casts make rule scenarios short without changing any rule.', ['BNC-M01']),
 ];
 
 export const catalog: Catalog = { rules, uItems };
