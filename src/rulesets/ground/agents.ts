@@ -96,6 +96,58 @@ function heuristic(seed: number, seat: number): Agent {
   };
 }
 
+/**
+ * A competitive policy for the scoring Modes: it still claims what it can and grounds when
+ * stressed, but once the group total is safe (or out of reach) it attacks the seat with the best
+ * personal score, accepts Bonds only where Bonds score (COALITIONS), breaks Rivalries instead of
+ * flipping them, and aims DENY and the DARVO Attack at what helps others most.
+ */
+function rival(seed: number, seat: number): Agent {
+  const rnd = new SeededRandom(seed ^ (seat * 0x85ebca6b), 'ground-rival');
+  return {
+    name: 'rival',
+    choose(ctx: AgentContext): Json {
+      const v = ctx.view as Obj;
+      const players = v.players as Obj[];
+      const problems = v.problems as Obj[];
+      const me = players[ctx.seat];
+      const myStress = num(me.stress, 0);
+      const valueOf = (slot: number) => num(((problems[slot]?.card ?? {}) as Obj).value, 0);
+      const personal = players.map((p) => (p.claimed as number[]).reduce((a, slot) => a + valueOf(slot), 0));
+      const total = personal.reduce((a, b) => a + b, 0);
+      const groupSafe = total >= num(v.threshold, 0);
+      const coalitions = v.mode === 'bonded-coalitions';
+      const actions = ctx.menu.actions;
+      switch (ctx.kind) {
+        case 'select':
+          return pickBest(actions, (a) => {
+            const t = num(a.target);
+            switch (a.action) {
+              case 'SOLVE': return 100 + valueOf(t) - (a.freedom ? 5 : 0);
+              case 'GROUND': return myStress >= 4 ? 90 : 5;
+              case 'ATTACK': return groupSafe ? 50 + 10 * personal[t] : 8 + personal[t];
+              case 'INVESTIGATE': return (t >= 0 ? 40 : 20) - (a.freedom ? 40 : 0);
+              case 'SUPPORT': return coalitions ? 15 : 0;
+            }
+            return 0;
+          }, rnd);
+        case 'ground':
+          return pickBest(actions, (a) => (a.mode === 'GR' ? 40 : a.option === 'cancel' || a.option === 'reject_reverse' ? 60 : a.option === 'remove_blame' ? 50 : 10), rnd);
+        case 'bond_accept':
+          return actions.find((a) => (a as Obj).accept === coalitions) ?? actions[0];
+        case 'rivalry_choice':
+          return actions.find((a) => (a as Obj).choice === (coalitions ? 'flip' : 'break')) ?? actions[0];
+        case 'deny_target':
+          return pickBest(actions, (a) => valueOf(num(a.problem)), rnd);
+        case 'darvo_attack_target':
+          return pickBest(actions, (a) => personal[num(a.target)], rnd);
+      }
+      return actions[rnd.int(actions.length)];
+    },
+  };
+}
+
 export const agents: Record<string, AgentFactory> = {
   heuristic: ({ seat, seed }) => heuristic(seed, seat),
+  rival: ({ seat, seed }) => rival(seed, seat),
 };

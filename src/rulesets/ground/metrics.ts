@@ -4,6 +4,10 @@
 import type { GameEvent } from '../../kernel/index.ts';
 import { computeOutcome, tally } from './scoring.ts';
 import type { GroundState } from './types.ts';
+import { catalog } from './catalog.ts';
+
+// every rule id appears in every game's figures (0 when it never fired), so means are per game
+const RULE_KEYS = catalog.rules.map((r) => 'rule:' + r.id);
 
 export function gameMetrics(s: GroundState, events: readonly GameEvent[]): Record<string, number> {
   const t = tally(s);
@@ -40,6 +44,7 @@ export function gameMetrics(s: GroundState, events: readonly GameEvent[]): Recor
       else if (r === 2) out.rivalries++;
     }
   }
+  for (const k of RULE_KEYS) out[k] = 0;
   for (const e of events) {
     if (e.type === 'darvo_triggered') out.darvo_triggers++;
     const rule = e.rule;
