@@ -95,11 +95,20 @@ export const configSchema = z.strictObject({
 type JsonSchema = { [key: string]: unknown };
 const cache = new Map<string, JsonSchema>();
 
+// menus hand the cached schema out on every call, so nobody may change it in place
+function deepFreeze<T>(v: T): T {
+  if (v !== null && typeof v === 'object') {
+    for (const x of Object.values(v as object)) deepFreeze(x);
+    Object.freeze(v);
+  }
+  return v;
+}
+
 /** The JSON Schema of one action family (generated from its zod definition, cached). */
 export function jsonSchemaOf(type: ActionType): JsonSchema {
   let s = cache.get(type);
   if (!s) {
-    s = z.toJSONSchema(ACTION_SCHEMAS[type]) as JsonSchema;
+    s = deepFreeze(z.toJSONSchema(ACTION_SCHEMAS[type]) as JsonSchema);
     cache.set(type, s);
   }
   return s;
