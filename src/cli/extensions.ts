@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import { register as registerBnc } from './commands/bnc.ts';
 import { register as registerExplore } from './commands/explore.ts';
+import { register as registerGround } from './commands/ground.ts';
 
 export type CommandRegistrar = (program: Command) => void;
 
@@ -14,6 +15,7 @@ export const commandModules: CommandRegistrar[] = [
   // e.g. (await import('./commands/explore.ts')).register — add static imports above and list them here
   registerBnc,
   registerExplore,
+  registerGround,
 ];
 
 export const interactivePlayers: Record<string, InteractivePlayer> = {};
