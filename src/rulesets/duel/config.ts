@@ -52,12 +52,12 @@ export const PRESETS: Record<string, Partial<DuelConfig>> = {
   ci: {
     clicks: [2, 2],
     credits: [2, 1],
-    hand: [5, 1],
+    hand: [5, 2],
     maxHand: [5, 0],
-    decks: [['stop', 'spike', 'burn', 'venture', 'toll', 'ledger', 'bell', 'ledger'], ['dayoff', 'gamble', 'coffee', 'gamble']],
+    decks: [['stop', 'spike', 'burn', 'venture', 'toll', 'ledger', 'bell', 'ledger'], ['dayoff', 'dayoff', 'gamble', 'coffee']],
     shuffle: false,
     startPoints: [5, 5],
-    turns: 5,
+    turns: 4,
   },
 };
 
@@ -66,6 +66,7 @@ export const VARIANTS: readonly Variant[] = [
   'return_any_receipt',
   'neg_limit_before_skip',
   'effects_before_drain',
+  'effects_skip_reactions',
   'winners_after_drain',
   'directed_skips_checkpoint',
   'damage_not_strict',

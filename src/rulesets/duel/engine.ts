@@ -165,6 +165,10 @@ function micro(s: DuelState, ev: GameEvent[]): string | null {
   if (variant === 'effects_before_drain' && s.step === 'A3' && s.action !== null && s.action.status === 'CostReactions') {
     return effectsBegin(s, ev);
   }
+  // broken variant: effects wait for the cost checkpoint but not for the reactions it opened
+  if (variant === 'effects_skip_reactions' && !s.cpDue && s.step === 'A3' && s.action !== null && s.action.status === 'CostReactions') {
+    return effectsBegin(s, ev);
+  }
   if (s.dmg !== null) return dealDamage(s, ev);
   if (s.cpDue) return checkpoint(s, ev);
   if (s.win.length > 0) return windowStep(s, ev);
@@ -381,7 +385,7 @@ function discardStep(s: DuelState, ev: GameEvent[]): string | null {
   if (o === RUNNER && s.skip) {
     s.skip = false;
     s.step = 'D2';
-    ev.push({ type: 'discard_skipped', seat: o, contract: 'DiscardStep' });
+    ev.push({ type: 'discard_skipped', seat: o, max, contract: 'DiscardStep' });
     return 'DiscardStep';
   }
   if (max < 0) {

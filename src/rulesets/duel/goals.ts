@@ -15,6 +15,7 @@ export const goals: Goal[] = [
   { id: 'directed_end', description: 'PhaseEndDirected: a terminal operation ends the action phase', hit: (evs) => evs.some((e) => e.type === 'action_phase_end' && e.mode === 'directed') },
   { id: 'ordinary_end', description: 'PhaseEndOrdinary: the action phase ends with no clicks left', hit: (evs) => evs.some((e) => e.type === 'action_phase_end' && e.mode === 'ordinary') },
   { id: 'skipped_discard', description: 'DiscardStep skip branch', hit: (evs) => evs.some((e) => e.type === 'discard_skipped') },
+  { id: 'skip_shields_negative_limit', description: 'DiscardStep skip branch taken while the maximum hand size is negative (no loss)', hit: (evs) => evs.some((e) => e.type === 'discard_skipped' && (e.max as number) < 0) },
   { id: 'discard_batch', description: 'DiscardStep with a nonempty batch', hit: (evs) => evs.some((e) => e.type === 'discarded') },
   { id: 'negative_limit_loss', description: 'DoFatal: negative maximum hand size at the discard step', hit: over('negative hand limit') },
   { id: 'damage_loss', description: 'DoFatal: more damage than cards in hand', hit: over('flatline') },

@@ -78,6 +78,7 @@ export type Variant =
   | 'return_any_receipt'
   | 'neg_limit_before_skip'
   | 'effects_before_drain'
+  | 'effects_skip_reactions'
   | 'winners_after_drain'
   | 'directed_skips_checkpoint'
   | 'damage_not_strict';

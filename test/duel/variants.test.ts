@@ -1,0 +1,116 @@
+// Proof the checks have teeth: each deliberately broken engine variant (a config flag, or a
+// wrapper around apply) is caught by the explorer with a short trace naming the failed contract.
+// The same configuration without the variant explores clean, so the catch is the variant's.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { duel } from '../../src/rulesets/duel/index.ts';
+import { PRESETS } from '../../src/rulesets/duel/config.ts';
+import { explore, type Explorable } from '../../src/runners/explore.ts';
+import type { Variant } from '../../src/rulesets/duel/types.ts';
+
+const small = { ...PRESETS.ci, turns: 3 };
+
+function caught(variant: Variant, extra: Record<string, unknown> = {}) {
+  const r = explore(duel as Explorable, { config: { ...small, ...extra, variant } });
+  assert.equal(r.violations.length, 1, `${variant} was not caught`);
+  return r.violations[0];
+}
+
+test('[TurnHandoff5] a handoff that resets begun counts is caught at the first handoff', () => {
+  const v = caught('handoff_resets_counts');
+  assert.equal(v.kind, 'transition');
+  assert.equal(v.trace.length, 1);
+  assert.match(v.messages[0], /^TurnHandoff5: conjunct "after = \[before EXCEPT.*begunCounts preserved/);
+  assert.match(v.messages[0], /begunCounts\.0: expected 1, got 0/);
+});
+
+test('[TurnHandoff5] the begun-count invariant alone also catches the reset handoff', () => {
+  const r = explore(duel as Explorable, { config: { ...small, variant: 'handoff_resets_counts' }, checkTransitions: false });
+  assert.equal(r.violations[0].kind, 'invariant');
+  assert.ok(r.violations[0].messages.some((m) => m.startsWith('TurnHandoff5: begun counts total')));
+  assert.equal(r.violations[0].trace.length, 1);
+});
+
+test('[ActionNestedReturn5] a return that accepts another child\'s receipt is caught on the second run', () => {
+  const v = caught('return_any_receipt');
+  assert.match(v.messages[0], /^ActionNestedReturn5: conjunct "completedId = before.child" failed \(receipt (\d+), waiting on (\d+)\)/);
+  const [, got, want] = /receipt (\d+), waiting on (\d+)/.exec(v.messages[0])!;
+  assert.notEqual(got, want);
+  // the trace ends in a second run while the first run's receipt is still the last one
+  const runs = v.trace.filter((t) => (t.action as { do: string }).do === 'run');
+  assert.equal(runs.length, 2);
+  assert.ok(v.trace.length <= 5, `trace of ${v.trace.length} steps`);
+});
+
+test('[DiscardStep, DoFatal, U-SKIP] a negative-limit check on a skipped discard step is caught', () => {
+  const v = caught('neg_limit_before_skip');
+  assert.match(v.messages[0], /^DoFatal: conjunct "condition negative_limit holds at its own boundary" failed/);
+  const played = v.trace.map((t) => (t.action as { card?: string }).card);
+  assert.ok(played.includes('burn') && played.includes('dayoff'), 'the trace burns the runner and plays dayoff');
+  assert.ok(v.trace.length <= 5);
+});
+
+test('[ActionEffectsBegin5] effects that start before the cost checkpoint and reactions drain are caught', () => {
+  const v = caught('effects_before_drain');
+  assert.equal(v.trace.length, 1);
+  assert.match(v.messages[0], /^ActionEffectsBegin5: conjunct "costCheckpointAndReactionsDrained" failed/);
+});
+
+test('[ActionEffectsBegin5, DUEL-REACT] effects that wait for the cost checkpoint but not for its reactions are caught', () => {
+  const v = caught('effects_skip_reactions');
+  assert.match(v.messages[0], /^ActionEffectsBegin5: conjunct "costCheckpointAndReactionsDrained" failed/);
+  // the shortest way there: the corp installs toll, the runner pays for a run
+  const acts = v.trace.map((t) => t.action as { do: string; card?: string });
+  assert.ok(acts.some((a) => a.do === 'install' && a.card === 'toll'));
+  assert.deepEqual(acts[acts.length - 1], { do: 'run' });
+  assert.ok(v.trace.length <= 4, `trace of ${v.trace.length} steps`);
+});
+
+test('[DoCheckpoint, U-RETIRE] a checkpoint that drains pending abilities before testing winners is caught', () => {
+  const v = caught('winners_after_drain');
+  assert.match(v.messages[0], /^DoCheckpoint: conjunct "W # \{\} => after = \[before EXCEPT !\.result = OutcomeOf\(W\)/);
+  assert.ok(v.trace.length <= 5);
+});
+
+test('[PhaseEndDirected, PhaseEndComplete] a directed end that skips its ending checkpoint is caught', () => {
+  const v = caught('directed_skips_checkpoint');
+  assert.equal(v.trace.length, 1);
+  assert.deepEqual(v.trace[0].action, { do: 'play', card: 'stop' });
+  assert.match(v.messages[0], /^PhaseEndDirected: conjunct .* failed \(cpDue: expected true, got false\)/);
+});
+
+test('[DoFatal, U-DMG] a flatline on damage equal to the hand size is caught', () => {
+  const v = caught('damage_not_strict', { hand: [5, 3], maxHand: [5, 5] });
+  assert.equal(v.trace.length, 1);
+  assert.match(v.messages[0], /^DoFatal: conjunct "condition damage holds at its own boundary" failed/);
+});
+
+test('[TurnFormalBegin5] an apply wrapper that also changes something else is caught (replay of the checked transition)', () => {
+  // wrap apply: whenever a turn formally begins, also hand the corp a credit nobody paid for
+  const leaky: Explorable = {
+    ...duel,
+    apply(s, seat, action, events) {
+      duel.apply(s, seat, action, events);
+      if (events.some((e) => e.type === 'turn_begin')) s.p[0].credits++;
+    },
+  };
+  const r = explore(leaky, { config: small });
+  assert.equal(r.violations.length, 1);
+  assert.ok(r.violations[0].messages.some((m) => m.startsWith('Replay:')));
+  assert.equal(r.violations[0].trace.length, 1);
+});
+
+test('[DUEL-STEPS] an apply wrapper that leaves a seat nothing to do is reported as a deadlock', () => {
+  const stuck: Explorable = {
+    ...duel,
+    apply(s, seat, action, events) {
+      duel.apply(s, seat, action, events);
+      if (s.turn.owner === 1 && s.result === null) s.ask = null; // the runner is never asked
+    },
+    invariants: undefined,
+  };
+  const r = explore(stuck, { config: small, checkTransitions: false });
+  assert.equal(r.violations[0].kind, 'deadlock');
+  assert.equal(r.violations[0].trace.length, 1);
+});
