@@ -166,6 +166,8 @@ export interface Agent {
   readonly name: string;
   /** Return an action; it need not be from the menu (the runner checks it like any input). */
   choose(ctx: AgentContext): Json | Promise<Json>;
+  /** Release what the agent holds (a child process, a socket); the runner calls it at match end. */
+  close?(): void;
 }
 
 export type AgentFactory = (options: { seat: Seat; seed: number; args?: string }) => Agent;

@@ -40,7 +40,8 @@ export function loadScenariosOf(dir: string, root: string): { loaded: LoadedScen
   return { loaded, broken };
 }
 
-const TITLE = /\b(?:test|it|describe)\s*\(\s*(['"`])\[([^\]]+)\]([^'"`]*)\1/g;
+// the title runs to the next quote of the kind that opened it (other quote kinds may appear inside)
+const TITLE = /\b(?:test|it|describe)\s*\(\s*(['"`])\[([^\]]+)\]((?:(?!\1)[^\\\n]|\\.)*)\1/g;
 
 /** Rule ids tagged in test titles under test/<rulesetId>/ (recursively). */
 export function taggedTests(root: string, rulesetId: string): { id: string; by: string }[] {

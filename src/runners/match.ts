@@ -89,30 +89,34 @@ export async function runMatch<S>(rs: Ruleset<S>, agents: Agent[], opts: MatchOp
   const maxRejections = opts.maxRejectionsInARow ?? 5;
   const rejectionsInARow = new Array(seats).fill(0);
   let seq = 0;
-  while (rs.outcome(state) === null) {
-    const pending = rs.pending(state);
-    if (pending.length === 0) throw new ArbiterError('illegal', `${rs.id}: no outcome and nobody to move (deadlock) after ${seq} submissions`);
-    const p = pending[0];
-    const menu = rs.legal(state, p.seat);
-    const input = await agents[p.seat].choose(agentContext(rs, state, p.seat, p.kind, menu, randoms[p.seat]));
-    const res = act(rs, state, p.seat, input);
-    seq++;
-    let entry: LogEntry;
-    if (res.ok) {
-      state = res.state;
-      rejectionsInARow[p.seat] = 0;
-      for (const e of res.events) hash.update(canonicalJson(e));
-      all.push(...res.events);
-      entry = { seq, seat: p.seat, input: input as Json, result: 'accepted', events: res.events };
-    } else {
-      entry = { seq, seat: p.seat, input: (input ?? null) as Json, result: 'rejected', events: [], error: res.error };
-      if (++rejectionsInARow[p.seat] >= maxRejections) {
-        throw new ArbiterError('illegal', `agent ${agents[p.seat].name} at seat ${p.seat} was refused ${maxRejections} times in a row: ${res.error.reason}`);
+  try {
+    while (rs.outcome(state) === null) {
+      const pending = rs.pending(state);
+      if (pending.length === 0) throw new ArbiterError('illegal', `${rs.id}: no outcome and nobody to move (deadlock) after ${seq} submissions`);
+      const p = pending[0];
+      const menu = rs.legal(state, p.seat);
+      const input = await agents[p.seat].choose(agentContext(rs, state, p.seat, p.kind, menu, randoms[p.seat]));
+      const res = act(rs, state, p.seat, input);
+      seq++;
+      let entry: LogEntry;
+      if (res.ok) {
+        state = res.state;
+        rejectionsInARow[p.seat] = 0;
+        for (const e of res.events) hash.update(canonicalJson(e));
+        all.push(...res.events);
+        entry = { seq, seat: p.seat, input: input as Json, result: 'accepted', events: res.events };
+      } else {
+        entry = { seq, seat: p.seat, input: (input ?? null) as Json, result: 'rejected', events: [], error: res.error };
+        if (++rejectionsInARow[p.seat] >= maxRejections) {
+          throw new ArbiterError('illegal', `agent ${agents[p.seat].name} at seat ${p.seat} was refused ${maxRejections} times in a row: ${res.error.reason}`);
+        }
       }
+      entries.push(entry);
+      opts.onEntry?.(entry);
+      if (seq >= max) break;
     }
-    entries.push(entry);
-    opts.onEntry?.(entry);
-    if (seq >= max) break;
+  } finally {
+    for (const a of agents) a.close?.();
   }
   const outcome = rs.outcome(state);
   const footer: LogFooter = { end: true, outcome, hash: hash.digest(), events: all.length, submissions: seq };

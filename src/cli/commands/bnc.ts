@@ -11,8 +11,6 @@ import { parseLog } from '../../runners/logfile.ts';
 import { allJsonSchemas } from '../../rulesets/bnc/schema.ts';
 import { renderRulesPage } from '../../rulesets/bnc/rulespage.ts';
 import { beatsOf } from '../../rulesets/bnc/beats.ts';
-import { AGENT_PREFIXES } from '../../agents/resolve.ts';
-import { subprocessAgentFactory } from '../../agents/subprocess.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const MANIFEST = `${ROOT}src/rulesets/bnc/manifest.json`;
@@ -48,9 +46,6 @@ function taken(program: Command, name: string): boolean {
 }
 
 export function register(program: Command): void {
-  // `cmd:<command line>` agents for every ruleset; belongs in agents/resolve.ts (lead's file) —
-  // registered here until it moves there, without overriding one already registered
-  AGENT_PREFIXES.cmd ??= subprocessAgentFactory;
   if (!taken(program, 'schema')) {
     program
       .command('schema')

@@ -32,7 +32,8 @@ export async function playOne(rulesetId: string, opts: Record<string, unknown>, 
     return;
   }
   const probe = rs.setup(config, seed);
-  const agents = makeAgents(rulesetId, (opts.agents as string) ?? 'random', rs.seats(probe), seed);
+  const spec = opts.agents as string | string[] | undefined;
+  const agents = makeAgents(rulesetId, spec === undefined || (Array.isArray(spec) && spec.length === 0) ? 'random' : spec, rs.seats(probe), seed);
   const json = Boolean(opts.json);
   if (!json) {
     out(pc.bold(`${rs.title} (${rs.version}) — seed ${seed}, ${agents.length} seat${agents.length > 1 ? 's' : ''}: ${agents.map((a, i) => `${i}=${a.name}`).join(' ')}`));
@@ -60,7 +61,12 @@ export function registerPlay(program: Command): void {
     .description('play one match with agents and print a readable log')
     .argument('<ruleset>', `one of: ${rulesetIds().join(', ')}`)
     .option('-s, --seed <n>', 'game seed', '1')
-    .option('-a, --agents <list>', 'agent per seat, comma-separated, cycling (random, first, or a ruleset heuristic; cmd:<command> for a subprocess)', 'random')
+    .option(
+      '-a, --agents <spec>',
+      'agents per seat: "a,b,c" cycling over seats (random, first, a ruleset heuristic, or cmd:<command line> for a program on JSON lines); repeat the flag to give one whole spec per seat (a cmd: line may then hold commas)',
+      (v: string, prev: string[]) => [...prev, v],
+      [] as string[],
+    )
     .option('--json', 'print the JSON Lines match log instead of the readable log')
     .option('--log <file>', 'also write the JSON Lines match log to a file')
     .option('-q, --quiet', 'print only the outcome')
