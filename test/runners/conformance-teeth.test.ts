@@ -1,0 +1,69 @@
+// The conformance checks must catch broken rulesets: each variant below breaks one promise of the
+// contract, built by wrapping tictactoe, and the matching check has to report it.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Ruleset } from '../../src/kernel/index.ts';
+import { tictactoe, type TicTacToeState } from '../../src/rulesets/tictactoe/index.ts';
+import { badConfigs, determinism, fuzzInput, randomGames } from '../../src/runners/conformance.ts';
+
+type R = Ruleset<TicTacToeState, { cell: number }>;
+const variant = (over: Partial<R>): R => ({ ...tictactoe, ...over });
+
+test('a ruleset whose apply changes state the caller still holds is caught (no private copy)', () => {
+  const broken = variant({ clone: (s) => s }); // "copy" that shares the board
+  assert.match(randomGames(broken, { games: 2 }).join('\n'), /mutated its input state/);
+});
+
+test('a view that leaks a declared secret is caught', () => {
+  const broken = variant({
+    secrets: (s, seat) => (seat === 1 ? [{ board: s.board }] : []),
+    view: (s) => ({ board: s.board }),
+  });
+  assert.match(randomGames(broken, { games: 1 }).join('\n'), /view of seat 1 contains a secret/);
+});
+
+test('a validator that accepts off-menu input is caught by the fuzzer', () => {
+  const broken = variant({ validate: (_s, _seat, input) => ({ ok: true, action: { cell: Number((input as { cell?: unknown })?.cell) || 0 } }) });
+  assert.ok(fuzzInput(broken, { runs: 100 }).length > 0);
+});
+
+test('a validator that throws is contained and refused, never a crash', () => {
+  const broken = variant({ validate: () => { throw new Error('boom'); } });
+  // the kernel turns the throw into a bad_request, so fuzzing finds no crash, but games cannot proceed
+  assert.deepEqual(fuzzInput(broken, { runs: 20 }).filter((p) => /threw/.test(p)), []);
+  assert.match(randomGames(broken, { games: 1 }).join('\n'), /refused/);
+});
+
+test('a nondeterministic ruleset is caught', () => {
+  let flip = 0;
+  const broken = variant({
+    apply(s, seat, action, events) {
+      tictactoe.apply(s, seat, action, events);
+      events.push({ type: 'noise', n: flip++ });
+    },
+  });
+  assert.match(determinism(broken).join('\n'), /different event streams/);
+});
+
+test('a ruleset that never ends, or deadlocks, is caught', () => {
+  const endless = variant({ outcome: () => null, pending: (s) => [{ seat: s.turn, kind: 'move' }] });
+  assert.match(randomGames(endless, { games: 1, maxActions: 50 }).join('\n'), /empty menu|no end/);
+  const stuck = variant({ pending: () => [] });
+  assert.match(randomGames(stuck, { games: 1 }).join('\n'), /deadlock/);
+});
+
+test('state that is not plain JSON is caught', () => {
+  const broken = variant({ setup: (c, seed) => ({ ...tictactoe.setup(c, seed), when: new Date(0) } as unknown as TicTacToeState) });
+  assert.match(randomGames(broken, { games: 1 }).join('\n'), /not plain JSON/);
+});
+
+test('a setup that accepts any config is caught', () => {
+  const broken = variant({ setup: (_c, seed) => tictactoe.setup({}, seed) });
+  assert.match(badConfigs(broken).join('\n'), /setup accepted config/);
+});
+
+test('a seat that is not pending but has a menu is caught', () => {
+  const broken = variant({ legal: (s) => tictactoe.legal(s, s.turn) });
+  assert.match(randomGames(broken, { games: 1 }).join('\n'), /is not pending but has a menu/);
+});
