@@ -1,0 +1,77 @@
+// The generic explorer on rulesets other than duel: exact reachable-state counts, deadlock and
+// invariant detection with the shortest trace, goals, and bounds.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { tictactoe } from '../../src/rulesets/tictactoe/index.ts';
+import { explore, formatReport, type Explorable } from '../../src/runners/explore.ts';
+
+test('tic-tac-toe has 5478 reachable positions including the start', () => {
+  const r = explore(tictactoe as Explorable);
+  assert.equal(r.states, 5478);
+  assert.equal(r.complete, true);
+  assert.equal(r.depth, 9);
+  assert.equal(r.terminal, 958); // 626 X wins + 316 O wins + 16 full-board draws
+  assert.equal(r.transitions, 16167);
+  assert.deepEqual(r.violations, []);
+});
+
+test('exact keys and hashed keys count the same states', () => {
+  assert.equal(explore(tictactoe as Explorable, { exactKeys: true }).states, 5478);
+});
+
+test('a goal is reported with the depth and a replayable trace of its first (shallowest) hit', () => {
+  const r = explore(tictactoe as Explorable, {
+    goals: [
+      { id: 'o_wins', description: 'O completes a line', hit: (evs) => evs.some((e) => e.type === 'game_over' && e.winner === 1) },
+      { id: 'never', description: 'an event that does not exist', hit: (evs) => evs.some((e) => e.type === 'nope') },
+    ],
+  });
+  const [o, never] = r.goals;
+  assert.equal(o.reached, true);
+  assert.equal(o.depth, 6); // O's third mark is the sixth move
+  assert.equal(o.trace!.length, 6);
+  assert.equal(never.reached, false);
+  assert.match(formatReport(r), /MISSED  never/);
+});
+
+test('an invariant violation comes with the shortest trace to it', () => {
+  // a broken invariant: "no X in a corner" fails first after one move
+  const broken: Explorable = { ...tictactoe, invariants: (s) => ([0, 2, 6, 8].some((c) => s.board[c] === 0) ? ['X in a corner'] : []) };
+  const r = explore(broken);
+  assert.equal(r.violations.length, 1);
+  assert.equal(r.violations[0].kind, 'invariant');
+  assert.equal(r.violations[0].trace.length, 1);
+  assert.ok([0, 2, 6, 8].includes((r.violations[0].trace[0].action as { cell: number }).cell));
+  assert.equal(r.complete, false);
+});
+
+test('a state with no outcome and no move is a deadlock', () => {
+  // after the fourth mark the broken ruleset stops asking anybody
+  const stuck: Explorable = { ...tictactoe, pending: (s) => (s.moves >= 4 && s.result === -1 ? [] : tictactoe.pending(s)) };
+  const r = explore(stuck);
+  assert.equal(r.violations[0].kind, 'deadlock');
+  assert.equal(r.violations[0].depth, 4);
+  assert.equal(r.violations[0].trace.length, 4);
+});
+
+test('a per-transition contract failure names the contract and gives the trace including the failing step', () => {
+  const checked: Explorable = {
+    ...tictactoe,
+    checkTransition: (b, a) => (b.moves === 2 && a.board[4] !== -1 && b.board[4] === -1 ? ['Centre: nobody takes the centre on move 3'] : []),
+  };
+  const r = explore(checked);
+  assert.equal(r.violations[0].kind, 'transition');
+  assert.deepEqual(r.violations[0].messages, ['Centre: nobody takes the centre on move 3']);
+  assert.equal(r.violations[0].trace.length, 3);
+  assert.deepEqual(r.violations[0].trace[2].action, { cell: 4 });
+});
+
+test('a state bound stops the search and says it is incomplete', () => {
+  const r = explore(tictactoe as Explorable, { maxStates: 100 });
+  assert.equal(r.complete, false);
+  assert.equal(r.states, 100);
+  const d = explore(tictactoe as Explorable, { maxDepth: 2 });
+  assert.equal(d.complete, false);
+  assert.equal(d.states, 1 + 9 + 72);
+});
