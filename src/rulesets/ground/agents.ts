@@ -127,7 +127,8 @@ function rival(seed: number, seat: number): Agent {
               case 'GROUND': return myStress >= 4 ? 90 : 5;
               case 'ATTACK': return groupSafe ? 50 + 10 * personal[t] : 8 + personal[t];
               case 'INVESTIGATE': return (t >= 0 ? 40 : 20) - (a.freedom ? 40 : 0);
-              case 'SUPPORT': return coalitions ? 15 : 0;
+              // in COALITIONS a Bond pools scores, so it courts partners when nothing better is on offer
+              case 'SUPPORT': return coalitions ? 25 + 5 * num(players[t].stress, 0) : 0;
             }
             return 0;
           }, rnd);
