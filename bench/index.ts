@@ -5,8 +5,9 @@ import type { BenchCase, BenchResult } from './types.ts';
 import { cases as tictactoeCases, compareTicTacToe } from './tictactoe.ts';
 import { cases as bncCases } from './bnc.ts';
 import { cases as groundCases } from './ground.ts';
+import { cases as duelCases } from './duel.ts';
 
-export const ALL_CASES: BenchCase[] = [...tictactoeCases, ...bncCases, ...groundCases];
+export const ALL_CASES: BenchCase[] = [...tictactoeCases, ...bncCases, ...groundCases, ...duelCases];
 
 /** Cross-case ratios (engine vs baselines), computed after all selected cases ran. */
 export const POSTPROCESS: Array<(results: BenchResult[]) => void> = [compareTicTacToe];

@@ -36,13 +36,16 @@ function corpChoice(v: DuelView, menu: readonly Json[]): Json | undefined {
 
 function runnerChoice(v: DuelView, menu: readonly Json[]): Json | undefined {
   const me = v.seats[1];
+  // a hand under four cards invites a flatline by net damage: refill first
+  const low = me.handCount < 4;
   return (
+    (low && me.maxHand >= 0 ? find(menu, (a) => a.do === 'draw') : undefined) ??
     (v.remote !== null ? find(menu, (a) => a.do === 'run') : undefined) ??
     find(menu, (a) => a.do === 'continue') ??
     (me.maxHand < 0 || me.handCount > me.maxHand + 1 ? find(menu, (a) => a.do === 'play' && a.card === 'dayoff') : undefined) ??
     find(menu, (a) => a.do === 'install' && a.card === 'coffee') ??
-    (me.handCount < 4 ? find(menu, (a) => a.do === 'draw') : undefined) ??
-    find(menu, (a) => a.do === 'play' && a.card === 'gamble') ??
+    (me.handCount < 6 ? find(menu, (a) => a.do === 'draw') : undefined) ??
+    (me.handCount > 4 ? find(menu, (a) => a.do === 'play' && a.card === 'gamble') : undefined) ??
     find(menu, (a) => a.do === 'credit')
   );
 }
