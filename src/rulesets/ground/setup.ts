@@ -51,8 +51,11 @@ export function setupGame(config: unknown, seed: number): GroundState {
   const problems: Problem[] = [
     { slot: 0, id: sc.surface.id, name: sc.surface.name, suit: SUITS.indexOf(sc.surface.suit), value: sc.surface.value, priority: 0, faceUp: true, denied: false, claimedBy: -1, known: true },
   ];
-  for (const h of sc.hidden) {
-    if (h.priority > cap) continue;
+  // face-down cards are laid out in a seeded order, so a slot number says nothing about the card
+  // even to a player who knows the edition (U22); a stream of its own keeps deck and Lead stable
+  const hidden = sc.hidden.filter((h) => h.priority <= cap);
+  shuffleInPlace(rng, 'problems', hidden);
+  for (const h of hidden) {
     problems.push({ slot: problems.length, id: h.id, name: h.name, suit: SUITS.indexOf(h.suit), value: h.value, priority: h.priority, faceUp: false, denied: false, claimedBy: -1, known: false });
   }
 

@@ -58,7 +58,7 @@ export function viewOf(s: GroundState, seat: number | null): Json {
     return out;
   });
   const problems: Json[] = s.problems.map((pr): Json => {
-    if (!pr.known) return { slot: pr.slot, faceUp: false, denied: pr.denied, priority: pr.priority };
+    if (!pr.known) return { slot: pr.slot, faceUp: false, denied: pr.denied };
     return {
       slot: pr.slot,
       faceUp: pr.faceUp,
