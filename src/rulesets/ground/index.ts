@@ -121,6 +121,9 @@ export const ground: Ruleset<GroundState, GroundGameAction> = {
       case 'problem_revealed': return `${who} reveals Problem ${e.problem}: ${SUITS[e.suit as number]} ${e.value}`;
       case 'problem_denied': return `${who} DENIES Problem ${e.problem}`;
       case 'darvo_triggered': return `${who} reaches Stress 5: DARVO begins (DENY next round)`;
+      case 'round_ended': return `end of round ${e.round}; the Lead passes to seat ${e.lead}`;
+      case 'committed': return `${who} commits a face-down choice`;
+      case 'attack_cancelled': return `${who}'s Attack on seat ${e.target} is cancelled by ${e.by === 'protection' ? 'Protection' : 'GROUND—OU'}`;
       case 'game_over': return `game over: ${e.total} claimed against threshold ${e.threshold} (${e.success ? 'success' : 'failure'})`;
       default: return `${e.type}${who ? ' ' + who : ''}${typeof e.target === 'number' ? ' → seat ' + e.target : ''}${e.rule ? ` (${e.rule})` : ''}`;
     }
