@@ -160,7 +160,7 @@ export function validateInput(s: GroundState, seat: number, input: unknown): Val
   if (!obj.ok) return obj;
   const a = obj.action;
   const type = a.type;
-  if (typeof type !== 'string' || !(type in KEYS)) {
+  if (typeof type !== 'string' || !Object.prototype.hasOwnProperty.call(KEYS, type)) {
     return bad('type must be one of select, ground, bond, rivalry, deny, darvo_attack', { sub_reason: 'bad_type' });
   }
   for (const k of Object.keys(a)) {
