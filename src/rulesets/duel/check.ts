@@ -2,11 +2,11 @@
 // contract it claims. The supplied facts (drained, completed id, at-step, effective maximum ...)
 // are computed here from the before-snapshot — the "provider" — never taken from the engine.
 
-import { jsonEqual, type GameEvent } from '../../kernel/index.ts';
+import type { GameEvent } from '../../kernel/index.ts';
 import {
   ActionComplete, ActionEffectsBegin5, ActionNestedReturn5, DiscardStep, DoCheckpoint, DoFatal, PhaseEndComplete,
   PhaseEndDirected, PhaseEndOrdinary, TurnFormalBegin5, TurnFormalEnd5, TurnFrameValid5, TurnHandoff5,
-  describeFailure, except, fail, frameEquals, type FatalCondition, type ProcRecord, type Verdict,
+  describeFailure, except, fail, frameEquals, same, type FatalCondition, type ProcRecord, type Verdict,
 } from './contracts/index.ts';
 import { applyDecision, cloneDuel, effectiveMaxHand, points, withTracer } from './engine.ts';
 import { CORP, RUNNER, type DuelAction, type DuelState } from './types.ts';
@@ -48,12 +48,14 @@ function countInstalled(s: DuelState, seat: number, card: string): number {
   return n;
 }
 
+function addTo(out: string[], v: Verdict, step: string, claim: string): void {
+  if (v) out.push(`${describeFailure(v)} [step ${step}, claim ${claim}]`);
+}
+
 /** Every violation of one micro-step, each naming its contract and failed conjunct. */
 export function checkStep(claim: string, b: DuelState, a: DuelState, evs: readonly GameEvent[], act: DuelAction | null): string[] {
   const out: string[] = [];
-  const add = (v: Verdict) => {
-    if (v) out.push(`${describeFailure(v)} [step ${b.step}, claim ${claim}]`);
-  };
+  const add = (v: Verdict) => addTo(out, v, b.step, claim);
   const allowed = ALLOWED[claim];
   for (const k of KEYS) {
     if (k === 'ask') continue; // the decision marker is set around every decision
@@ -61,7 +63,7 @@ export function checkStep(claim: string, b: DuelState, a: DuelState, evs: readon
     if (!allowed && k !== 'turn' && k !== 'result') continue;
     if (k === 'turn' && MAY_CHANGE_FRAME.has(claim)) continue;
     if (k === 'result' && MAY_END_GAME.has(claim)) continue;
-    if (!jsonEqual(b[k], a[k])) add(fail(claim, `frame: ${k} unchanged`, `${JSON.stringify(b[k])} -> ${JSON.stringify(a[k])}`));
+    if (!same(b[k], a[k])) add(fail(claim, `frame: ${k} unchanged`, `${JSON.stringify(b[k])} -> ${JSON.stringify(a[k])}`));
   }
   add(TurnFrameValid5(a.turn));
   const o = b.turn.owner;
@@ -151,6 +153,6 @@ export function checkTransition(before: DuelState, after: DuelState, seat: numbe
   withTracer((claim, b, a, stepEvents, act) => {
     for (const v of checkStep(claim, b, a, stepEvents, act)) out.push(v);
   }, () => applyDecision(probe, seat, action, evs));
-  if (!jsonEqual(probe, after)) out.push('Replay: the traced re-run of this transition did not reproduce its after-state');
+  if (!same(probe, after)) out.push('Replay: the traced re-run of this transition did not reproduce its after-state');
   return out;
 }

@@ -1,6 +1,6 @@
 // A contract check either holds (null) or names the contract and the conjunct that failed.
 
-import { jsonEqual } from '../../../kernel/index.ts';
+import { cloneJson } from '../../../kernel/index.ts';
 
 export interface Failure {
   contract: string;
@@ -38,12 +38,34 @@ export function except<T>(rec: T, ...updates: Update[]): T {
 }
 
 function structuredCloneJson<T>(v: T): T {
-  return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
+  return cloneJson(v);
+}
+
+/** Deep equality of JSON values without allocating (the checkers call it on every micro-step). */
+export function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!same(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  let n = 0;
+  for (const k in ao) {
+    if (ao[k] === undefined) continue;
+    n++;
+    if (!same(ao[k], bo[k])) return false;
+  }
+  for (const k in bo) if (bo[k] !== undefined) n--;
+  return n === 0;
 }
 
 /** The first path where two JSON values differ, or null when they are equal. */
 export function firstDifference(expected: unknown, actual: unknown, path = ''): string | null {
-  if (jsonEqual(expected, actual)) return null;
+  if (same(expected, actual)) return null;
   if (expected !== null && actual !== null && typeof expected === 'object' && typeof actual === 'object' &&
       Array.isArray(expected) === Array.isArray(actual)) {
     const keys = new Set([...Object.keys(expected as object), ...Object.keys(actual as object)]);
