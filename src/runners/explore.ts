@@ -36,6 +36,9 @@ export interface ExploreOptions {
   maxViolations?: number;
   goals?: readonly ExploreGoal[];
   exactKeys?: boolean;
+  /** Also pass every menu element through ruleset.validate and report any refusal (default false:
+   * the conformance suite checks menus, and validating each element rebuilds the menu). */
+  validateMenus?: boolean;
   /** Called about once a second with progress figures. */
   progress?: (p: { states: number; transitions: number; depth: number }) => void;
 }
@@ -131,6 +134,7 @@ export function explore(rs: Explorable, options: ExploreOptions = {}): ExploreRe
   const doCheck = options.checkTransitions !== false && typeof rs.checkTransition === 'function';
   const doInv = options.checkInvariants !== false && typeof rs.invariants === 'function';
   const maxViolations = options.maxViolations ?? 1;
+  const validateMenus = options.validateMenus === true;
   const goals = options.goals ?? rs.goals ?? [];
   const keyOf = rs.stateKey ? (s: unknown) => rs.stateKey!(s) : (s: unknown) => canonicalJson(s);
   const clone = rs.clone ? (s: unknown) => rs.clone!(s) : (s: unknown) => JSON.parse(JSON.stringify(s));
@@ -210,23 +214,27 @@ export function explore(rs: Explorable, options: ExploreOptions = {}): ExploreRe
           const action = actions[ci];
           moves++;
           transitions++;
-          const checked = rs.validate(s, p.seat, action);
-          if (!checked.ok) {
-            violate('menu_rejected', [`menu action ${canonicalJson(action)} rejected: ${checked.error.code} ${checked.error.reason}`], depth, link);
-            if (violations.length >= maxViolations) break outer;
-            continue;
+          let chosen = action;
+          if (validateMenus) {
+            const checked = rs.validate(s, p.seat, action);
+            if (!checked.ok) {
+              violate('menu_rejected', [`menu action ${canonicalJson(action)} rejected: ${checked.error.code} ${checked.error.reason}`], depth, link);
+              if (violations.length >= maxViolations) break outer;
+              continue;
+            }
+            chosen = checked.action;
           }
           const after = clone(s);
           const events: GameEvent[] = [];
           try {
-            rs.apply(after, p.seat, checked.action, events);
+            rs.apply(after, p.seat, chosen, events);
           } catch (err) {
             violate('error', [`apply threw: ${(err as Error).message}`], depth + 1, link, { seat: p.seat, choice: ci });
             if (violations.length >= maxViolations) break outer;
             continue;
           }
           if (doCheck) {
-            const bad = rs.checkTransition!(s, after, p.seat, checked.action, events);
+            const bad = rs.checkTransition!(s, after, p.seat, chosen, events);
             if (bad.length) {
               violate('transition', bad, depth + 1, link, { seat: p.seat, choice: ci });
               if (violations.length >= maxViolations) break outer;

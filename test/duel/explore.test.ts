@@ -10,7 +10,7 @@ import { explore, type Explorable } from '../../src/runners/explore.ts';
 const config = { ...PRESETS.ci, turns: 3 };
 
 test('[TurnFrameValid5, TurnFormalBegin5, TurnFormalEnd5, TurnHandoff5, ActionEffectsBegin5, ActionNestedReturn5, ActionComplete, PhaseEndOrdinary, PhaseEndDirected, PhaseEndComplete, DiscardStep, DoCheckpoint, DoFatal, ObjectiveWinners] every reachable transition of the 3-frame CI configuration satisfies its contracts', () => {
-  const r = explore(duel as Explorable, { config });
+  const r = explore(duel as Explorable, { config, validateMenus: true });
   assert.deepEqual(r.violations, []);
   assert.equal(r.complete, true);
   // exact figures of this configuration (ids relative to the current frame in the state key)

@@ -7,7 +7,7 @@ import { tictactoe } from '../../src/rulesets/tictactoe/index.ts';
 import { explore, formatReport, type Explorable } from '../../src/runners/explore.ts';
 
 test('tic-tac-toe has 5478 reachable positions including the start', () => {
-  const r = explore(tictactoe as Explorable);
+  const r = explore(tictactoe as Explorable, { validateMenus: true });
   assert.equal(r.states, 5478);
   assert.equal(r.complete, true);
   assert.equal(r.depth, 9);
@@ -65,6 +65,19 @@ test('a per-transition contract failure names the contract and gives the trace i
   assert.deepEqual(r.violations[0].messages, ['Centre: nobody takes the centre on move 3']);
   assert.equal(r.violations[0].trace.length, 3);
   assert.deepEqual(r.violations[0].trace[2].action, { cell: 4 });
+});
+
+test('with validateMenus a menu element the validator refuses is reported', () => {
+  const picky: Explorable = {
+    ...tictactoe,
+    validate: (s, seat, input) => ((input as { cell: number }).cell === 8 && s.moves === 1
+      ? { ok: false, error: { code: 'illegal', reason: 'no corner 8 on move 2' } } : tictactoe.validate(s, seat, input)),
+  };
+  const r = explore(picky, { validateMenus: true });
+  assert.equal(r.violations[0].kind, 'menu_rejected');
+  assert.match(r.violations[0].messages[0], /\{"cell":8\} rejected: illegal/);
+  assert.equal(r.violations[0].trace.length, 1);
+  assert.equal(explore(picky).violations.length, 0, 'without the option menus are trusted');
 });
 
 test('a state bound stops the search and says it is incomplete', () => {

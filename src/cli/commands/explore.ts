@@ -19,6 +19,7 @@ interface Opts {
   invariants?: boolean;
   violations?: string;
   exact?: boolean;
+  validateMenus?: boolean;
   json?: boolean;
   traces?: boolean;
 }
@@ -38,6 +39,7 @@ export function register(program: Command): void {
     .option('--no-check', 'skip the per-transition contract checks (ruleset.checkTransition)')
     .option('--no-invariants', 'skip the per-state invariants')
     .option('--violations <n>', 'stop after this many violations', '1')
+    .option('--validate-menus', 'also pass every menu element through validate and report refusals')
     .option('--exact', 'keep full state keys instead of 53-bit hashes (no collisions, more memory)')
     .option('--traces', 'with --json: include the trace that first reached each goal')
     .option('--json', 'print the report as JSON')
@@ -55,6 +57,7 @@ export function register(program: Command): void {
         checkInvariants: opts.invariants !== false,
         maxViolations: parseCount(opts.violations, 'violations', 1, 1000),
         exactKeys: opts.exact === true,
+        validateMenus: opts.validateMenus === true,
         progress: opts.json || !process.stderr.isTTY ? undefined
           : (p) => process.stderr.write(`\r  ${p.states} states, ${p.transitions} transitions, depth ${p.depth}   `),
       });
