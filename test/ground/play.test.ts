@@ -22,6 +22,7 @@ function playRandom(config: Record<string, unknown>, seed: number, visit?: Visit
     assert.ok(menu.length > 0, `empty menu for ${p.kind}`);
     const r = act(ground, s, p.seat, menu[rng.int(menu.length)]);
     assert.ok(r.ok, `menu action refused: ${JSON.stringify(r)}`);
+    assert.deepEqual(ground.checkTransition!(s, r.state, p.seat, menu[0], r.events), []);
     s = r.state;
     events.push(...r.events);
   }
@@ -156,4 +157,17 @@ test('[GR-E01] the heuristic agent plays whole games in every mode from the menu
     }
   }
   assert.ok(h > r, `heuristic successes ${h} vs random ${r} of 120`);
+});
+
+test('[GR-F01, GR-R02, GR-P03] the transition contracts catch Stress moved without an event, a changed commitment and an undone claim', () => {
+  const before = ground.setup({ players: 3 }, 5);
+  before.players[1].choice = { seat: 1, action: 'ATTACK', target: 0, freedom: false };
+  before.problems[0].claimedBy = 2;
+  const after = ground.clone!(before);
+  after.players[0].stress = 4;
+  after.players[1].choice = { seat: 1, action: 'SUPPORT', target: 0, freedom: false };
+  after.problems[0].claimedBy = -1;
+  const bad = ground.checkTransition!(before, after, 2, {} as never, []);
+  assert.equal(bad.length, 3, bad.join('; '));
+  assert.match(bad.join(' '), /GR-F01.*GR-R02.*GR-P03/);
 });

@@ -11,7 +11,7 @@ import { computeOutcome } from './scoring.ts';
 import { DEFAULT_CONFIG, setupGame } from './setup.ts';
 import { MODES, SUITS, type GroundGameAction, type GroundState, type PlayerState } from './types.ts';
 import { secretsFor, viewOf } from './view.ts';
-import { checkInvariants } from './invariants.ts';
+import { checkGroundTransition, checkInvariants } from './invariants.ts';
 
 function clonePlayer(p: PlayerState): PlayerState {
   return {
@@ -110,6 +110,7 @@ export const ground: Ruleset<GroundState, GroundGameAction> = {
   clone: cloneGround,
   metrics: gameMetrics,
   invariants: checkInvariants,
+  checkTransition: (before, after, seat, _action, events) => checkGroundTransition(before, after, seat, events),
 
   describeAction: (a) => describe(a),
   describeEvent(e: GameEvent) {

@@ -1,5 +1,6 @@
 // Invariants every reachable GROUND state keeps; the conformance suite and tests check them.
 
+import type { GameEvent } from '../../kernel/index.ts';
 import { BOND, NONE, RIVALRY, type GroundState } from './types.ts';
 
 export function checkInvariants(s: GroundState): string[] {
@@ -27,5 +28,35 @@ export function checkInvariants(s: GroundState): string[] {
   }
   if (cards !== 24) bad.push(`GR-S04: ${cards} Solution cards in the game, not 24`);
   if (s.round < 1 || s.round > 5) bad.push(`GR-O01: round ${s.round}`);
+  return bad;
+}
+
+/**
+ * Contracts on one transition (conformance and exploration call this): Stress moves only through
+ * `stress` events and ends where the last one says; a committed choice stays put until End; a
+ * claim is never undone; rounds only move forward.
+ */
+export function checkGroundTransition(before: GroundState, after: GroundState, seat: number, events: readonly GameEvent[]): string[] {
+  const bad: string[] = [];
+  const lastStress = new Map<number, number>();
+  let ended = false;
+  for (const e of events) {
+    if (e.type === 'stress') lastStress.set(e.seat as number, e.to as number);
+    if (e.type === 'round_ended') ended = true;
+  }
+  for (let i = 0; i < after.n; i++) {
+    const want = lastStress.get(i) ?? before.players[i].stress;
+    if (after.players[i].stress !== want) bad.push(`GR-F01: seat ${i} Stress ${before.players[i].stress} → ${after.players[i].stress} but its stress events end at ${want}`);
+    const c0 = before.players[i].choice;
+    const c1 = after.players[i].choice;
+    if (!ended && c0 !== null && (c1 === null || c1.action !== c0.action || c1.target !== c0.target || c1.freedom !== c0.freedom)) {
+      bad.push(`GR-R02: seat ${i}'s committed choice changed within the round`);
+    }
+  }
+  for (const pr of before.problems) {
+    if (pr.claimedBy >= 0 && after.problems[pr.slot].claimedBy !== pr.claimedBy) bad.push(`GR-P03: Problem ${pr.slot} lost its claim`);
+  }
+  if (after.round < before.round) bad.push(`GR-R08: round went back from ${before.round} to ${after.round}`);
+  if (before.phase === 'select' && before.players[seat].choice !== null) bad.push(`GR-R02: seat ${seat} acted after committing`);
   return bad;
 }
