@@ -13,7 +13,7 @@ function exploreCase(name: string, checked: boolean, statesPerMs: number): Bench
     name,
     group: 'duel',
     run(budgetMs: number): BenchResult {
-      // a state bound sized to the budget; the whole CI preset is 368,251 states
+      // a state bound sized to the budget; the whole CI preset is 340,571 states
       const maxStates = Math.max(5000, Math.round(budgetMs * statesPerMs));
       const r = explore(duel as Explorable, { config: PRESETS.ci, checkTransitions: checked, maxStates });
       const ms = r.cpuSeconds * 1000;

@@ -14,9 +14,9 @@ test('[TurnFrameValid5, TurnFormalBegin5, TurnFormalEnd5, TurnHandoff5, ActionEf
   assert.deepEqual(r.violations, []);
   assert.equal(r.complete, true);
   // exact figures of this configuration (ids relative to the current frame in the state key)
-  assert.equal(r.states, 38566);
-  assert.equal(r.transitions, 48391);
-  assert.equal(r.terminal, 26258);
+  assert.equal(r.states, 36830);
+  assert.equal(r.transitions, 46655);
+  assert.equal(r.terminal, 25390);
   assert.equal(r.depth, 13);
   const missed = r.goals.filter((g) => !g.reached).map((g) => g.id);
   assert.deepEqual(missed, []);

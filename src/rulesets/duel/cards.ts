@@ -17,7 +17,7 @@ export interface CardDef {
 }
 
 export const CARDS: Record<string, CardDef> = {
-  ledger: { name: 'ledger', side: 0, kind: 'agenda', cost: 0, pts: 2, adv: 2, text: 'Agenda worth 2 points, advancement requirement 2. When scored or stolen, the seat taking it gains 1 credit.' },
+  ledger: { name: 'ledger', side: 0, kind: 'agenda', cost: 0, pts: 2, adv: 3, text: 'Agenda worth 2 points, advancement requirement 3. When scored or stolen, the seat taking it gains 1 credit.' },
   spike: { name: 'spike', side: 0, kind: 'operation', cost: 1, text: 'Deal 3 net damage to the runner.' },
   burn: { name: 'burn', side: 0, kind: 'operation', cost: 2, text: 'Deal 1 core damage to the runner.' },
   stop: { name: 'stop', side: 0, kind: 'operation', cost: 0, text: 'Gain 2 credits. Terminal: then end your action phase (directed end).' },

@@ -145,4 +145,16 @@ export const duel: Ruleset<DuelState, DuelAction> & { goals: typeof goals } = {
   },
 
   checkTransition,
+
+  metrics(s, events) {
+    let runs = 0, steals = 0, directed = 0, skipped = 0, reactions = 0;
+    for (const e of events) {
+      if (e.type === 'run_start') runs++;
+      else if (e.type === 'stolen') steals++;
+      else if (e.type === 'action_phase_end' && e.mode === 'directed') directed++;
+      else if (e.type === 'discard_skipped') skipped++;
+      else if (e.type === 'reaction') reactions++;
+    }
+    return { turn_frames: s.turns, runs, steals, directed_ends: directed, skipped_discards: skipped, reactions, core_damage: s.core };
+  },
 };
