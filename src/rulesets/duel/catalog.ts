@@ -26,7 +26,7 @@ export const catalog: Catalog = {
     { id: 'DUEL-REACT', summary: 'Triggered abilities wait for the next checkpoint, which places them in a reaction window; the active seat resolves its abilities first; every ability in the pool is mandatory.', group: 'Profile' },
     { id: 'DUEL-RUN', summary: 'A run is the nested child of its action: fresh id, approach (continue or jack out), success, breach that steals the remote agenda, completion receipt with its id.', group: 'Profile' },
     { id: 'DUEL-DMG', summary: 'Net damage trashes that many random cards from the runner\'s hand; core damage also lowers the runner\'s maximum hand size by one per point.', group: 'Profile' },
-    { id: 'DUEL-CARDS', summary: 'The pool: ledger (agenda 2 points, advance 2), spike (3 net), burn (1 core), stop (terminal), venture (synthetic, 2 points to each seat), toll, bell, dayoff, coffee, gamble.', group: 'Profile' },
+    { id: 'DUEL-CARDS', summary: 'The pool: ledger (agenda 2 points, advance 3), spike (3 net), burn (1 core), stop (terminal), venture (synthetic, 2 points to each seat), toll, bell, dayoff, coffee, gamble.', group: 'Profile' },
     { id: 'DUEL-VIEW', summary: 'A seat sees its own hand; the other hand, deck order, the face-down remote card and face-down archives stay hidden.', group: 'Profile' },
     { id: 'DUEL-INPUT', summary: 'Malformed input is refused as bad_request, well-formed input that is not on the menu as illegal; the state is unchanged.', group: 'Profile' },
   ],
