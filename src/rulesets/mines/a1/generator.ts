@@ -7,6 +7,7 @@ import { createRng, nextInt, type RngState } from '../../../kernel/index.ts';
 import { type Board, computeDigits, MINE_CH, DIGIT_ZERO, spawnCells } from '../a2/board.ts';
 import { initialDomain } from '../a2/closure.ts';
 import { repairForNoGuess } from './nog.ts';
+import { gridFromBoard } from './solver.ts';
 
 export interface GenParams {
   width: number;
@@ -75,17 +76,20 @@ export function generate(raw: Partial<GenParams>, seed: number): Board {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const mines = placeMines(rng, n, spawn, p.mines);
     let board = assemble(boardId(p, seed), p, mines);
-    if (p.no_guess) {
-      const repaired = repairForNoGuess(board, rng);
-      if (repaired === null) continue;
-      board = assemble(board.id, p, repaired);
-    }
-    const r0 = initialDomain(board);
     const safe = n - p.mines;
+    let r0 = initialDomain(board);
     if (r0.length === safe) continue; // R0 = S: the degenerate board install refuses
     const fog = pickFog(rng, board, r0, spawn, p.fog);
     if (fog === null) continue;
     board.variants = fog.map((c) => [c, ['fog']] as [number, string[]]);
+    if (!p.no_guess) return board;
+    // fog is fixed first (it hides digits and marks safe cells, so it changes what is solvable)
+    const g = gridFromBoard(board);
+    if (!repairForNoGuess(g, rng)) continue;
+    board = assemble(board.id, p, g.mines);
+    board.variants = fog.map((c) => [c, ['fog']] as [number, string[]]);
+    r0 = initialDomain(board);
+    if (r0.length === safe || !fogStillLegal(board, r0)) continue;
     return board;
   }
   throw new GenError(`no legal board found in ${MAX_ATTEMPTS} attempts for ${boardId(p, seed)} (too many mines or fog cells for this size?)`);
@@ -133,4 +137,13 @@ function pickFog(rng: RngState, b: Board, r0: Int32Array, spawn: Uint8Array, cou
     cand[j] = t;
   }
   return cand.slice(0, count).sort((a, c) => a - c);
+}
+
+/** After repairs moved mines: fog still on safe non-zero cells outside R0. */
+function fogStillLegal(b: Board, r0: Int32Array): boolean {
+  const inR0 = new Set(r0);
+  for (const [c] of b.variants) {
+    if (inR0.has(c) || b.mines.charCodeAt(c) === MINE_CH || b.digits.charCodeAt(c) === DIGIT_ZERO) return false;
+  }
+  return true;
 }
