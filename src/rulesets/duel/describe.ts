@@ -31,6 +31,7 @@ export function describeEvent(e: GameEvent): string {
     case 'breach_empty': return `  the remote is empty`;
     case 'run_end': return `  run #${e.run} ends (${e.success ? 'successful' : 'unsuccessful'}), receipt #${e.run}`;
     case 'scored': return `corp scores ${e.card}`;
+    case 'reaction_window': return `  checkpoint: reaction window opens for ${(e.abilities as string[]).map((a, i) => `${a} (${SEAT[(e.seats as number[])[i]]})`).join(', ')}`;
     case 'reaction': return `  ${who(e)} resolves ${e.src}: +${e.credits} credit`;
     case 'action_phase_end': return `${who(e)}'s action phase ends (${e.mode})${tag}`;
     case 'phase': return `${who(e)} enters the ${e.phase} phase${tag}`;

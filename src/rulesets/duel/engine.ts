@@ -347,6 +347,7 @@ function checkpoint(s: DuelState, ev: GameEvent[]): string {
     return 'DoCheckpoint';
   }
   if (s.queue.length > 0) {
+    ev.push({ type: 'reaction_window', abilities: s.queue.map((a) => a.src), seats: s.queue.map((a) => a.who) });
     s.win.push({ kind: 'react', prio: s.turn.owner, passed: false, abilities: s.queue });
     s.queue = [];
   }
