@@ -72,6 +72,27 @@ export const VARIANTS: readonly Variant[] = [
   'damage_not_strict',
 ];
 
+const pair = (lo: number, hi: number, description: string) => ({
+  type: 'array', items: { type: 'integer', minimum: lo, maximum: hi }, minItems: 2, maxItems: 2, description,
+});
+
+/** JSON Schema of the config (for docs and --help); resolveConfig is the authority. */
+export const CONFIG_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    clicks: pair(1, 9, 'clicks gained per turn [corp, runner] (default [3, 4])'),
+    credits: pair(0, 99, 'starting credits (default [5, 5])'),
+    hand: pair(0, 60, 'starting hand sizes (default [5, 5])'),
+    maxHand: pair(0, 20, 'base maximum hand sizes (default [5, 5])'),
+    decks: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'array', maxItems: 60, items: { type: 'string', enum: Object.keys(CARDS).sort() } }, description: 'deck lists [corp, runner]' },
+    shuffle: { type: 'boolean', description: 'shuffle decks at setup (default true)' },
+    startPoints: pair(0, 6, 'objective points each seat starts with (default [0, 0])'),
+    turns: { type: 'integer', minimum: 1, maximum: 500, description: 'turn frames before a draw by the turn bound (default 40)' },
+    variant: { type: ['string', 'null'], description: 'a deliberately broken engine behaviour, for checker tests only (default null)' },
+  },
+};
+
 function bad(msg: string, detail?: JsonObject): never {
   throw new ArbiterError('bad_config', `duel config: ${msg}`, detail);
 }

@@ -6,7 +6,7 @@ import {
 } from '../../kernel/index.ts';
 import { catalog } from './catalog.ts';
 import { checkTransition } from './check.ts';
-import { DEFAULT_CONFIG, resolveConfig } from './config.ts';
+import { CONFIG_SCHEMA, DEFAULT_CONFIG, resolveConfig } from './config.ts';
 import { TurnFrameValid5, describeFailure } from './contracts/index.ts';
 import { describeEvent, describeAction } from './describe.ts';
 import { applyDecision, cloneDuel, effectiveMaxHand, points, setupState } from './engine.ts';
@@ -68,6 +68,7 @@ export const duel: Ruleset<DuelState, DuelAction> & { goals: typeof goals } = {
   title: 'Duel: two-seat turn procedures (reference profile)',
   catalog,
   defaultConfig: DEFAULT_CONFIG as unknown as Record<string, Json>,
+  configSchema: CONFIG_SCHEMA as unknown as Record<string, Json>,
   goals,
 
   setup(config, seed) {
