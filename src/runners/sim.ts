@@ -109,11 +109,14 @@ export function summarize(rs: Ruleset, opts: SimOptions, records: GameRecord[], 
         o.scores.forEach((s, i) => scores![i]?.add(s));
       }
     }
-    for (const [k, v] of Object.entries(r.metrics ?? {})) {
-      let acc = metrics.get(k);
-      if (!acc) metrics.set(k, (acc = new Acc()));
-      acc.add(v);
-    }
+  }
+  // a metric a game does not report counts as 0 for that game, so every mean is over all games
+  const keys = new Set<string>();
+  for (const r of records) for (const k of Object.keys(r.metrics ?? {})) keys.add(k);
+  for (const k of keys) {
+    const acc = new Acc();
+    for (const r of records) acc.add(r.metrics?.[k] ?? 0);
+    metrics.set(k, acc);
   }
   const sortedMetrics: Record<string, Stat> = {};
   for (const k of [...metrics.keys()].sort()) sortedMetrics[k] = metrics.get(k)!.stat();

@@ -51,7 +51,7 @@ function toCsv(r: SimReport): string {
 
 function toText(r: SimReport): string {
   const out: string[] = [];
-  out.push(pc.bold(`${r.ruleset} (${r.version}): ${r.games} games from seed ${r.first_seed}, agents ${r.agents}, config ${JSON.stringify(r.config)}`));
+  out.push(pc.bold(`${r.ruleset} (${r.version}): ${r.games} games from seed ${r.first_seed}, agents ${r.agents}, config ${compactConfig(r.config)}`));
   out.push(`actions per game: mean ${r.actions.mean}, min ${r.actions.min}, max ${r.actions.max}`);
   out.push(`endings: ${Object.entries(r.reasons).map(([k, v]) => `${k} ×${v}`).join(', ')}`);
   out.push(`win rate by seat: ${r.win_rate.map((w, i) => `${i}:${(w * 100).toFixed(1)}%`).join('  ')}   no-winner games: ${r.no_winner}`);
@@ -65,4 +65,16 @@ function toText(r: SimReport): string {
   }
   out.push(pc.dim(`${r.wall_ms} ms on ${r.threads} thread${r.threads > 1 ? 's' : ''}, ${r.games_per_s} games per second`));
   return out.join('\n') + '\n';
+}
+
+function compactConfig(config: unknown): string {
+  // an inline edition or board can be large: show its id (or its size) instead of the whole object
+  const shown = Object.fromEntries(
+    Object.entries((config ?? {}) as Record<string, unknown>).map(([k, v]) => {
+      if (v === null || typeof v !== 'object') return [k, v];
+      const id = (v as Record<string, unknown>).id;
+      return [k, typeof id === 'string' ? `<${k} ${id}>` : JSON.stringify(v).length > 80 ? `<${k}>` : v];
+    }),
+  );
+  return JSON.stringify(shown);
 }
