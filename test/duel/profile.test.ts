@@ -1,0 +1,73 @@
+// Profile-level properties: config validation, the readable log, views against secrets, and the
+// step order of a whole turn as seen by the tracer.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ArbiterError, SeededRandom, type GameEvent } from '../../src/kernel/index.ts';
+import { duel } from '../../src/rulesets/duel/index.ts';
+import { withTracer } from '../../src/rulesets/duel/engine.ts';
+import type { DuelState } from '../../src/rulesets/duel/types.ts';
+
+test('[DUEL-CARDS] bad configs are refused with bad_config and a message naming the field', () => {
+  const cases: [unknown, RegExp][] = [
+    [{ clicks: [0, 4] }, /clicks must be two integers from 1 to 9/],
+    [{ decks: [['spike'], ['ledger']] }, /card "ledger" belongs to the other seat's deck/],
+    [{ decks: [['nope'], []] }, /unknown card "nope"/],
+    [{ hand: [20, 5] }, /hand 20 is larger than deck 0/],
+    [{ turns: 0 }, /turns must be an integer/],
+    [{ variant: 'fast' }, /unknown variant/],
+    [{ colour: 'red' }, /unknown field "colour"/],
+    ['big', /config must be an object/],
+  ];
+  for (const [cfg, msg] of cases) {
+    assert.throws(() => duel.setup(cfg, 1), (e: unknown) => e instanceof ArbiterError && e.code === 'bad_config' && msg.test(e.message));
+  }
+});
+
+test('[DUEL-STEPS] a corp turn runs its micro-steps in the profile order, each claiming its contract', () => {
+  const s = duel.setup({ shuffle: false, hand: [4, 5] }, 1) as DuelState; // 4 + the required draw: no discard decision
+  const claims: string[] = [];
+  // three credits end the corp's turn; record every micro-step claim up to the runner's begin
+  withTracer((claim, b) => claims.push(`${b.step}:${claim}`), () => {
+    for (let i = 0; i < 3; i++) duel.apply(s, 0, { do: 'credit' }, []);
+  });
+  const order = claims.filter((c) => !c.includes(':Window') && !c.includes(':Effect') && !c.startsWith('A3:') && !c.includes('DoCheckpoint'));
+  // the fixed skeleton after the last action
+  const tail = order.slice(order.lastIndexOf('A2:ActionStart') + 1);
+  assert.deepEqual(tail, ['A2:PhaseEndOrdinary', 'A5:PhaseEndComplete', 'D1:DiscardStep', 'D3:LoseClicks', 'D4:TurnFormalEnd5',
+    'D5:TurnHandoff5', 'R1:GainClicks', 'R4:TurnFormalBegin5']);
+});
+
+test('[DUEL-VIEW] views in random full-size games never contain the other hand or a deck order', () => {
+  for (let g = 0; g < 20; g++) {
+    const rnd = new SeededRandom(g);
+    const s = duel.setup({}, g) as DuelState;
+    for (let i = 0; i < 300 && s.result === null; i++) {
+      for (const seat of [0, 1, null]) {
+        const text = JSON.stringify(duel.view(s, seat));
+        for (const secret of duel.secrets!(s, seat)) assert.ok(!text.includes(JSON.stringify(secret)), `seat ${seat} sees ${JSON.stringify(secret)}`);
+        if (seat !== 0 && s.remote !== null) assert.equal((duel.view(s, seat) as { remote: { card: unknown } }).remote.card, null);
+      }
+      const menu = duel.legal(s, s.ask!.seat).actions;
+      duel.apply(s, s.ask!.seat, menu[rnd.int(menu.length)], []);
+    }
+  }
+});
+
+test('[DUEL-STEPS] every event of random games has a readable line (no raw event types in the play log)', () => {
+  const seen = new Set<string>();
+  for (let g = 0; g < 40; g++) {
+    const rnd = new SeededRandom(g);
+    const s = duel.setup({}, g) as DuelState;
+    const events: GameEvent[] = [];
+    while (s.result === null) {
+      const menu = duel.legal(s, s.ask!.seat).actions;
+      duel.apply(s, s.ask!.seat, menu[rnd.int(menu.length)], events);
+    }
+    for (const e of events) {
+      seen.add(e.type);
+      assert.notEqual(duel.describeEvent!(e), e.type, `no description for ${e.type}`);
+    }
+  }
+  assert.ok(seen.size >= 20, `only ${seen.size} event types seen`);
+});
