@@ -4,6 +4,7 @@
 import { ArbiterError, type AgentFactory, type Ruleset } from './kernel/index.ts';
 import { tictactoe } from './rulesets/tictactoe/index.ts';
 import { mines } from './rulesets/mines/index.ts';
+import { minesAgents } from './rulesets/mines/agent.ts';
 import { ground } from './rulesets/ground/index.ts';
 import { agents as groundAgents } from './rulesets/ground/agents.ts';
 import { bnc } from './rulesets/bnc/index.ts';
@@ -37,7 +38,7 @@ export interface RegisteredRuleset {
 
 const entries: RegisteredRuleset[] = [
   { ruleset: tictactoe, scenarios: 'scenarios/tictactoe' },
-  { ruleset: mines, scenarios: 'scenarios/mines' },
+  { ruleset: mines, agents: minesAgents, scenarios: 'scenarios/mines' },
   {
     ruleset: ground,
     agents: groundAgents,

@@ -5,6 +5,8 @@ import type { Command } from 'commander';
 import { register as registerBnc } from './commands/bnc.ts';
 import { register as registerExplore } from './commands/explore.ts';
 import { register as registerGround } from './commands/ground.ts';
+import { register as registerMines } from './commands/mines.ts';
+import { playMinesInteractive } from './commands/mines-tui.ts';
 
 export type CommandRegistrar = (program: Command) => void;
 
@@ -16,6 +18,9 @@ export const commandModules: CommandRegistrar[] = [
   registerBnc,
   registerExplore,
   registerGround,
+  registerMines,
 ];
 
-export const interactivePlayers: Record<string, InteractivePlayer> = {};
+export const interactivePlayers: Record<string, InteractivePlayer> = {
+  mines: playMinesInteractive,
+};

@@ -12,7 +12,7 @@ export const DEFAULT_CONFIG: JsonObject = {
   height: 10,
   mines: 14,
   fog: 2,
-  no_guess: false,
+  no_guess: true,
   boards: 1,
   max_rounds: 20,
 };
