@@ -14,7 +14,7 @@ import { createRng, nextInt, shuffleInPlace, type GameEvent } from '../../kernel
 import { ABILITY_GAIN, CARDS } from './cards.ts';
 import type { DuelConfig } from './config.ts';
 import { OutcomeOf, ObjectiveWinners, Points, FATAL_REASON } from './contracts/objective.ts';
-import { CORP, RUNNER, type Ability, type DuelAction, type DuelState, type SeatState } from './types.ts';
+import { CORP, RUNNER, type Ability, type DuelAction, type DuelState, type SeatState, type Window } from './types.ts';
 
 export type Tracer = (claim: string, before: DuelState, after: DuelState, events: GameEvent[], action: DuelAction | null) => void;
 
@@ -31,11 +31,16 @@ export function withTracer<T>(t: Tracer, fn: () => T): T {
   }
 }
 
+// Copy-on-write: the engine never changes an array of the state in place (it builds a new one),
+// and the objects inside those arrays (cards, heap and score items, abilities), the rng, the frame's
+// begun counts, the pending ask and the result are never changed once made. So a clone copies only
+// the small records the engine does change in place and shares the rest, which keeps clones (and
+// the explorer's frontier) small. Everything is still plain JSON.
 export function cloneDuel(s: DuelState): DuelState {
   return {
     cfg: s.cfg,
-    rng: { seed: s.rng.seed, streams: cloneStreams(s.rng.streams) },
-    turn: { ...s.turn, begunCounts: s.turn.begunCounts.slice() },
+    rng: s.rng,
+    turn: { ...s.turn },
     step: s.step,
     next: s.next,
     p: s.p.map(cloneSeat),
@@ -48,12 +53,16 @@ export function cloneDuel(s: DuelState): DuelState {
     receipt: s.receipt,
     dmg: s.dmg === null ? null : { ...s.dmg },
     cpDue: s.cpDue,
-    queue: s.queue.map((a) => ({ ...a })),
-    win: s.win.map((w) => ({ ...w, abilities: w.abilities.map((a) => ({ ...a })) })),
-    ask: s.ask === null ? null : { ...s.ask },
+    queue: s.queue,
+    win: s.win.map(cloneWindow),
+    ask: s.ask,
     turns: s.turns,
-    result: s.result === null ? null : { winners: s.result.winners.slice(), reason: s.result.reason },
+    result: s.result,
   };
+}
+
+function cloneWindow(w: Window): Window {
+  return { kind: w.kind, prio: w.prio, passed: w.passed, abilities: w.abilities };
 }
 
 function cloneStreams(st: Record<string, [number, number, number, number]>) {
@@ -63,15 +72,19 @@ function cloneStreams(st: Record<string, [number, number, number, number]>) {
 }
 
 function cloneSeat(p: SeatState): SeatState {
-  return {
-    clicks: p.clicks,
-    credits: p.credits,
-    deck: p.deck.slice(),
-    hand: p.hand.slice(),
-    heap: p.heap.map((h) => ({ ...h })),
-    score: p.score.map((x) => ({ ...x })),
-    installed: p.installed.slice(),
-  };
+  return { clicks: p.clicks, credits: p.credits, deck: p.deck, hand: p.hand, heap: p.heap, score: p.score, installed: p.installed };
+}
+
+/** The top card of the deck moves to the hand (new arrays, copy-on-write). */
+function drawOne(p: SeatState): void {
+  p.hand = [...p.hand, p.deck[0]];
+  p.deck = p.deck.slice(1);
+}
+
+/** `list` without one copy of `card`. */
+function without(list: readonly string[], card: string): string[] {
+  const i = list.indexOf(card);
+  return i < 0 ? list.slice() : [...list.slice(0, i), ...list.slice(i + 1)];
 }
 
 export function setupState(cfg: DuelConfig, seed: number): DuelState {
@@ -123,13 +136,13 @@ export function points(s: DuelState): number[] {
 function trigger(s: DuelState, on: 'turn_begin' | 'run_paid' | 'phase_end' | 'taken', who: number): void {
   const owner = s.turn.owner;
   if (on === 'turn_begin' && owner === RUNNER) {
-    for (const c of s.p[RUNNER].installed) if (c === 'coffee') s.queue.push({ src: 'coffee', who: RUNNER });
+    for (const c of s.p[RUNNER].installed) if (c === 'coffee') s.queue = [...s.queue, { src: 'coffee', who: RUNNER }];
   } else if (on === 'run_paid') {
-    for (const c of s.p[CORP].installed) if (c === 'toll') s.queue.push({ src: 'toll', who: CORP });
+    for (const c of s.p[CORP].installed) if (c === 'toll') s.queue = [...s.queue, { src: 'toll', who: CORP }];
   } else if (on === 'phase_end' && owner === CORP) {
-    for (const c of s.p[CORP].installed) if (c === 'bell') s.queue.push({ src: 'bell', who: CORP });
+    for (const c of s.p[CORP].installed) if (c === 'bell') s.queue = [...s.queue, { src: 'bell', who: CORP }];
   } else if (on === 'taken') {
-    s.queue.push({ src: 'ledger', who });
+    s.queue = [...s.queue, { src: 'ledger', who }];
   }
 }
 
@@ -190,7 +203,7 @@ function micro(s: DuelState, ev: GameEvent[]): string | null {
     case 'R4': {
       const t = s.turn;
       t.formalBegun = true;
-      t.begunCounts[t.owner]++;
+      t.begunCounts = t.owner === 0 ? [t.begunCounts[0] + 1, t.begunCounts[1]] : [t.begunCounts[0], t.begunCounts[1] + 1];
       ev.push({ type: 'turn_begin', turn: t.id, seat: t.owner, contract: 'TurnFormalBegin5' });
       trigger(s, 'turn_begin', t.owner);
       s.cpDue = true;
@@ -203,7 +216,7 @@ function micro(s: DuelState, ev: GameEvent[]): string | null {
         endGame(s, ev, [RUNNER], FATAL_REASON.empty_draw);
         return 'DoFatal';
       }
-      c.hand.push(c.deck.shift()!);
+      drawOne(c);
       ev.push({ type: 'drew', seat: CORP, n: 1, required: true });
       s.cpDue = true;
       s.step = 'C6';
@@ -295,7 +308,7 @@ function micro(s: DuelState, ev: GameEvent[]): string | null {
 }
 
 function openPaid(s: DuelState): void {
-  s.win.push({ kind: 'paid', prio: s.turn.owner, passed: false, abilities: [] });
+  s.win = [...s.win, { kind: 'paid', prio: s.turn.owner, passed: false, abilities: [] }];
 }
 
 /** Top window: a seat with nothing to do passes automatically; otherwise it is asked. */
@@ -310,7 +323,7 @@ function windowStep(s: DuelState, ev: GameEvent[]): string | null {
     return 'Window';
   }
   if (w.abilities.length === 0) {
-    s.win.pop();
+    s.win = s.win.slice(0, -1);
     return 'Window';
   }
   // the active seat resolves its abilities first (U-react)
@@ -323,7 +336,7 @@ function windowStep(s: DuelState, ev: GameEvent[]): string | null {
 
 function passPaid(s: DuelState): void {
   const w = s.win[s.win.length - 1];
-  if (w.passed) s.win.pop();
+  if (w.passed) s.win = s.win.slice(0, -1);
   else {
     w.passed = true;
     w.prio = 1 - w.prio;
@@ -335,7 +348,7 @@ function checkpoint(s: DuelState, ev: GameEvent[]): string {
   if (s.cfg.variant === 'winners_after_drain' && s.queue.length > 0) {
     // broken variant: drains pending abilities before testing winners
     s.cpDue = false;
-    s.win.push({ kind: 'react', prio: s.turn.owner, passed: false, abilities: s.queue });
+    s.win = [...s.win, { kind: 'react', prio: s.turn.owner, passed: false, abilities: s.queue }];
     s.queue = [];
     return 'DoCheckpoint';
   }
@@ -348,7 +361,7 @@ function checkpoint(s: DuelState, ev: GameEvent[]): string {
   }
   if (s.queue.length > 0) {
     ev.push({ type: 'reaction_window', abilities: s.queue.map((a) => a.src), seats: s.queue.map((a) => a.who) });
-    s.win.push({ kind: 'react', prio: s.turn.owner, passed: false, abilities: s.queue });
+    s.win = [...s.win, { kind: 'react', prio: s.turn.owner, passed: false, abilities: s.queue }];
     s.queue = [];
   }
   return 'DoCheckpoint';
@@ -363,12 +376,15 @@ function dealDamage(s: DuelState, ev: GameEvent[]): string {
     return 'DoFatal';
   }
   const trashed: string[] = [];
+  // the rng is shared between clones: give this state its own copy before drawing from it
+  s.rng = { seed: s.rng.seed, streams: cloneStreams(s.rng.streams) };
+  const hand = r.hand.slice();
   for (let i = 0; i < d.n; i++) {
-    const k = nextInt(s.rng, 'damage', r.hand.length);
-    const [c] = r.hand.splice(k, 1);
-    r.heap.push({ card: c, up: true });
-    trashed.push(c);
+    const k = nextInt(s.rng, 'damage', hand.length);
+    trashed.push(hand.splice(k, 1)[0]);
   }
+  r.hand = hand;
+  r.heap = [...r.heap, ...trashed.map((card) => ({ card, up: true }))];
   if (d.core) s.core++;
   s.dmg = null;
   ev.push({ type: 'damage', seat: RUNNER, n: d.n, core: d.core, trashed });
@@ -464,7 +480,7 @@ function runStep(s: DuelState, ev: GameEvent[]): string | null {
       if (s.remote !== null) {
         const card = s.remote.card;
         s.remote = null;
-        s.p[RUNNER].score.push({ card, pts: CARDS[card].pts ?? 0 });
+        s.p[RUNNER].score = [...s.p[RUNNER].score, { card, pts: CARDS[card].pts ?? 0 }];
         ev.push({ type: 'stolen', seat: RUNNER, card });
         trigger(s, 'taken', RUNNER);
         s.cpDue = true;
@@ -489,7 +505,7 @@ function effect(s: DuelState, seat: number, kind: string, card: string | null, e
       ev.push({ type: 'gained', seat, credits: 1 });
       return;
     case 'draw':
-      me.hand.push(me.deck.shift()!);
+      drawOne(me);
       ev.push({ type: 'drew', seat, n: 1, required: false });
       return;
     case 'advance':
@@ -500,11 +516,11 @@ function effect(s: DuelState, seat: number, kind: string, card: string | null, e
       const c = card!;
       s.action!.card = null;
       if (CARDS[c].kind === 'agenda') {
-        if (s.remote !== null) me.heap.push({ card: s.remote.card, up: false });
+        if (s.remote !== null) me.heap = [...me.heap, { card: s.remote.card, up: false }];
         s.remote = { card: c, adv: 0 };
         ev.push({ type: 'installed', seat, where: 'remote' });
       } else {
-        me.installed.push(c);
+        me.installed = [...me.installed, c];
         ev.push({ type: 'installed', seat, card: c });
       }
       return;
@@ -539,8 +555,8 @@ function playCard(s: DuelState, seat: number, card: string, ev: GameEvent[]): vo
       s.directed = true;
       return;
     case 'venture':
-      s.p[0].score.push({ card: 'venture', pts: 2 });
-      s.p[1].score.push({ card: 'venture', pts: 2 });
+      s.p[0].score = [...s.p[0].score, { card: 'venture', pts: 2 }];
+      s.p[1].score = [...s.p[1].score, { card: 'venture', pts: 2 }];
       return;
     case 'dayoff':
       s.skip = true;
@@ -571,7 +587,7 @@ function decide(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): str
     case 'score': {
       const card = s.remote!.card;
       s.remote = null;
-      s.p[CORP].score.push({ card, pts: CARDS[card].pts ?? 0 });
+      s.p[CORP].score = [...s.p[CORP].score, { card, pts: CARDS[card].pts ?? 0 }];
       s.win[s.win.length - 1].passed = false;
       ev.push({ type: 'scored', seat: CORP, card });
       trigger(s, 'taken', CORP);
@@ -581,7 +597,7 @@ function decide(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): str
     case 'resolve': {
       const w = s.win[s.win.length - 1];
       const i = w.abilities.findIndex((x: Ability) => x.who === seat && x.src === a.src);
-      w.abilities.splice(i, 1);
+      w.abilities = [...w.abilities.slice(0, i), ...w.abilities.slice(i + 1)];
       const gain = ABILITY_GAIN[a.src!] ?? 0;
       s.p[seat].credits += gain;
       ev.push({ type: 'reaction', seat, src: a.src!, credits: gain });
@@ -597,10 +613,10 @@ function decide(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): str
       return 'Run';
     case 'discard': {
       const me = s.p[seat];
-      for (const c of a.cards!) {
-        me.hand.splice(me.hand.indexOf(c), 1);
-        me.heap.push({ card: c, up: seat === RUNNER });
-      }
+      let hand: string[] = me.hand;
+      for (const c of a.cards!) hand = without(hand, c);
+      me.hand = hand;
+      me.heap = [...me.heap, ...a.cards!.map((card) => ({ card, up: seat === RUNNER }))];
       ev.push({ type: 'discarded', seat, n: a.cards!.length, ...(seat === RUNNER ? { cards: a.cards!.slice() } : {}), contract: 'DiscardStep' });
       s.step = 'D2';
       return 'DiscardStep';
@@ -619,8 +635,8 @@ function startAction(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[])
   me.clicks--;
   me.credits -= credits;
   if (card !== null) {
-    me.hand.splice(me.hand.indexOf(card), 1);
-    if (a.do === 'play') me.heap.push({ card, up: true });
+    me.hand = without(me.hand, card);
+    if (a.do === 'play') me.heap = [...me.heap, { card, up: true }];
   }
   const id = s.next++;
   s.action = { id, owner: seat, kind: a.do, card: a.do === 'install' ? card : card, status: 'CostReactions', child: 0, fx: 0 };
