@@ -16,11 +16,7 @@ function cards(list: readonly string[]): string {
 }
 
 function seat(p: SeatState): string {
-  let heap = '';
-  for (const h of p.heap) heap += h.up ? LETTER[h.card].toUpperCase() : LETTER[h.card];
-  let score = '';
-  for (const x of p.score) score += LETTER[x.card] + x.pts;
-  return `${p.clicks},${p.credits},${cards(p.deck)},${cards(p.hand)},${heap},${score},${cards(p.installed)}`;
+  return `${p.clicks},${p.credits},${cards(p.deck)},${cards(p.hand)},${heapKey(p.heap)},${scoreKey(p.score)},${cards(p.installed)}`;
 }
 
 function abilities(list: readonly Ability[]): string {
@@ -29,18 +25,33 @@ function abilities(list: readonly Ability[]): string {
   return out;
 }
 
+function rel(id: number, base: number): string {
+  return id === 0 ? '-' : String(id - base);
+}
+
+function heapKey(heap: readonly { card: string; up: boolean }[]): string {
+  let out = '';
+  for (const h of heap) out += h.up ? LETTER[h.card].toUpperCase() : LETTER[h.card];
+  return out;
+}
+
+function scoreKey(score: readonly { card: string; pts: number }[]): string {
+  let out = '';
+  for (const x of score) out += LETTER[x.card] + x.pts;
+  return out;
+}
+
 export function stateKey(s: DuelState): string {
   const base = s.turn.id;
-  const rel = (id: number) => (id === 0 ? '-' : String(id - base));
   const t = s.turn;
   let k = `${t.owner}${t.phase[0]}${t.formalBegun ? 1 : 0}${t.formalEnded ? 1 : 0}${t.begunCounts[0]},${t.begunCounts[1]}|${s.step}|${s.next - base}|`;
   k += seat(s.p[0]) + '|' + seat(s.p[1]) + '|';
   k += s.remote === null ? '-' : LETTER[s.remote.card] + s.remote.adv;
   k += `|${s.core}${s.skip ? 1 : 0}${s.directed ? 1 : 0}${s.cpDue ? 1 : 0}|`;
   const a = s.action;
-  k += a === null ? '-' : `${rel(a.id)},${a.owner},${a.kind},${a.card === null ? '-' : LETTER[a.card]},${a.status[0]}${a.status[1]},${rel(a.child)},${a.fx}`;
-  k += '|' + (s.run === null ? '-' : `${rel(s.run.id)}${s.run.stage}${s.run.success ? 1 : 0}`);
-  k += `|${rel(s.receipt)}|${s.dmg === null ? '-' : s.dmg.n + (s.dmg.core ? 'c' : 'n')}|${abilities(s.queue)}|`;
+  k += a === null ? '-' : `${rel(a.id, base)},${a.owner},${a.kind},${a.card === null ? '-' : LETTER[a.card]},${a.status[0]}${a.status[1]},${rel(a.child, base)},${a.fx}`;
+  k += '|' + (s.run === null ? '-' : `${rel(s.run.id, base)}${s.run.stage}${s.run.success ? 1 : 0}`);
+  k += `|${rel(s.receipt, base)}|${s.dmg === null ? '-' : s.dmg.n + (s.dmg.core ? 'c' : 'n')}|${abilities(s.queue)}|`;
   for (const w of s.win) k += `${w.kind[0]}${w.prio}${w.passed ? 1 : 0}${abilities(w.abilities)};`;
   k += `|${s.ask === null ? '-' : s.ask.seat + s.ask.kind + s.ask.count}|${s.turns}|`;
   k += s.result === null ? '-' : `${s.result.winners.join('')}${s.result.reason}`;
