@@ -6,8 +6,9 @@ import { cases as tictactoeCases, compareTicTacToe } from './tictactoe.ts';
 import { cases as bncCases } from './bnc.ts';
 import { cases as groundCases } from './ground.ts';
 import { cases as duelCases } from './duel.ts';
+import { cases as minesCases } from './mines.ts';
 
-export const ALL_CASES: BenchCase[] = [...tictactoeCases, ...bncCases, ...groundCases, ...duelCases];
+export const ALL_CASES: BenchCase[] = [...tictactoeCases, ...bncCases, ...groundCases, ...duelCases, ...minesCases];
 
 /** Cross-case ratios (engine vs baselines), computed after all selected cases ran. */
 export const POSTPROCESS: Array<(results: BenchResult[]) => void> = [compareTicTacToe];

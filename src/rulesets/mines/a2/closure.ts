@@ -4,7 +4,7 @@
 // removed from the spread set (set difference, not a special case), and a fog cell spreads or not
 // purely by its digit, which the generator keeps non-zero.
 
-import { type Board, MINE_CH, DIGIT_ZERO, neighbours, spawnCells } from './board.ts';
+import { type Board, MINE_CH, DIGIT_ZERO, spawnCells, textToBytes } from './board.ts';
 
 /** Cover bytes: one per cell. */
 export const CONCEALED = 46; // '.'
@@ -51,27 +51,38 @@ export function chainSafeCount(b: Board, cover: Uint8Array, c: number): number {
   return chainOpen(b, scratch, c).length;
 }
 
-// Shared breadth-first loop. `mark` is either a plain seen-array (mark value 1, every non-zero
-// entry blocks) or the cover itself (only CONCEALED cells may be taken; OPEN and FLAG block).
+// Shared breadth-first loop over byte copies of the board strings, neighbours inlined in
+// row-major order. `mark` is either a plain seen-array (any non-zero entry blocks) or the cover
+// itself (only CONCEALED cells may be taken; OPEN and FLAG block).
 function spread(b: Board, queue: Int32Array, tail: number, mark: Uint8Array, coverMode: number | null): Int32Array {
-  const { w, h, mines, digits } = b;
-  const nb = new Int32Array(8);
+  const { w, h } = b;
+  const mines = textToBytes(b.mines);
+  const digits = textToBytes(b.digits);
   let head = 0;
   while (head < tail) {
-    const x = queue[head++];
-    if (mines.charCodeAt(x) === MINE_CH || digits.charCodeAt(x) !== DIGIT_ZERO) continue;
-    const k = neighbours(w, h, x, nb);
-    for (let j = 0; j < k; j++) {
-      const y = nb[j];
-      if (mines.charCodeAt(y) === MINE_CH) continue;
-      if (coverMode === null) {
-        if (mark[y]) continue;
-        mark[y] = 1;
-      } else {
-        if (mark[y] !== CONCEALED) continue;
-        mark[y] = coverMode;
+    const c = queue[head++];
+    if (mines[c] === MINE_CH || digits[c] !== DIGIT_ZERO) continue;
+    const x = c % w;
+    const y = (c - x) / w;
+    const x0 = x > 0 ? -1 : 0;
+    const x1 = x < w - 1 ? 1 : 0;
+    for (let dy = -1; dy <= 1; dy++) {
+      const yy = y + dy;
+      if (yy < 0 || yy >= h) continue;
+      const row = yy * w + x;
+      for (let dx = x0; dx <= x1; dx++) {
+        if (dx === 0 && dy === 0) continue;
+        const d = row + dx;
+        if (mines[d] === MINE_CH) continue;
+        if (coverMode === null) {
+          if (mark[d]) continue;
+          mark[d] = 1;
+        } else {
+          if (mark[d] !== CONCEALED) continue;
+          mark[d] = coverMode;
+        }
+        queue[tail++] = d;
       }
-      queue[tail++] = y;
     }
   }
   return queue.slice(0, tail);

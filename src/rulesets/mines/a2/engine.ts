@@ -267,7 +267,7 @@ function revealed(b: Board, c: number, channel: Channel): CellRevealed {
     type: 'cell_revealed',
     cell: cellXY(b.w, c),
     kind: mine ? 'mine' : 'safe',
-    variant_ids: variantIds(b, c),
+    variant_ids: b.variants.length === 0 ? [] : variantIds(b, c),
     channel,
     reward_eligible: !mine && channel !== 'initial',
   };
@@ -303,7 +303,8 @@ export function settleBatch(w: World, intents: readonly unknown[], sink: Sink): 
     return out;
   }
   const cover = textToBytes(w.a2.cover);
-  const cls = intents.map((it) => (inCatalog(it) ? classify(b, cover, w.a2.pos, w.a2.rem, it) : 2));
+  // a one-intent batch has nothing to re-order, so it skips the classifying simulation
+  const cls = intents.length < 2 ? [2] : intents.map((it) => (inCatalog(it) ? classify(b, cover, w.a2.pos, w.a2.rem, it) : 2));
   const order = intents.map((_, i) => i).sort((p, q) => cls[p] - cls[q] || p - q);
   let ended = false;
   let dirty = false;
