@@ -5,7 +5,7 @@
 // trace to the first violation (breadth-first order makes the first one found a shortest one).
 //
 // Memory: only the current and next levels' states are kept; seen states are remembered by a
-// 53-bit hash of their canonical key (ruleset.stateKey, else canonical JSON), and each state by
+// 64-bit hash of their canonical key (ruleset.stateKey, else canonical JSON), and each state by
 // (parent, seat, menu index), so a trace is rebuilt by replaying menu choices from the start.
 // With `exactKeys` the full keys are kept instead (no hash collisions, more memory).
 
@@ -86,20 +86,55 @@ export interface ExploreReport {
   violations: Violation[];
 }
 
-/** 53-bit hash of a string: two 32-bit FNV-style lanes folded into one safe integer. */
-function hash53(s: string): number {
-  let h1 = 0x811c9dc5;
-  let h2 = 0x2545f491;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193);
-    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
-    h2 ^= h2 >>> 15;
+/**
+ * A set of 64-bit string hashes (two 32-bit FNV-style lanes) in open-addressed typed arrays: no
+ * per-entry objects, so remembering a million states costs 8 MB and no garbage.
+ */
+class HashSet64 {
+  private a = new Int32Array(1 << 16);
+  private b = new Int32Array(1 << 16);
+  private used = new Uint8Array(1 << 16);
+  size = 0;
+
+  /** Adds the hash of `s`; false when it was already present. */
+  add(s: string): boolean {
+    let h1 = 0x811c9dc5;
+    let h2 = 0x2545f491;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 0x01000193);
+      h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+      h2 ^= h2 >>> 15;
+    }
+    h1 ^= h1 >>> 16;
+    h1 = Math.imul(h1, 0x85ebca6b);
+    h1 ^= h1 >>> 13;
+    if ((this.size + 1) * 2 > this.used.length) this.grow();
+    return this.insert(h1 | 0, h2 | 0);
   }
-  h1 ^= h1 >>> 16;
-  h1 = Math.imul(h1, 0x85ebca6b);
-  h1 ^= h1 >>> 13;
-  return (h1 >>> 0) * 0x200000 + ((h2 >>> 0) & 0x1fffff);
+
+  private insert(h1: number, h2: number): boolean {
+    const mask = this.used.length - 1;
+    let i = (h1 ^ (h2 >>> 7)) & mask;
+    while (this.used[i] === 1) {
+      if (this.a[i] === h1 && this.b[i] === h2) return false;
+      i = (i + 1) & mask;
+    }
+    this.used[i] = 1;
+    this.a[i] = h1;
+    this.b[i] = h2;
+    this.size++;
+    return true;
+  }
+
+  private grow(): void {
+    const { a, b, used } = this;
+    this.a = new Int32Array(a.length * 2);
+    this.b = new Int32Array(a.length * 2);
+    this.used = new Uint8Array(a.length * 2);
+    this.size = 0;
+    for (let i = 0; i < used.length; i++) if (used[i] === 1) this.insert(a[i], b[i]);
+  }
 }
 
 /** Growable typed arrays for the per-state trace links. */
@@ -142,17 +177,13 @@ export function explore(rs: Explorable, options: ExploreOptions = {}): ExploreRe
   const t0 = process.hrtime.bigint();
   const c0 = process.cpuUsage();
   const links = new Links();
-  const seenHash = new Set<number>();
+  const seenHash = new HashSet64();
   const seenExact = new Set<string>();
+  const exact = options.exactKeys === true;
   const remember = (key: string): boolean => {
-    if (options.exactKeys) {
-      if (seenExact.has(key)) return false;
-      seenExact.add(key);
-      return true;
-    }
-    const h = hash53(key);
-    if (seenHash.has(h)) return false;
-    seenHash.add(h);
+    if (!exact) return seenHash.add(key);
+    if (seenExact.has(key)) return false;
+    seenExact.add(key);
     return true;
   };
 

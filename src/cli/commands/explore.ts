@@ -40,7 +40,7 @@ export function register(program: Command): void {
     .option('--no-invariants', 'skip the per-state invariants')
     .option('--violations <n>', 'stop after this many violations', '1')
     .option('--validate-menus', 'also pass every menu element through validate and report refusals')
-    .option('--exact', 'keep full state keys instead of 53-bit hashes (no collisions, more memory)')
+    .option('--exact', 'keep full state keys instead of 64-bit hashes (no collisions, more memory)')
     .option('--traces', 'with --json: include the trace that first reached each goal')
     .option('--json', 'print the report as JSON')
     .action((id: string, opts: Opts) => {
