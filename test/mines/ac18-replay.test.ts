@@ -3,7 +3,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { canonicalJson, hashText } from '../../src/kernel/index.ts';
@@ -71,4 +72,16 @@ test('[AC-22, R1, R12] static checks over the A2 sources: no randomness, no tabl
     for (const m of code.matchAll(/(?<![\w.])(\d[\d_]*)(?![\w.])/g)) assert.ok(allowedNumbers.has(m[1]), `${f}: unexplained numeric literal ${m[1]}`);
   }
   assert.deepEqual([...INTENT_TYPES].sort(), ['dig', 'flag_place', 'flag_pull', 'move', 'stop']);
+});
+
+test('[AC-19, R1] as a CLI check: `arbiter mines events` prints the same event-stream hash in two processes, equal to the in-process one', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mines-ac19-'));
+  const file = join(dir, 'intents.json');
+  writeFileSync(file, JSON.stringify(SEQUENCE));
+  const here = hashText(canonicalJson(runSequence(fixture('b_fog'))));
+  const bin = join(import.meta.dirname, '../../bin/arbiter.js');
+  const outs = [0, 1].map(() => spawnSync(process.execPath, [bin, 'mines', 'events', '--fixture', 'b_fog', '--intents', file, '--hash'], { encoding: 'utf8' }));
+  for (const r of outs) assert.equal(r.status, 0, r.stderr);
+  assert.equal(outs[0].stdout.trim(), here);
+  assert.equal(outs[1].stdout.trim(), here);
 });
