@@ -47,7 +47,7 @@ function randomGame(seed: number): [number, number] {
 
 let seed = 0;
 export const cases: BenchCase[] = [
-  exploreCase('duel/explore-ci', false, 80),
-  exploreCase('duel/explore-ci-checked', true, 12),
+  exploreCase('duel/explore-ci', false, 140),
+  exploreCase('duel/explore-ci-checked', true, 30),
   { name: 'duel/random-games', group: 'duel', run: (budgetMs) => measure('duel/random-games', budgetMs, () => randomGame(++seed)) },
 ];

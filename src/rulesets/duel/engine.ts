@@ -54,7 +54,7 @@ export function cloneDuel(s: DuelState): DuelState {
     dmg: s.dmg === null ? null : { ...s.dmg },
     cpDue: s.cpDue,
     queue: s.queue,
-    win: s.win.map(cloneWindow),
+    win: s.win.length === 0 ? s.win : s.win.map(cloneWindow),
     ask: s.ask,
     turns: s.turns,
     result: s.result,
