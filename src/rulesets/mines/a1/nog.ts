@@ -98,6 +98,9 @@ export function repairForNoGuess(g: Grid, rng: RngState): boolean {
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const counter = { repairs: 0 };
     const s = new Solver(g);
+    // repairs make the cheaper rules (per-cell, pairs, global count) suffice; a board they clear
+    // is also cleared by the full solver, whose deductions are a superset
+    s.enumCells = 0;
     s.picker = (n) => nextInt(rng, 'repair', n);
     s.start();
     if (!s.run(makeRepair(rng, counter))) return false;

@@ -97,12 +97,18 @@ export class Solver {
   r0 = 0;
   private readonly nb = new Int32Array(8);
   private readonly nb2 = new Int32Array(8);
+  /** 1 = local enumeration around this constraint found nothing since it last changed. */
+  private readonly tried: Uint8Array;
+  /** Largest unknown set the local enumeration works on, and its search budget. */
+  enumCells = 14;
+  enumNodes = 40_000;
 
   constructor(g: Grid) {
     this.g = g;
     this.st = new Uint8Array(g.n);
     this.queue = new Int32Array(g.n);
     this.queued = new Uint8Array(g.n);
+    this.tried = new Uint8Array(g.n);
     this.unknownCells = g.n;
   }
 
@@ -119,6 +125,7 @@ export class Solver {
   }
 
   push(i: number): void {
+    this.tried[i] = 0;
     if (this.queued[i]) return;
     this.queued[i] = 1;
     let t = this.qHead + this.qLen;
@@ -248,6 +255,7 @@ export class Solver {
       if (this.openedSafe === safe) return true;
       if (this.globalRule()) continue;
       if (this.pending > 0 && this.walkToPending()) continue;
+      if (this.enumCells > 0 && this.enumerate()) continue;
       if (repair === null) return false;
       const cell = this.pickStuck();
       if (cell < 0) return false;
@@ -366,6 +374,129 @@ export class Solver {
             break;
           }
         }
+      }
+    }
+    return progress;
+  }
+
+  // Local exhaustive reasoning: around a stuck constraint, gather up to enumCells unknown cells
+  // and the constraints touching them, enumerate every consistent mine assignment (constraints
+  // reaching outside the set are only bounded), and fix the cells that agree in all of them.
+  private enumerate(): boolean {
+    const act = this.active;
+    const scratch = new Int32Array(8);
+    for (let j = 0; j < act.length; j++) {
+      const a = act[j];
+      if (this.tried[a] || this.st[a] !== OPEN) continue;
+      this.tried[a] = 1;
+      if (this.constraint(a, scratch)[0] === 0) continue;
+      if (this.enumerateAround(a)) return true;
+    }
+    return false;
+  }
+
+  private enumerateAround(a: number): boolean {
+    const g = this.g;
+    const cells: number[] = [];
+    const where = new Map<number, number>();
+    const cons: number[] = [];
+    const seenCons = new Set<number>([a]);
+    const queue = [a];
+    const buf = new Int32Array(8);
+    const buf2 = new Int32Array(8);
+    while (queue.length && cells.length < this.enumCells) {
+      const c = queue.shift() as number;
+      cons.push(c);
+      const [nu] = this.constraint(c, buf);
+      for (let j = 0; j < nu && cells.length < this.enumCells; j++) {
+        const u = buf[j];
+        if (where.has(u)) continue;
+        where.set(u, cells.length);
+        cells.push(u);
+        const k = this.neighbours(u, buf2);
+        for (let q = 0; q < k; q++) {
+          const o = buf2[q];
+          if (this.st[o] === OPEN && !g.fog[o] && !seenCons.has(o)) {
+            seenCons.add(o);
+            queue.push(o);
+          }
+        }
+      }
+    }
+    for (const c of queue) cons.push(c); // constraints found but not expanded still bound the set
+    const K = cells.length;
+    if (K === 0) return false;
+    // per constraint: value, members inside the set, count outside
+    const cVal: number[] = [];
+    const cOut: number[] = [];
+    const cIn: number[][] = [];
+    const byCell: number[][] = cells.map(() => []);
+    for (const c of cons) {
+      const [nu, v] = this.constraint(c, buf);
+      const inside: number[] = [];
+      for (let j = 0; j < nu; j++) {
+        const p = where.get(buf[j]);
+        if (p !== undefined) inside.push(p);
+      }
+      if (inside.length === 0) continue;
+      const idx = cVal.length;
+      cVal.push(v);
+      cOut.push(nu - inside.length);
+      cIn.push(inside);
+      for (const p of inside) byCell[p].push(idx);
+    }
+    const assign = new Int8Array(K).fill(-1);
+    const mines = new Int32Array(cVal.length);
+    const open = cIn.map((x) => x.length);
+    const count = new Int32Array(K);
+    let solutions = 0;
+    let nodes = 0;
+    let total = 0;
+    const left = g.mineCount - this.knownMines;
+    const othersUnknown = this.unknownCells - K;
+    const ok = (p: number): boolean => {
+      for (const ci of byCell[p]) {
+        if (mines[ci] > cVal[ci]) return false;
+        if (mines[ci] + open[ci] + cOut[ci] < cVal[ci]) return false;
+      }
+      return true;
+    };
+    const rec = (p: number): boolean => {
+      if (++nodes > this.enumNodes) return false;
+      if (p === K) {
+        if (total > left || left - total > othersUnknown) return true;
+        solutions++;
+        for (let i = 0; i < K; i++) count[i] += assign[i];
+        return true;
+      }
+      for (let v = 0; v <= 1; v++) {
+        assign[p] = v;
+        total += v;
+        for (const ci of byCell[p]) {
+          open[ci]--;
+          mines[ci] += v;
+        }
+        const fine = ok(p);
+        const go = fine ? rec(p + 1) : true;
+        for (const ci of byCell[p]) {
+          open[ci]++;
+          mines[ci] -= v;
+        }
+        total -= v;
+        assign[p] = -1;
+        if (!go) return false;
+      }
+      return true;
+    };
+    if (!rec(0) || solutions === 0) return false;
+    let progress = false;
+    for (let i = 0; i < K; i++) {
+      if (count[i] === 0) {
+        this.markSafe(cells[i]);
+        progress = true;
+      } else if (count[i] === solutions) {
+        this.markMine(cells[i]);
+        progress = true;
       }
     }
     return progress;
