@@ -264,15 +264,16 @@ export function explore(rs: Explorable, options: ExploreOptions = {}): ExploreRe
             if (violations.length >= maxViolations) break outer;
             continue;
           }
+          // goals first, so a transition that also breaks a contract still counts as reaching them
+          for (const g of goals) {
+            if (!goalHit.has(g.id) && g.hit(events, s, after)) goalHit.set(g.id, { link, seat: p.seat, choice: ci, depth: depth + 1 });
+          }
           if (doCheck) {
             const bad = rs.checkTransition!(s, after, p.seat, chosen, events);
             if (bad.length) {
               violate('transition', bad, depth + 1, link, { seat: p.seat, choice: ci });
               if (violations.length >= maxViolations) break outer;
             }
-          }
-          for (const g of goals) {
-            if (!goalHit.has(g.id) && g.hit(events, s, after)) goalHit.set(g.id, { link, seat: p.seat, choice: ci, depth: depth + 1 });
           }
           if (!remember(keyOf(after))) continue;
           const childLink = links.add(link, p.seat, ci);
@@ -305,6 +306,7 @@ export function explore(rs: Explorable, options: ExploreOptions = {}): ExploreRe
     if (next.length > 0) depth++;
   }
   if (violations.length >= maxViolations && frontier.length > 0) complete = false;
+  for (const v of violations) depth = Math.max(depth, v.depth);
 
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   const cpu = process.cpuUsage(c0);
