@@ -68,7 +68,7 @@ export function actionFor(ui: Ui, key: 'dig' | 'flag' | 'move' | 'stop' | 'refre
   if (key === 'move') return { type: 'move', cell: c };
   const ch = v.rows[c[1]][c[0]];
   const intent: MinesAction = key === 'dig' ? { type: 'dig', cell: c } : { type: ch === 'F' ? 'flag_pull' : 'flag_place', cell: c };
-  if (key === 'dig' && !(ch === '#' || ch === '%')) return { type: 'move', cell: c }; // clicking an open cell moves (no chord)
+  if (key === 'dig' && !(ch === '#' || ch === '%' || ch === 'F')) return { type: 'move', cell: c }; // clicking an open cell moves (no chord)
   if (adjacent(v.pos, c)) return intent;
   // out of reach: walk to an open neighbour of the target first, in the same batch
   const menu = mines.legal(ui.state, 0).actions;
