@@ -184,7 +184,7 @@ function micro(s: DuelState, ev: GameEvent[]): string | null {
   }
   if (s.dmg !== null) return dealDamage(s, ev);
   if (s.cpDue) return checkpoint(s, ev);
-  if (s.win.length > 0) return windowStep(s, ev);
+  if (s.win.length > 0) return windowStep(s);
   switch (s.step) {
     case 'C1':
     case 'R1': {
@@ -312,7 +312,7 @@ function openPaid(s: DuelState): void {
 }
 
 /** Top window: a seat with nothing to do passes automatically; otherwise it is asked. */
-function windowStep(s: DuelState, ev: GameEvent[]): string | null {
+function windowStep(s: DuelState): string | null {
   const w = s.win[s.win.length - 1];
   if (w.kind === 'paid') {
     if (paidOptions(s, w.prio)) {
@@ -330,7 +330,6 @@ function windowStep(s: DuelState, ev: GameEvent[]): string | null {
   const o = s.turn.owner;
   const seat = w.abilities.some((a) => a.who === o) ? o : 1 - o;
   s.ask = { seat, kind: 'react', count: 0 };
-  void ev;
   return null;
 }
 
@@ -639,7 +638,7 @@ function startAction(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[])
     if (a.do === 'play') me.heap = [...me.heap, { card, up: true }];
   }
   const id = s.next++;
-  s.action = { id, owner: seat, kind: a.do, card: a.do === 'install' ? card : card, status: 'CostReactions', child: 0, fx: 0 };
+  s.action = { id, owner: seat, kind: a.do, card, status: 'CostReactions', child: 0, fx: 0 };
   ev.push({ type: 'action', seat, action: id, kind: a.do, ...(card !== null && (a.do === 'play' || seat === RUNNER || CARDS[card].kind !== 'agenda') ? { card } : {}), clicks: 1, credits });
   if (a.do === 'run') trigger(s, 'run_paid', seat);
   s.cpDue = true; // a checkpoint follows every cost, even a zero one
