@@ -15,7 +15,7 @@ const frame = (over: Partial<Frame> = {}): Frame => ({ owner: 1, phase: 'action'
 const act = (over: Partial<ActionFrame> = {}): ActionFrame => ({ id: 30, owner: 1, kind: 'run', card: null, status: 'CostReactions', child: 0, fx: 0, ...over });
 const beginEvent = (f: Frame) => [{ type: 'turn_begin', turn: f.id, seat: f.owner }];
 
-test('[TurnFrameValid5] owner, phase from the owner\'s sequence, positive id, Boolean flags, counts for both seats', () => {
+test('[TurnFrameValid5] owner, phase from the owner’s sequence, positive id, Boolean flags, counts for both seats', () => {
   assert.equal(TurnFrameValid5(frame()), null);
   assert.equal(TurnFrameValid5(frame({ owner: 0, phase: 'draw' })), null);
   assert.equal(TurnFrameValid5(frame({ owner: 2 }))?.conjunct, 'owner \\in Players');
@@ -27,7 +27,7 @@ test('[TurnFrameValid5] owner, phase from the owner\'s sequence, positive id, Bo
   assert.equal(TurnFrameValid5({ ...frame(), extra: 1 } as Frame)?.conjunct, 'record has exactly the frame fields');
 });
 
-test('[TurnFormalBegin5] sets the begun flag and counts the owner\'s begin, with exactly its event', () => {
+test('[TurnFormalBegin5] sets the begun flag and counts the owner’s begin, with exactly its event', () => {
   const b = frame();
   const a = frame({ formalBegun: true, begunCounts: [2, 2] });
   assert.equal(TurnFormalBegin5(b, a, true, beginEvent(b)), null);
@@ -55,7 +55,7 @@ test('[TurnFormalEnd5] marks the formal end once, after the begin, with its even
   assert.match(TurnFormalEnd5(b, { ...b, formalEnded: true, id: 6 }, true, ev)!.conjunct, /^after = \[before EXCEPT !\.formalEnded = TRUE\]/);
 });
 
-test('[TurnHandoff5] opens the other seat\'s frame with a fresh id and clear flags, keeping begun counts', () => {
+test('[TurnHandoff5] opens the other seat’s frame with a fresh id and clear flags, keeping begun counts', () => {
   const b = frame({ formalBegun: true, formalEnded: true, phase: 'discard' });
   const a = frame({ owner: 0, phase: 'draw', id: 9, begunCounts: [2, 1] });
   assert.equal(TurnHandoff5(b, a, true, 9), null);
@@ -163,7 +163,7 @@ test('[DoCheckpoint, U-RETIRE, U-SIMUL] winners are tested before pending abilit
   assert.equal(DoCheckpoint(b, won, false, [], [5, 7], 1)?.conjunct, 'ready');
 });
 
-test('[DoFatal] each fatal condition only at its own boundary, recording the other seat\'s win', () => {
+test('[DoFatal] each fatal condition only at its own boundary, recording the other seat’s win', () => {
   const b = { result: null };
   assert.equal(DoFatal(b, { result: { winners: [0], reason: 'flatline' } }, true, 'damage', true, 1), null);
   assert.equal(DoFatal(b, { result: { winners: [1], reason: 'decked' } }, true, 'empty_draw', true, 0), null);

@@ -32,7 +32,7 @@ test('[TurnHandoff5] the begun-count invariant alone also catches the reset hand
   assert.equal(r.violations[0].trace.length, 1);
 });
 
-test('[ActionNestedReturn5] a return that accepts another child\'s receipt is caught on the second run', () => {
+test('[ActionNestedReturn5] a return that accepts another child’s receipt is caught on the second run', () => {
   const v = caught('return_any_receipt');
   assert.match(v.messages[0], /^ActionNestedReturn5: conjunct "completedId = before.child" failed \(receipt (\d+), waiting on (\d+)\)/);
   const [, got, want] = /receipt (\d+), waiting on (\d+)/.exec(v.messages[0])!;
