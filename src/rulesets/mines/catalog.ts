@@ -106,5 +106,15 @@ export const catalog: Catalog = {
       owner: 'mines',
       summary: 'AC-10f says one round (dig mine (1,2), clear the x=0 column, stop) reaches "concealed = {(0,3),(1,3)}": it takes 8 AP (two mines must be dug to reach both halves of the column), which exhausts the round before a stop; the test spreads it over two stopped rounds.',
     },
+    {
+      id: 'FD-M3',
+      kind: 'seed-construction',
+      state: 'open',
+      reproduction: 'test/mines/ac14-move.test.ts',
+      role: 'AC-14 case 2',
+      raised: '2026-11-29',
+      owner: 'mines',
+      summary: 'AC-14 asks for a move to an open cell with no BFS path. In play the open set stays 8-connected (every opened cell touches the figure\'s cell or a chain source), so no_path cannot arise; it remains as defence in depth and the test builds the position directly.',
+    },
   ],
 };

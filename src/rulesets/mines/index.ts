@@ -395,6 +395,26 @@ export const mines: Ruleset<MinesState, MinesAction> = {
     return bad;
   },
 
+  checkTransition(before, after, _seat, action, events) {
+    const bad: string[] = [];
+    const kinds = new Set(['cell_revealed', 'flag_judged', 'round_end']);
+    for (const e of events) if (!kinds.has(e.type)) bad.push(`R2: event kind ${e.type} outside the three`);
+    const ends = events.filter((e) => e.type === 'round_end').length;
+    if (ends > 1) bad.push(`R2/R10: ${ends} round_end events from one action`);
+    // judgments come in one block right before the round_end
+    const firstJudge = events.findIndex((e) => e.type === 'flag_judged');
+    if (firstJudge >= 0) {
+      const end = events.findIndex((e) => e.type === 'round_end');
+      if (end < firstJudge) bad.push('R2: flag_judged without a following round_end');
+      for (let i = firstJudge; i < end; i++) if (events[i].type !== 'flag_judged') bad.push('R2: judgments are not contiguous before round_end');
+    }
+    const sameBoard = before.a2.board?.id === after.a2.board?.id && before.run.boards_installed === after.run.boards_installed;
+    if (sameBoard && after.a2.rem > before.a2.rem) bad.push('F1: rem grew on the same board');
+    if (action.type === 'move' && events.length > 0) bad.push('R7: a move emitted events');
+    if (before.a3.round === after.a3.round && after.a3.rap < before.a3.rap && action.type !== 'refresh') bad.push('A3: RAP fell outside a refresh');
+    return bad;
+  },
+
   metrics(s, events) {
     let chain = 0;
     let opened = 0;
