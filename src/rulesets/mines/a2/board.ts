@@ -81,18 +81,28 @@ export function spawnCells(b: Board): number[] {
 
 /** Counts mined neighbours from the mine string: the ground truth digits are checked against. */
 export function computeDigits(w: number, h: number, mines: string): string {
-  const n = w * h;
-  const out = new Uint8Array(n);
-  const nb = new Int32Array(8);
-  for (let i = 0; i < n; i++) {
-    if (mines.charCodeAt(i) === MINE_CH) {
-      out[i] = 42; // '*'
-      continue;
+  const m = textToBytes(mines);
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const up = y > 0 ? (y - 1) * w : -1;
+    const row = y * w;
+    const down = y < h - 1 ? (y + 1) * w : -1;
+    for (let x = 0; x < w; x++) {
+      const i = row + x;
+      if (m[i] === MINE_CH) {
+        out[i] = 42; // '*'
+        continue;
+      }
+      const xl = x > 0 ? x - 1 : x;
+      const xr = x < w - 1 ? x + 1 : x;
+      let c = 0;
+      for (let xx = xl; xx <= xr; xx++) {
+        if (up >= 0 && m[up + xx] === MINE_CH) c++;
+        if (xx !== x && m[row + xx] === MINE_CH) c++;
+        if (down >= 0 && m[down + xx] === MINE_CH) c++;
+      }
+      out[i] = DIGIT_ZERO + c;
     }
-    let c = 0;
-    const k = neighbours(w, h, i, nb);
-    for (let j = 0; j < k; j++) if (mines.charCodeAt(nb[j]) === MINE_CH) c++;
-    out[i] = DIGIT_ZERO + c;
   }
   return bytesToText(out);
 }
