@@ -89,6 +89,13 @@ export interface Outcome {
   detail?: Json;
 }
 
+/** A branch exhaustive exploration should reach (a contract branch, an ending), judged per transition. */
+export interface Goal<S = any> {
+  id: string;
+  description: string;
+  hit(events: readonly GameEvent[], before: S, after: S): boolean;
+}
+
 export type Validation<A> = { ok: true; action: A } | { ok: false; error: Rejection };
 
 export interface Ruleset<S = any, A = any> {
@@ -148,6 +155,8 @@ export interface Ruleset<S = any, A = any> {
    * ones (each naming the contract and the failed conjunct). Empty when all hold.
    */
   checkTransition?(before: S, after: S, seat: Seat, action: A, events: readonly GameEvent[]): string[];
+  /** Branch-coverage goals `arbiter explore` reports on (and requires, in an exhausted run). */
+  goals?: readonly Goal<S>[];
 }
 
 /** What an agent sees when asked to choose. Fair agents use only `view` and `menu`. */

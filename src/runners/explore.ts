@@ -9,17 +9,12 @@
 // (parent, seat, menu index), so a trace is rebuilt by replaying menu choices from the start.
 // With `exactKeys` the full keys are kept instead (no hash collisions, more memory).
 
-import { canonicalJson, type GameEvent, type Json, type Ruleset } from '../kernel/index.ts';
+import { canonicalJson, type GameEvent, type Goal, type Json, type Ruleset } from '../kernel/index.ts';
 
-/** A branch the exploration should reach, judged on one transition. */
-export interface ExploreGoal {
-  id: string;
-  description: string;
-  hit(events: readonly GameEvent[], before: unknown, after: unknown): boolean;
-}
+/** A branch the exploration should reach, judged on one transition (the contract's `goals`). */
+export type ExploreGoal = Goal;
 
-/** A ruleset may carry its goals next to the contract (proposed optional field `goals`). */
-export type Explorable = Ruleset & { goals?: readonly ExploreGoal[] };
+export type Explorable = Ruleset;
 
 export interface ExploreOptions {
   config?: unknown;

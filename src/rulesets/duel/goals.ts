@@ -1,13 +1,6 @@
 // Branch-coverage goals for the explorer: each contract branch the CI configuration must reach.
 
-import type { GameEvent } from '../../kernel/index.ts';
-
-export interface Goal {
-  id: string;
-  description: string;
-  /** True when this transition (its events) reaches the branch. */
-  hit(events: readonly GameEvent[]): boolean;
-}
+import type { GameEvent, Goal } from '../../kernel/index.ts';
 
 const over = (reason: string) => (evs: readonly GameEvent[]) => evs.some((e) => e.type === 'game_over' && e.reason === reason);
 

@@ -62,7 +62,7 @@ const STEP_PHASE: Record<string, string> = {
 };
 const BEFORE_BEGIN = new Set(['C1', 'C2', 'C4', 'R1', 'R2', 'R4']);
 
-export const duel: Ruleset<DuelState, DuelAction> & { goals: typeof goals } = {
+export const duel: Ruleset<DuelState, DuelAction> = {
   id: 'duel',
   version: 'duel-refprofile-0.1',
   title: 'Duel: two-seat turn procedures (reference profile)',
