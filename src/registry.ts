@@ -5,6 +5,7 @@ import { ArbiterError, type AgentFactory, type Ruleset } from './kernel/index.ts
 import { tictactoe } from './rulesets/tictactoe/index.ts';
 import { mines } from './rulesets/mines/index.ts';
 import { minesAgents } from './rulesets/mines/agent.ts';
+import { MINES_FLAGS, MINES_PRESETS } from './rulesets/mines/config.ts';
 import { ground } from './rulesets/ground/index.ts';
 import { agents as groundAgents } from './rulesets/ground/agents.ts';
 import { bnc } from './rulesets/bnc/index.ts';
@@ -38,7 +39,7 @@ export interface RegisteredRuleset {
 
 const entries: RegisteredRuleset[] = [
   { ruleset: tictactoe, scenarios: 'scenarios/tictactoe' },
-  { ruleset: mines, agents: minesAgents, scenarios: 'scenarios/mines' },
+  { ruleset: mines, agents: minesAgents, scenarios: 'scenarios/mines', presets: MINES_PRESETS, flags: MINES_FLAGS },
   {
     ruleset: ground,
     agents: groundAgents,

@@ -71,3 +71,20 @@ export function parseConfig(raw: unknown): MinesConfig {
   }
   return { source, boards: int('boards', 1, 1000), max_rounds: int('max_rounds', 1, 100000), economy };
 }
+
+/** Named configs for `--preset` (ci: small enough for `arbiter explore` to exhaust). */
+export const MINES_PRESETS: Record<string, Record<string, unknown>> = {
+  ci: { board: 'b_chain', max_rounds: 1, economy: { ap_per_round: 3 } },
+  beginner: { width: 9, height: 9, mines: 10, fog: 1 },
+  intermediate: { width: 16, height: 16, mines: 40, fog: 3 },
+  expert: { width: 30, height: 16, mines: 99, fog: 3, max_rounds: 40 },
+};
+
+/** CLI flags of `play`/`sim` that set one config field. */
+export const MINES_FLAGS = [
+  { name: 'board', key: 'board', description: 'a fixture board (b_spawn, b_chain, b_fog, ...) instead of a generated one', type: 'string' as const },
+  { name: 'width', key: 'width', description: 'generated board width (default 10)', type: 'int' as const },
+  { name: 'height', key: 'height', description: 'generated board height (default 10)', type: 'int' as const },
+  { name: 'mines', key: 'mines', description: 'mine count (default 14)', type: 'int' as const },
+  { name: 'fog', key: 'fog', description: 'fog cells (default 2)', type: 'int' as const },
+];
