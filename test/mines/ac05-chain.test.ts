@@ -12,7 +12,6 @@ import assert from 'node:assert/strict';
 import { settleBatch, tryDig } from '../../src/rulesets/mines/a2/engine.ts';
 import type { CellRevealed } from '../../src/rulesets/mines/a2/types.ts';
 import {
-  Capture,
   act,
   cellsOf,
   dig,

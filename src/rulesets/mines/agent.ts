@@ -15,7 +15,6 @@ interface ViewLike {
   ap: number;
 }
 
-const isOpen = (ch: string) => (ch >= '0' && ch <= '8') || ch === '~' || ch === '*';
 const isConcealed = (ch: string) => ch === '#' || ch === '%' || ch === 'F';
 
 /** Known-safe and known-mine concealed cells from the view (indexes y*w+x). */

@@ -20,7 +20,7 @@ import {
   type Validation,
 } from '../../kernel/index.ts';
 import { catalog } from './catalog.ts';
-import { type Board, MINE_CH, cellIndex, cellXY, isAdjacent, neighbours, textToBytes, variantIds } from './a2/board.ts';
+import { type Board, MINE_CH, cellXY, neighbours, textToBytes } from './a2/board.ts';
 import { CONCEALED, FLAG, OPEN } from './a2/closure.ts';
 import { type A2State, createA2, installBoard, settleBatch } from './a2/engine.ts';
 import type { ActionOutcome, Cell, Intent, MinesEvent, Sink } from './a2/types.ts';
@@ -459,4 +459,3 @@ export function frontierMoves(b: Board, cover: Uint8Array, pos: number): number[
   return out.sort((p, q) => p - q);
 }
 
-export { cellIndex, isAdjacent, variantIds };

@@ -95,7 +95,6 @@ export class Solver {
   pending = 0;
   unknownCells: number;
   r0 = 0;
-  private readonly nb = new Int32Array(8);
   private readonly nb2 = new Int32Array(8);
   /** 1 = local enumeration around this constraint found nothing since it last changed. */
   private readonly tried: Uint8Array;
