@@ -262,17 +262,13 @@ export function computeMovePath(w: World, cell: Cell): Cell[] {
 }
 
 function revealed(b: Board, c: number, channel: Channel): CellRevealed {
-  const mine = b.mines.charCodeAt(c) === MINE_CH;
-  const e: CellRevealed = {
-    type: 'cell_revealed',
-    cell: cellXY(b.w, c),
-    kind: mine ? 'mine' : 'safe',
-    variant_ids: b.variants.length === 0 ? [] : variantIds(b, c),
-    channel,
-    reward_eligible: !mine && channel !== 'initial',
-  };
-  if (!mine) e.digit = b.digits.charCodeAt(c) - 48;
-  return e;
+  const cell = cellXY(b.w, c);
+  const ids = b.variants.length === 0 ? [] : variantIds(b, c);
+  // two literal shapes (safe with digit, mine without) keep event construction cheap
+  if (b.mines.charCodeAt(c) === MINE_CH) {
+    return { type: 'cell_revealed', cell, kind: 'mine', variant_ids: ids, channel, reward_eligible: false };
+  }
+  return { type: 'cell_revealed', cell, kind: 'safe', digit: b.digits.charCodeAt(c) - 48, variant_ids: ids, channel, reward_eligible: channel !== 'initial' };
 }
 
 const EXECUTED: ActionOutcome = { accepted: true, outcome: 'executed', reject_reason: null, sub_reason: null };
