@@ -13,6 +13,12 @@ import { registerSim } from './core/sim.ts';
 import { runDrive } from './drive.ts';
 import { commandModules } from './extensions.ts';
 
+// a reader that stops early (`| head`) is not an error
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
+
 const program = new Command();
 program
   .name('arbiter')

@@ -108,8 +108,12 @@ export interface Ruleset<S = any, A = any> {
   /** Optional JSON Schema of the config, for docs and `--help`. */
   readonly configSchema?: JsonObject;
 
-  /** Validated config + seed → initial state. Throws ArbiterError('bad_config') on a bad config. */
-  setup(config: unknown, seed: number): S;
+  /**
+   * Validated config + seed → initial state. Throws ArbiterError('bad_config') on a bad config.
+   * Automatic steps taken before anyone decides (an initial expansion, a turn begun) push their
+   * events into `events` when the caller passes an array; runners log them as setup events.
+   */
+  setup(config: unknown, seed: number, events?: GameEvent[]): S;
   /** Number of seats in this state (seats are 0..n-1). */
   seats(state: S): number;
   /** Which seats must submit now, and what each owes. Empty once the game is over. */

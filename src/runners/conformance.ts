@@ -109,9 +109,9 @@ export function randomGames<S>(rs: Ruleset<S>, opts: ConformanceOptions = {}): s
 
 /** Plays a seeded random game through `act`, returning its events. */
 export function seededGame<S>(rs: Ruleset<S>, seed: number, config: Json, resumeAt = -1): GameEvent[] {
-  let state = rs.setup(config, seed);
-  const rnd = new SeededRandom(seed ^ 0x3c3c3c3c);
   const events: GameEvent[] = [];
+  let state = rs.setup(config, seed, events);
+  const rnd = new SeededRandom(seed ^ 0x3c3c3c3c);
   for (let n = 0; n < 20000 && rs.outcome(state) === null; n++) {
     if (n === resumeAt) state = JSON.parse(JSON.stringify(state)); // save and resume mid-game
     const pending = rs.pending(state);

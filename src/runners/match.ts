@@ -29,6 +29,8 @@ export interface LogHeader {
   seed: number;
   config: Json;
   agents?: string[];
+  /** Events of the automatic steps `setup` took, when there were any (first in the hash). */
+  setup_events?: GameEvent[];
 }
 
 export interface LogEntry {
@@ -62,6 +64,8 @@ export interface MatchOptions {
   config?: Json;
   /** Stop after this many submissions (a guard against a ruleset that never ends). */
   maxSubmissions?: number;
+  /** Called once with the setup events, before the first submission (for live printing). */
+  onSetup?: (events: GameEvent[]) => void;
   /** Called after every submission (for live printing). */
   onEntry?: (entry: LogEntry) => void;
   /** An agent whose choice is refused this many times in a row forfeits the match. */
@@ -77,14 +81,18 @@ export function hashEvents(events: readonly GameEvent[]): string {
 
 export async function runMatch<S>(rs: Ruleset<S>, agents: Agent[], opts: MatchOptions): Promise<MatchResult<S>> {
   const config = opts.config ?? {};
-  let state = rs.setup(config, opts.seed);
+  const setupEvents: GameEvent[] = [];
+  let state = rs.setup(config, opts.seed, setupEvents);
   const seats = rs.seats(state);
   if (agents.length !== seats) throw new ArbiterError('bad_request', `${rs.id} needs ${seats} agents, got ${agents.length}`);
   const header: LogHeader = { ruleset: rs.id, version: rs.version, engine: ENGINE, seed: opts.seed, config, agents: agents.map((a) => a.name) };
+  if (setupEvents.length > 0) header.setup_events = setupEvents;
   const randoms = agents.map((_, seat) => new SeededRandom(agentSeed(opts.seed, seat)));
   const entries: LogEntry[] = [];
-  const all: GameEvent[] = [];
+  const all: GameEvent[] = [...setupEvents];
   const hash = new StreamHash();
+  for (const e of setupEvents) hash.update(canonicalJson(e));
+  if (setupEvents.length > 0) opts.onSetup?.(setupEvents);
   const max = opts.maxSubmissions ?? 1_000_000;
   const maxRejections = opts.maxRejectionsInARow ?? 5;
   const rejectionsInARow = new Array(seats).fill(0);
@@ -145,9 +153,9 @@ export function playFast<S>(
   config: Json,
   options: { keepEvents?: boolean; maxActions?: number } = {},
 ): FastResult<S> {
-  const state = rs.setup(config, seed);
-  const randoms = agents.map((_, seat) => new SeededRandom(agentSeed(seed, seat)));
   const events: GameEvent[] = [];
+  const state = rs.setup(config, seed, options.keepEvents ? events : undefined);
+  const randoms = agents.map((_, seat) => new SeededRandom(agentSeed(seed, seat)));
   const max = options.maxActions ?? 1_000_000;
   let actions = 0;
   for (;;) {

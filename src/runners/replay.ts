@@ -4,6 +4,7 @@ import { act, canonicalJson, StreamHash, type GameEvent, type Json, type Ruleset
 import type { ParsedLog } from './logfile.ts';
 
 export interface Divergence {
+  /** 0 for the setup events, then the submission's seq, or 'end' for the final line. */
   seq: number | 'end';
   what: string;
   expected: Json;
@@ -20,13 +21,21 @@ export interface ReplayReport<S = unknown> {
 }
 
 export function replayLog<S>(rs: Ruleset<S>, log: ParsedLog): ReplayReport<S> {
-  let state = rs.setup(log.header.config ?? {}, log.header.seed);
+  const setupEvents: GameEvent[] = [];
+  let state = rs.setup(log.header.config ?? {}, log.header.seed, setupEvents);
   const hash = new StreamHash();
   let events = 0;
   const fail = (d: Divergence): ReplayReport<S> => ({ ok: false, submissions: typeof d.seq === 'number' ? d.seq - 1 : log.entries.length, events, hash: hash.digest(), divergence: d, state });
   if (log.header.version !== rs.version) {
     return fail({ seq: 'end', what: 'ruleset version', expected: log.header.version, actual: rs.version });
   }
+  const recordedSetup = log.header.setup_events ?? [];
+  if (canonicalJson(recordedSetup) !== canonicalJson(setupEvents)) {
+    const i = firstDifference(recordedSetup, setupEvents);
+    return fail({ seq: 0, what: `setup event ${i}`, expected: (recordedSetup[i] ?? null) as Json, actual: (setupEvents[i] ?? null) as Json });
+  }
+  for (const e of setupEvents) hash.update(canonicalJson(e));
+  events += setupEvents.length;
   for (const entry of log.entries) {
     const res = act(rs, state, entry.seat, entry.input);
     const result = res.ok ? 'accepted' : 'rejected';

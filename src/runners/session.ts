@@ -15,8 +15,12 @@ export class Session<S = unknown> {
 
   constructor(rulesetId: string, seed: number, config: Json) {
     this.ruleset = getRuleset(rulesetId) as Ruleset<S>;
-    this.state = this.ruleset.setup(config, seed);
+    const setupEvents: GameEvent[] = [];
+    this.state = this.ruleset.setup(config, seed, setupEvents);
     this.header = { ruleset: this.ruleset.id, version: this.ruleset.version, engine: ENGINE, seed, config };
+    if (setupEvents.length > 0) this.header.setup_events = setupEvents;
+    for (const e of setupEvents) this.hash.update(canonicalJson(e));
+    this.eventCount = setupEvents.length;
   }
 
   act(seat: unknown, input: unknown): { ok: true; events: GameEvent[] } | { ok: false; error: ArbiterError } {

@@ -9,7 +9,7 @@ import { makeAgents } from '../../agents/resolve.ts';
 import { logLines, runMatch } from '../../runners/match.ts';
 import { interactivePlayers } from '../extensions.ts';
 import { allFlags, buildConfig, camel, parseSeed } from './config.ts';
-import { entryLines, outcomeLine } from './print.ts';
+import { describeEvent, entryLines, outcomeLine } from './print.ts';
 
 export function addConfigOptions(cmd: Command): Command {
   cmd
@@ -43,6 +43,10 @@ export async function playOne(rulesetId: string, opts: Record<string, unknown>, 
     seed,
     config,
     maxSubmissions: max,
+    onSetup: json || opts.quiet ? undefined : (events) => {
+      out(`${pc.dim('   0')}  ${pc.cyan('setup')}`);
+      for (const e of events) out(`        ${describeEvent(rs, e)}`);
+    },
     onEntry: json || opts.quiet ? undefined : (e) => entryLines(rs, e, agents[e.seat].name).forEach((l) => out(l)),
   });
   const lines = logLines(result);

@@ -35,7 +35,7 @@ export function registerReplay(program: Command): void {
       } else {
         const d = report.divergence!;
         process.stderr.write(
-          `${pc.red('DIVERGED')} at ${d.seq === 'end' ? 'the end of the log' : `submission ${d.seq}`}: ${d.what}\n  recorded: ${canonicalJson(d.expected)}\n  replayed: ${canonicalJson(d.actual)}\n`,
+          `${pc.red('DIVERGED')} at ${d.seq === 'end' ? 'the end of the log' : d.seq === 0 ? 'setup' : `submission ${d.seq}`}: ${d.what}\n  recorded: ${canonicalJson(d.expected)}\n  replayed: ${canonicalJson(d.actual)}\n`,
         );
       }
       if (!report.ok && (opts.verify || opts.json)) process.exitCode = 1;

@@ -87,7 +87,7 @@ function without(list: readonly string[], card: string): string[] {
   return i < 0 ? list.slice() : [...list.slice(0, i), ...list.slice(i + 1)];
 }
 
-export function setupState(cfg: DuelConfig, seed: number): DuelState {
+export function setupState(cfg: DuelConfig, seed: number, events: GameEvent[] = []): DuelState {
   const rng = createRng(seed);
   const p: SeatState[] = [0, 1].map((side) => {
     const deck = cfg.decks[side].slice();
@@ -118,7 +118,7 @@ export function setupState(cfg: DuelConfig, seed: number): DuelState {
     turns: 1,
     result: null,
   };
-  advance(s, []);
+  advance(s, events);
   return s;
 }
 

@@ -71,10 +71,10 @@ export const duel: Ruleset<DuelState, DuelAction> = {
   configSchema: CONFIG_SCHEMA as unknown as Record<string, Json>,
   goals,
 
-  setup(config, seed) {
+  setup(config, seed, events) {
     checkSeed(seed);
     const cfg = resolveConfig(config);
-    return setupState(cfg, seed);
+    return setupState(cfg, seed, events);
   },
 
   seats: () => 2,

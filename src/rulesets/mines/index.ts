@@ -203,7 +203,7 @@ export const mines: Ruleset<MinesState, MinesAction> = {
   catalog,
   defaultConfig: DEFAULT_CONFIG,
 
-  setup(config, seed) {
+  setup(config, seed, events) {
     checkSeed(seed);
     const cfg = parseConfig(config);
     const s: MinesState = {
@@ -222,7 +222,7 @@ export const mines: Ruleset<MinesState, MinesAction> = {
       },
       rng: createRng(seed),
     };
-    const r = installBoard(s, nextBoard(s), quietSink(null));
+    const r = installBoard(s, nextBoard(s), quietSink(events ?? null));
     if (!r.accepted) throw new ArbiterError('bad_config', `the board cannot be installed: ${r.category}`, { category: r.category });
     notifyRoundStart(s);
     return s;

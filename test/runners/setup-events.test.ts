@@ -1,0 +1,26 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { GameEvent } from '../../src/kernel/index.ts';
+import { getRuleset } from '../../src/registry.ts';
+import { makeAgents } from '../../src/agents/resolve.ts';
+import { hashEvents, logLines, playFast, runMatch } from '../../src/runners/match.ts';
+import { parseLog } from '../../src/runners/logfile.ts';
+import { replayLog } from '../../src/runners/replay.ts';
+
+test('setup events (mines initial expansion) lead the log and the hash, and replay checks them', async () => {
+  const rs = getRuleset('mines');
+  const m = await runMatch(rs, makeAgents('mines', 'random', 1, 4), { seed: 4, maxSubmissions: 30 });
+  const setup = m.header.setup_events as GameEvent[];
+  assert.ok(setup.length > 0 && setup.every((e) => e.type === 'cell_revealed'));
+  assert.deepEqual(m.events.slice(0, setup.length), setup);
+  const f = playFast(rs, makeAgents('mines', 'random', 1, 4), 4, {}, { keepEvents: true, maxActions: 30 });
+  assert.equal(hashEvents(f.events!), m.footer.hash);
+  const lines = logLines(m);
+  assert.equal(replayLog(rs, parseLog(lines.join('\n'))).ok, true);
+  const header = JSON.parse(lines[0]);
+  header.setup_events[0].digit = 9;
+  const r = replayLog(rs, parseLog([JSON.stringify(header), ...lines.slice(1)].join('\n')));
+  assert.equal(r.ok, false);
+  assert.equal(r.divergence!.seq, 0);
+  assert.equal(r.divergence!.what, 'setup event 0');
+});
