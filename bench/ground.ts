@@ -2,44 +2,12 @@
 // place): complete 4-player games per CPU second and microseconds per action, plus the checked
 // path (validate + copy per action) for comparison.
 
-import { SeededRandom, act, step, type GameEvent } from '../src/kernel/index.ts';
+import { SeededRandom, type GameEvent } from '../src/kernel/index.ts';
 import { ground } from '../src/rulesets/ground/index.ts';
-import type { GroundGameAction, GroundState } from '../src/rulesets/ground/types.ts';
 import { measure, type BenchCase } from './types.ts';
+import { randomPlayout, randomPlayoutChecked } from './playout.ts';
 
 export const BENCH_SEED = 20261129;
-
-/** One random game; the acting seat is the first pending one, the action a seeded menu pick. */
-export function randomGame(config: Record<string, unknown>, seed: number, rng: SeededRandom, events: GameEvent[]): { state: GroundState; moves: number } {
-  const state = ground.setup(config, seed);
-  let moves = 0;
-  for (;;) {
-    const pending = ground.pending(state);
-    if (pending.length === 0) break;
-    const seat = pending[0].seat;
-    const actions = ground.legal(state, seat).actions;
-    step(ground, state, seat, actions[rng.int(actions.length)], events);
-    moves++;
-  }
-  events.length = 0;
-  return { state, moves };
-}
-
-function checkedGame(config: Record<string, unknown>, seed: number, rng: SeededRandom): number {
-  let state = ground.setup(config, seed);
-  let moves = 0;
-  for (;;) {
-    const pending = ground.pending(state);
-    if (pending.length === 0) break;
-    const seat = pending[0].seat;
-    const actions = ground.legal(state, seat).actions;
-    const res = act(ground, state, seat, actions[rng.int(actions.length)] as GroundGameAction);
-    if (!res.ok) throw new Error(`ground: a menu action was refused: ${res.error.reason}`);
-    state = res.state;
-    moves++;
-  }
-  return moves;
-}
 
 function fastCase(players: number): BenchCase {
   return {
@@ -50,7 +18,7 @@ function fastCase(players: number): BenchCase {
       const events: GameEvent[] = [];
       const config = { players };
       let seed = 0;
-      const r = measure(this.name, budgetMs, () => [1, randomGame(config, seed++ >>> 0, rng, events).moves], {
+      const r = measure(this.name, budgetMs, () => [1, randomPlayout(ground, config, seed++ >>> 0, rng, events).moves], {
         path: 'step (trusted menu actions, in place)',
       });
       r.extra = { ...r.extra, us_per_action: r.moves_per_cpu_s > 0 ? Math.round((1e6 / r.moves_per_cpu_s) * 1000) / 1000 : null, target_20k_games_per_s: players === 4 ? r.games_per_cpu_s >= 20000 : null };
@@ -66,7 +34,7 @@ const checkedCase: BenchCase = {
     const rng = new SeededRandom(BENCH_SEED);
     const config = { players: 4 };
     let seed = 0;
-    const r = measure(this.name, budgetMs, () => [1, checkedGame(config, seed++ >>> 0, rng)], { path: 'act (validate + copy)' });
+    const r = measure(this.name, budgetMs, () => [1, randomPlayoutChecked(ground, config, seed++ >>> 0, rng).moves], { path: 'act (validate + copy)' });
     r.extra = { ...r.extra, us_per_action: r.moves_per_cpu_s > 0 ? Math.round((1e6 / r.moves_per_cpu_s) * 1000) / 1000 : null };
     return r;
   },

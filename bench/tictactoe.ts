@@ -4,56 +4,24 @@
 // draws an index into the ascending list of empty cells, so for one seed they play the same games.
 
 import { createRequire } from 'node:module';
-import { act, step, SeededRandom, type GameEvent, type Ruleset } from '../src/kernel/index.ts';
+import { SeededRandom, type GameEvent, type Ruleset } from '../src/kernel/index.ts';
 import { tictactoe } from '../src/rulesets/tictactoe/index.ts';
 import { measure, cpuMsSince, type BenchCase, type BenchResult } from './types.ts';
+import { randomPlayout, randomPlayoutChecked } from './playout.ts';
 
 export const BENCH_SEED = 20261129;
 
 // ---------------------------------------------------------------------------------------------
 // (a) the engine, through the API every ruleset shares
 
-/**
- * One random game through setup / pending / legal / step. Generic over the ruleset on purpose:
- * nothing here knows it is tic-tac-toe. Returns the number of moves; `trace` (tests only)
- * receives the chosen menu actions in order.
- */
+/** One random game through setup / pending / legal / step (generic: nothing here knows tic-tac-toe). */
 export function engineGame<S, A>(rs: Ruleset<S, A>, seed: number, rng: SeededRandom, events: GameEvent[], trace?: A[]): { state: S; moves: number } {
-  const state = rs.setup(undefined, seed);
-  let moves = 0;
-  for (;;) {
-    const pending = rs.pending(state);
-    if (pending.length === 0) break;
-    const seat = pending[0].seat;
-    const actions = rs.legal(state, seat).actions;
-    // index straight into the shared menu: no copy of the action
-    const action = actions[rng.int(actions.length)];
-    if (trace) trace.push(action);
-    step(rs, state, seat, action, events);
-    moves++;
-  }
-  // the bench does not keep events; dropping them per game keeps memory flat
-  events.length = 0;
-  return { state, moves };
+  return randomPlayout(rs, undefined, seed, rng, events, trace);
 }
 
-/** The same game through the checked path: every move is validated and applied to a copy. */
+/** The same game through the checked path. */
 export function engineGameChecked<S, A>(rs: Ruleset<S, A>, seed: number, rng: SeededRandom, trace?: A[]): { state: S; moves: number } {
-  let state = rs.setup(undefined, seed);
-  let moves = 0;
-  for (;;) {
-    const pending = rs.pending(state);
-    if (pending.length === 0) break;
-    const seat = pending[0].seat;
-    const actions = rs.legal(state, seat).actions;
-    const action = actions[rng.int(actions.length)];
-    if (trace) trace.push(action);
-    const res = act(rs, state, seat, action);
-    if (!res.ok) throw new Error(`${rs.id}: a menu action was refused: ${res.error.reason}`);
-    state = res.state;
-    moves++;
-  }
-  return { state, moves };
+  return randomPlayoutChecked(rs, undefined, seed, rng, trace);
 }
 
 // ---------------------------------------------------------------------------------------------
