@@ -68,3 +68,26 @@ test('drive: garbage lines get bad_request and the driver keeps serving', () => 
   );
   assert.equal(send(ds, { id: 10, op: 'pending' }).ok, true);
 });
+
+test('drive plays every registered ruleset to the end using only its own answers', async () => {
+  const { rulesetIds } = await import('../../src/registry.ts');
+  for (const ruleset of rulesetIds()) {
+    const ds: DriveState = { session: null };
+    let pending = send(ds, { id: 0, op: 'new', ruleset, seed: 3 }).pending as { seat: number }[];
+    let n = 0;
+    while (pending.length > 0 && n < 5000) {
+      const seat = pending[n % pending.length].seat;
+      const view = send(ds, { id: n, op: 'view', seat });
+      assert.equal(view.ok, true);
+      const actions = send(ds, { id: n, op: 'legal', seat }).actions as unknown[];
+      const r = send(ds, { id: n, op: 'act', seat, action: actions[(n * 7919) % actions.length] });
+      assert.equal(r.ok, true, `${ruleset}: ${JSON.stringify(r.error)}`);
+      pending = r.pending as { seat: number }[];
+      n++;
+    }
+    const out = send(ds, { id: 'end', op: 'outcome' });
+    assert.notEqual(out.outcome, null, `${ruleset} did not end in ${n} actions`);
+    const log = send(ds, { id: 'log', op: 'log' }).log as { end?: boolean; outcome?: unknown }[];
+    assert.deepEqual(log[log.length - 1].outcome, out.outcome);
+  }
+});
