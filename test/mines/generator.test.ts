@@ -100,3 +100,32 @@ test('[R1] no-guess boards are cleared by the solver from R0 without a guess', (
   assert.equal(cleared, 30);
   assert.ok(randomCleared < 30, 'expert density is not guess-free by chance');
 });
+
+test('[F3] the global mine count across frontier components decides endgames a local enumeration cannot', () => {
+  // plain random boards Tatham's solver clears and ours did not before this rule: two separate
+  // frontier pockets, or a pocket next to one, whose counts only add up with the total
+  const cases: Array<[number, number, number, number]> = [
+    [16, 16, 40, 262],
+    [16, 16, 40, 1365],
+    [30, 16, 99, 335],
+    [30, 16, 99, 702],
+    [30, 16, 99, 957],
+  ];
+  for (const [width, height, mines, seed] of cases) {
+    const b = generate({ width, height, mines, fog: 0 }, seed);
+    assert.ok(solveBoard(b, { freeDig: true }).cleared, `${b.id} (free digging)`);
+    assert.ok(solveBoard(b).cleared, `${b.id} (game rules)`);
+  }
+  // free digging never deduces wrongly either
+  for (let seed = 0; seed < 40; seed++) {
+    const g = gridFromBoard(generate({ width: 30, height: 16, mines: 99, fog: 0 }, seed));
+    const s = new Solver(g);
+    s.freeDig = true;
+    s.start();
+    s.run(null);
+    for (let i = 0; i < g.n; i++) {
+      if (s.st[i] === 1) assert.equal(g.mines[i], 0, 'opened cells are safe');
+      if (s.st[i] === 2) assert.equal(g.mines[i], 1, 'deduced mines are mines');
+    }
+  }
+});

@@ -5,8 +5,10 @@
 // concealed cell that touches an open cell is diggable). It never guesses.
 //
 // Deductions: per-cell (reduced value 0 => all safe, = unknowns => all mines), pairs of nearby
-// constraints with overlapping cell sets (bounds on the mines in the overlap), and the global
-// count. With a repair hook it moves mines when stuck (the no-guess generator, see nog.ts).
+// constraints with overlapping cell sets (bounds on the mines in the overlap), the global
+// count, and (enumeration mode) local enumeration plus the global count across frontier
+// components. With a repair hook it moves mines when stuck (the no-guess generator, see nog.ts).
+// Head to head with Simon Tatham's solver: rules.md, "Solver strength against Tatham's".
 
 import type { Board } from '../a2/board.ts';
 
@@ -77,6 +79,17 @@ export function bumpDigits(g: Grid, i: number, delta: number): void {
   }
 }
 
+/** A connected part of the frontier: its cells, the open constraints on them, its mine range. */
+interface Component {
+  cells: number[];
+  val: number[];
+  /** Per constraint, the indices (into cells) of its unknown cells; all lie in the component. */
+  members: number[][];
+  byCell: number[][];
+  lo: number;
+  hi: number;
+}
+
 /** When stuck, the repair hook may change the grid near `cell` (an open constraint cell) and report the changed cells. */
 export type RepairHook = (s: Solver, cell: number) => number[] | null;
 
@@ -101,6 +114,11 @@ export class Solver {
   /** Largest unknown set the local enumeration works on, and its search budget. */
   enumCells = 14;
   enumNodes = 40_000;
+  /**
+   * Classic minesweeper digging: a known-safe cell is dug at once even with no open neighbour
+   * (no movement rule). Off in this game; on only to compare with classic solvers.
+   */
+  freeDig = false;
 
   constructor(g: Grid) {
     this.g = g;
@@ -203,6 +221,10 @@ export class Solver {
 
   markSafe(c: number): void {
     if (this.st[c] !== UNKNOWN) return;
+    if (this.freeDig) {
+      this.dig(c);
+      return;
+    }
     const k = this.neighbours(c, this.nb2);
     for (let j = 0; j < k; j++) {
       const t = this.st[this.nb2[j]];
@@ -255,6 +277,7 @@ export class Solver {
       if (this.globalRule()) continue;
       if (this.pending > 0 && this.walkToPending()) continue;
       if (this.enumCells > 0 && this.enumerate()) continue;
+      if (this.enumCells > 0 && this.globalComponents()) continue;
       if (repair === null) return false;
       const cell = this.pickStuck();
       if (cell < 0) return false;
@@ -384,6 +407,13 @@ export class Solver {
   private enumerate(): boolean {
     const act = this.active;
     const scratch = new Int32Array(8);
+    // the global count bounds an enumeration (total <= left, left - total <= unknowns outside)
+    // only when left < enumCells or unknowns - left < enumCells; then a change in either
+    // count can make a constraint tried before succeed now, so every one is tried again
+    const left = this.g.mineCount - this.knownMines;
+    const key = this.knownMines * (this.g.n + 1) + this.unknownCells;
+    if (key !== this.enumKey && (left < this.enumCells || this.unknownCells - left < this.enumCells)) this.tried.fill(0);
+    this.enumKey = key;
     for (let j = 0; j < act.length; j++) {
       const a = act[j];
       if (this.tried[a] || this.st[a] !== OPEN) continue;
@@ -501,6 +531,208 @@ export class Solver {
     return progress;
   }
 
+  /** (known mines, unknown cells) at the last enumeration pass. */
+  private enumKey = -1;
+  /** Search budget (nodes) of the global-count rule, per call, and its largest enumerated component. */
+  globalNodes = 200_000;
+  globalCells = 40;
+
+  // Global count across the whole frontier. Unknown cells split into the interior (touching no
+  // open constraint) and frontier components (cells linked through shared constraints). Each
+  // component C holds between lo_C and hi_C mines in its consistent assignments (exact by search
+  // while the budget lasts, else a disjoint-packing lower and a covering upper bound). With L
+  // mines left and I interior cells: sum lo = L => the interior holds no mine; sum hi = L - I =>
+  // it is all mines; otherwise the other components and the interior narrow C's count to
+  // [L - I - (sum hi - hi_C), L - (sum lo - lo_C)], and a small component is enumerated inside
+  // that window, fixing the cells that agree in every assignment. Runs with the local
+  // enumeration (off in the no-guess repair loop, which stays on the cheaper rules).
+  private globalComponents(): boolean {
+    const g = this.g;
+    const st = this.st;
+    const left = g.mineCount - this.knownMines;
+    const nb = new Int32Array(8);
+    const isCons = (c: number): boolean => st[c] === OPEN && !g.fog[c];
+    const frontier: number[] = [];
+    let interior = 0;
+    for (let i = 0; i < g.n; i++) {
+      if (st[i] !== UNKNOWN) continue;
+      const k = this.neighbours(i, nb);
+      let f = false;
+      for (let j = 0; j < k && !f; j++) f = isCons(nb[j]);
+      if (f) frontier.push(i);
+      else interior++;
+    }
+    const seenCell = new Uint8Array(g.n);
+    const seenCons = new Uint8Array(g.n);
+    const budget = { nodes: this.globalNodes };
+    const comps: Component[] = [];
+    let lo = 0;
+    let hi = 0;
+    const buf = new Int32Array(8);
+    for (const f0 of frontier) {
+      if (seenCell[f0]) continue;
+      const cells: number[] = [f0];
+      const cons: number[] = [];
+      seenCell[f0] = 1;
+      for (let q = 0; q < cells.length; q++) {
+        const k = this.neighbours(cells[q], nb);
+        for (let j = 0; j < k; j++) {
+          const c = nb[j];
+          if (!isCons(c) || seenCons[c]) continue;
+          seenCons[c] = 1;
+          cons.push(c);
+          const [nu] = this.constraint(c, buf);
+          for (let t = 0; t < nu; t++) {
+            if (!seenCell[buf[t]]) {
+              seenCell[buf[t]] = 1;
+              cells.push(buf[t]);
+            }
+          }
+        }
+      }
+      const comp = this.component(cells, cons);
+      this.componentRange(comp, budget);
+      comps.push(comp);
+      lo += comp.lo;
+      hi += comp.hi;
+    }
+    if (interior > 0 && (lo >= left || hi <= left - interior)) {
+      const mine = lo < left;
+      for (let i = 0; i < g.n; i++) if (st[i] === UNKNOWN && !seenCell[i]) (mine ? this.markMine(i) : this.markSafe(i));
+      for (let i = 0; i < g.n; i++) if (st[i] === PENDING) this.tryPending(i);
+      return true;
+    }
+    let progress = false;
+    for (const c of comps) {
+      const min = Math.max(c.lo, left - interior - (hi - c.hi));
+      const max = Math.min(c.hi, left - (lo - c.lo));
+      if ((min <= c.lo && max >= c.hi) || c.cells.length > this.globalCells) continue;
+      const counts = this.componentCounts(c, min, max, budget);
+      if (counts === null) continue;
+      const [solutions, count] = counts;
+      if (solutions === 0) continue;
+      for (let i = 0; i < c.cells.length; i++) {
+        if (st[c.cells[i]] !== UNKNOWN) continue;
+        if (count[i] === 0) (this.markSafe(c.cells[i]), (progress = true));
+        else if (count[i] === solutions) (this.markMine(c.cells[i]), (progress = true));
+      }
+    }
+    return progress;
+  }
+
+  private component(cells: number[], cons: number[]): Component {
+    const where = new Map<number, number>();
+    cells.forEach((c, i) => where.set(c, i));
+    const buf = new Int32Array(8);
+    const val: number[] = [];
+    const members: number[][] = [];
+    const byCell: number[][] = cells.map(() => []);
+    for (const c of cons) {
+      const [nu, v] = this.constraint(c, buf);
+      const inside: number[] = [];
+      for (let j = 0; j < nu; j++) inside.push(where.get(buf[j]) as number);
+      const idx = val.length;
+      val.push(v);
+      members.push(inside);
+      for (const p of inside) byCell[p].push(idx);
+    }
+    return { cells, val, members, byCell, lo: 0, hi: cells.length };
+  }
+
+  /**
+   * Depth-first over the component's cells (BFS order) with the constraint checks; `leaf` sees
+   * each consistent full assignment. `order` 0 tries safe first, 1 mine first; `prune(total, p)`
+   * may cut a branch. Returns false when the node budget ran out.
+   */
+  private componentSearch(c: Component, budget: { nodes: number }, order: 0 | 1, prune: (total: number, p: number) => boolean, leaf: (assign: Uint8Array, total: number) => void): boolean {
+    const K = c.cells.length;
+    const mines = new Int32Array(c.val.length);
+    const open = new Int32Array(c.members.map((x) => x.length));
+    const assign = new Uint8Array(K);
+    let total = 0;
+    const rec = (p: number): boolean => {
+      if (--budget.nodes < 0) return false;
+      if (prune(total, p)) return true;
+      if (p === K) {
+        leaf(assign, total);
+        return true;
+      }
+      for (let t = 0; t <= 1; t++) {
+        const v = t ^ order;
+        assign[p] = v;
+        total += v;
+        let fine = true;
+        for (const ci of c.byCell[p]) {
+          open[ci]--;
+          mines[ci] += v;
+          if (mines[ci] > c.val[ci] || mines[ci] + open[ci] < c.val[ci]) fine = false;
+        }
+        const go = fine ? rec(p + 1) : true;
+        for (const ci of c.byCell[p]) {
+          open[ci]++;
+          mines[ci] -= v;
+        }
+        total -= v;
+        if (!go) return false;
+      }
+      return true;
+    };
+    return rec(0);
+  }
+
+  /** Sets c.lo / c.hi: exact min and max mines while the budget lasts, else sound bounds. */
+  private componentRange(c: Component, budget: { nodes: number }): void {
+    const K = c.cells.length;
+    let best = K + 1;
+    const exactLo = this.componentSearch(c, budget, 0, (t) => t >= best, (_, t) => (best = t)) && best <= K ? best : null;
+    let top = -1;
+    const exactHi = exactLo !== null && this.componentSearch(c, budget, 1, (t, p) => t + (K - p) <= top, (_, t) => (top = t)) && top >= 0 ? top : null;
+    if (exactLo !== null && exactHi !== null) {
+      c.lo = exactLo;
+      c.hi = exactHi;
+      return;
+    }
+    // disjoint constraints each hold their count (lower); a cover of the cells by constraints
+    // holds at most the sum of their counts (upper)
+    const order = c.val.map((_, i) => i);
+    const used = new Uint8Array(K);
+    let lo = 0;
+    order.sort((a, b) => c.val[b] - c.val[a]);
+    for (const ci of order) {
+      if (c.members[ci].some((p) => used[p])) continue;
+      for (const p of c.members[ci]) used[p] = 1;
+      lo += c.val[ci];
+    }
+    used.fill(0);
+    let hi = 0;
+    order.sort((a, b) => c.val[a] / c.members[a].length - c.val[b] / c.members[b].length);
+    for (const ci of order) {
+      if (!c.members[ci].some((p) => !used[p])) continue;
+      for (const p of c.members[ci]) used[p] = 1;
+      hi += c.val[ci];
+    }
+    c.lo = exactLo ?? lo;
+    c.hi = Math.min(hi, K);
+  }
+
+  /** Assignments of the component with between min and max mines, and per-cell mine counts; null when over budget. */
+  private componentCounts(c: Component, min: number, max: number, budget: { nodes: number }): [number, Int32Array] | null {
+    const K = c.cells.length;
+    const count = new Int32Array(K);
+    let solutions = 0;
+    const ok = this.componentSearch(
+      c,
+      budget,
+      0,
+      (t, p) => t > max || t + (K - p) < min,
+      (assign) => {
+        solutions++;
+        for (let i = 0; i < K; i++) count[i] += assign[i];
+      },
+    );
+    return ok ? [solutions, count] : null;
+  }
+
   /** An open constraint cell with unknown neighbours, chosen by the repair hook's picker. */
   picker: ((n: number) => number) | null = null;
   private pickStuck(): number {
@@ -517,10 +749,14 @@ export class Solver {
   }
 }
 
-/** Solve a board without guessing; the inference-rate metric. */
-export function solveBoard(b: Board): SolveResult {
+/**
+ * Solve a board without guessing; the inference-rate metric. `freeDig` drops the movement rule
+ * (any known-safe cell may be dug), for comparisons with classic minesweeper solvers.
+ */
+export function solveBoard(b: Board, opts: { freeDig?: boolean } = {}): SolveResult {
   const g = gridFromBoard(b);
   const s = new Solver(g);
+  s.freeDig = opts.freeDig ?? false;
   s.start();
   const cleared = s.run(null);
   const safe = g.n - g.mineCount;
