@@ -155,6 +155,15 @@ export interface Ruleset<S = any, A = any> {
   /** A compact canonical key for exhaustive exploration (default: canonical JSON of the state). */
   stateKey?(state: S): string;
   /**
+   * Optional fast path of `stateKey` for the explorer, which hashes the key without building a
+   * string: write exactly the UTF-16 code units `stateKey(state)` returns into `out`, starting at
+   * index 0, and return their count (the key's length). Writes past `out.length` are simply lost
+   * (typed arrays ignore them), so when the returned count exceeds `out.length` the explorer grows
+   * the buffer and calls again. A ruleset that defines it must define `stateKey` too; without it
+   * the explorer hashes the `stateKey` string (or canonical JSON).
+   */
+  stateKeyInto?(state: S, out: Uint16Array): number;
+  /**
    * Contracts checked on every transition during tests and exploration: returns the violated
    * ones (each naming the contract and the failed conjunct). Empty when all hold.
    */

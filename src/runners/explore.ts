@@ -4,9 +4,11 @@
 // element is accepted, records which branch goals were reached, and reconstructs the shortest
 // trace to the first violation (breadth-first order makes the first one found a shortest one).
 //
-// Memory: only the current and next levels' states are kept; seen states are remembered by a
-// 64-bit hash of their canonical key (ruleset.stateKey, else canonical JSON), and each state by
-// (parent, seat, menu index), so a trace is rebuilt by replaying menu choices from the start.
+// Memory: only the current and next levels' states are kept (a finished state only as a marker,
+// counted as terminal when its level is walked); seen states are remembered by a 64-bit hash of
+// their canonical key (ruleset.stateKeyInto's code units when the ruleset has it, else the
+// ruleset.stateKey string, else canonical JSON: the same units, so the same hash), and each state
+// by (parent, seat, menu index), so a trace is rebuilt by replaying menu choices from the start.
 // With `exactKeys` the full keys are kept instead (no hash collisions, more memory).
 
 import { canonicalJson, type GameEvent, type Goal, type Json, type Ruleset } from '../kernel/index.ts';
@@ -108,6 +110,23 @@ class HashSet64 {
     return this.insert(h1 | 0, h2 | 0);
   }
 
+  /** The same as `add` of the string made of the first `n` of `units` (no string is built). */
+  addUnits(units: Uint16Array, n: number): boolean {
+    let h1 = 0x811c9dc5;
+    let h2 = 0x2545f491;
+    for (let i = 0; i < n; i++) {
+      const c = units[i];
+      h1 = Math.imul(h1 ^ c, 0x01000193);
+      h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+      h2 ^= h2 >>> 15;
+    }
+    h1 ^= h1 >>> 16;
+    h1 = Math.imul(h1, 0x85ebca6b);
+    h1 ^= h1 >>> 13;
+    if ((this.size + 1) * 2 > this.used.length) this.grow();
+    return this.insert(h1 | 0, h2 | 0);
+  }
+
   private insert(h1: number, h2: number): boolean {
     const mask = this.used.length - 1;
     let i = (h1 ^ (h2 >>> 7)) & mask;
@@ -181,9 +200,25 @@ export function explore(rs: Explorable, options: ExploreOptions = {}): ExploreRe
     seenExact.add(key);
     return true;
   };
+  // Fast path: hash the key's code units straight from a reused buffer (ruleset.stateKeyInto writes
+  // the same units stateKey returns, so the hashes, and therefore the counts, are the same).
+  const keyInto = !exact && rs.stateKeyInto && rs.stateKey ? rs.stateKeyInto.bind(rs) : null;
+  let keyBuf = new Uint16Array(512);
+  const rememberState = keyInto === null
+    ? (s: unknown): boolean => remember(keyOf(s))
+    : (s: unknown): boolean => {
+        let n = keyInto(s, keyBuf);
+        if (n > keyBuf.length) {
+          keyBuf = new Uint16Array(Math.max(n, keyBuf.length * 2));
+          n = keyInto(s, keyBuf);
+        }
+        return seenHash.addUnits(keyBuf, n);
+      };
 
   const violations: Violation[] = [];
   const goalHit = new Map<string, { link: number; seat: number; choice: number; depth: number }>();
+  /** Goals not reached yet (tested on each transition until reached). */
+  let openGoals: ExploreGoal[] = goals.slice();
   let transitions = 0;
   let terminal = 0;
   let depth = 0;
@@ -210,14 +245,19 @@ export function explore(rs: Explorable, options: ExploreOptions = {}): ExploreRe
   };
 
   const start = rs.setup(config, seed);
-  remember(keyOf(start));
-  let frontier: unknown[] = [start];
+  rememberState(start);
+  // A finished state is never expanded, so the frontier keeps only this marker in its place (the
+  // state itself can be collected at once instead of living, and being copied, until its level is
+  // walked). Live entries are states whose outcome was null when they were found.
+  const TERMINAL = {};
+  let frontier: unknown[] = [rs.outcome(start) !== null ? TERMINAL : start];
   let frontierLinks: number[] = [links.add(-1, 0, 0)];
   if (doInv) {
     const bad = rs.invariants!(start);
     if (bad.length) violate('invariant', bad, 0, 0);
   }
 
+  const events: GameEvent[] = [];
   outer: while (frontier.length > 0 && violations.length < maxViolations) {
     if (depth >= maxDepth) {
       complete = false;
@@ -227,8 +267,10 @@ export function explore(rs: Explorable, options: ExploreOptions = {}): ExploreRe
     const nextLinks: number[] = [];
     for (let fi = 0; fi < frontier.length; fi++) {
       const s = frontier[fi];
+      // drop the frontier's reference: an expanded state can be collected while the level goes on
+      frontier[fi] = undefined;
       const link = frontierLinks[fi];
-      if (rs.outcome(s) !== null) {
+      if (s === TERMINAL) {
         terminal++;
         continue;
       }
@@ -251,7 +293,9 @@ export function explore(rs: Explorable, options: ExploreOptions = {}): ExploreRe
             chosen = checked.action;
           }
           const after = clone(s);
-          const events: GameEvent[] = [];
+          // one events array, emptied per transition: goals and checkTransition read it only
+          // during their call, and traces are rebuilt by replay
+          events.length = 0;
           try {
             rs.apply(after, p.seat, chosen, events);
           } catch (err) {
@@ -260,8 +304,15 @@ export function explore(rs: Explorable, options: ExploreOptions = {}): ExploreRe
             continue;
           }
           // goals first, so a transition that also breaks a contract still counts as reaching them
-          for (const g of goals) {
-            if (!goalHit.has(g.id) && g.hit(events, s, after)) goalHit.set(g.id, { link, seat: p.seat, choice: ci, depth: depth + 1 });
+          if (openGoals.length > 0) {
+            let reached = false;
+            for (const g of openGoals) {
+              if (!goalHit.has(g.id) && g.hit(events, s, after)) {
+                goalHit.set(g.id, { link, seat: p.seat, choice: ci, depth: depth + 1 });
+                reached = true;
+              }
+            }
+            if (reached) openGoals = openGoals.filter((g) => !goalHit.has(g.id));
           }
           if (doCheck) {
             const bad = rs.checkTransition!(s, after, p.seat, chosen, events);
@@ -270,7 +321,7 @@ export function explore(rs: Explorable, options: ExploreOptions = {}): ExploreRe
               if (violations.length >= maxViolations) break outer;
             }
           }
-          if (!remember(keyOf(after))) continue;
+          if (!rememberState(after)) continue;
           const childLink = links.add(link, p.seat, ci);
           if (doInv) {
             const bad = rs.invariants!(after);
@@ -279,7 +330,7 @@ export function explore(rs: Explorable, options: ExploreOptions = {}): ExploreRe
               if (violations.length >= maxViolations) break outer;
             }
           }
-          next.push(after);
+          next.push(rs.outcome(after) !== null ? TERMINAL : after);
           nextLinks.push(childLink);
           if (links.n >= maxStates) {
             complete = false;

@@ -88,3 +88,36 @@ test('a state bound stops the search and says it is incomplete', () => {
   assert.equal(d.complete, false);
   assert.equal(d.states, 1 + 9 + 72);
 });
+
+test('a ruleset with stateKeyInto is explored exactly as with its string key, also when the key outgrows the buffer', () => {
+  // a long key (over the explorer's first buffer) written both ways: the same units, so the same hashes
+  const pad = 'x'.repeat(700);
+  const keyOf = (s: { board: number[]; moves: number; result: number }) => `${pad}${s.board.join(',')}|${s.moves}|${s.result}`;
+  const withString: Explorable = { ...tictactoe, stateKey: keyOf };
+  let calls = 0;
+  const withUnits: Explorable = {
+    ...withString,
+    stateKeyInto(s, out) {
+      calls++;
+      const k = keyOf(s);
+      for (let i = 0; i < k.length; i++) out[i] = k.charCodeAt(i);
+      return k.length;
+    },
+  };
+  const a = explore(withString);
+  const b = explore(withUnits);
+  assert.ok(calls > 5478, 'the explorer used stateKeyInto');
+  for (const r of [a, b]) {
+    assert.equal(r.states, 5478);
+    assert.equal(r.terminal, 958);
+    assert.equal(r.transitions, 16167);
+    assert.equal(r.depth, 9);
+  }
+  assert.equal(explore(withUnits, { exactKeys: true }).states, 5478);
+});
+
+test('finished states count as terminal when their level is reached, also under bounds', () => {
+  // depth 5 is the first with a win: the bound stops before expanding it, so none is counted yet
+  assert.equal(explore(tictactoe as Explorable, { maxDepth: 5 }).terminal, 0);
+  assert.equal(explore(tictactoe as Explorable, { maxDepth: 6 }).terminal, 120); // X wins on the fifth mark
+});

@@ -14,7 +14,7 @@ import { createRng, nextInt, shuffleInPlace, type GameEvent } from '../../kernel
 import { ABILITY_GAIN, CARDS } from './cards.ts';
 import type { DuelConfig } from './config.ts';
 import { OutcomeOf, ObjectiveWinners, Points, FATAL_REASON } from './contracts/objective.ts';
-import { CORP, RUNNER, type Ability, type DuelAction, type DuelState, type SeatState, type Window } from './types.ts';
+import { CORP, RUNNER, type Ability, type ActionFrame, type DuelAction, type DuelState, type Frame, type Run, type SeatState, type Window } from './types.ts';
 
 export type Tracer = (claim: string, before: DuelState, after: DuelState, events: GameEvent[], action: DuelAction | null) => void;
 
@@ -33,25 +33,30 @@ export function withTracer<T>(t: Tracer, fn: () => T): T {
 
 // Copy-on-write: the engine never changes an array of the state in place (it builds a new one),
 // and the objects inside those arrays (cards, heap and score items, abilities), the rng, the frame's
-// begun counts, the pending ask and the result are never changed once made. So a clone copies only
-// the small records the engine does change in place and shares the rest, which keeps clones (and
-// the explorer's frontier) small. Everything is still plain JSON.
+// begun counts, the pending ask and the result are never changed once made. The small records it
+// does change in place (the seats and their array, the turn frame, the action, the run, the remote)
+// are shared by a clone as well, and copied the first time the engine writes to one of them in a
+// state (seatW, turnW, actionW, runW, remoteW below). So a clone is one object plus copies of the
+// open windows, which keeps clones (and the explorer's frontier) small. Everything is still plain
+// JSON, and code outside the engine must not change a state's records in place (use the engine).
 export function cloneDuel(s: DuelState): DuelState {
+  // the clone shares every record of `s`, so none of them is private to `s` any more
+  if (owner === s) owner = null;
   return {
     cfg: s.cfg,
     rng: s.rng,
-    turn: { ...s.turn },
+    turn: s.turn,
     step: s.step,
     next: s.next,
-    p: s.p.map(cloneSeat),
-    remote: s.remote === null ? null : { ...s.remote },
+    p: s.p,
+    remote: s.remote,
     core: s.core,
     skip: s.skip,
     directed: s.directed,
-    action: s.action === null ? null : { ...s.action },
-    run: s.run === null ? null : { ...s.run },
+    action: s.action,
+    run: s.run,
     receipt: s.receipt,
-    dmg: s.dmg === null ? null : { ...s.dmg },
+    dmg: s.dmg,
     cpDue: s.cpDue,
     queue: s.queue,
     win: s.win.length === 0 ? s.win : s.win.map(cloneWindow),
@@ -59,6 +64,82 @@ export function cloneDuel(s: DuelState): DuelState {
     turns: s.turns,
     result: s.result,
   };
+}
+
+// Which shared records the state `owner` has already copied for itself (bits below). Any other
+// state is taken to share all of them, so the first write to a record in it copies the record
+// (copying a record that happened to be private already wastes a copy, never changes a result).
+let owner: DuelState | null = null;
+let owned = 0;
+const OWN_P = 1;
+const OWN_SEAT0 = 2;
+const OWN_SEAT1 = 4;
+const OWN_TURN = 8;
+const OWN_ACTION = 16;
+const OWN_RUN = 32;
+const OWN_REMOTE = 64;
+
+/** Marks records of `s` as its own: one it just copied, or a fresh one the engine made. */
+function own(s: DuelState, bits: number): void {
+  if (owner !== s) {
+    owner = s;
+    owned = 0;
+  }
+  owned |= bits;
+}
+
+function isOwn(s: DuelState, bit: number): boolean {
+  return owner === s && (owned & bit) !== 0;
+}
+
+/** Seat `i` of `s` for writing: copied (with the seat array) on the first write in `s`. */
+function seatW(s: DuelState, i: number): SeatState {
+  const bit = i === 0 ? OWN_SEAT0 : OWN_SEAT1;
+  if (!isOwn(s, bit)) {
+    if (!isOwn(s, OWN_P)) {
+      s.p = s.p.slice();
+      own(s, OWN_P);
+    }
+    s.p[i] = cloneSeat(s.p[i]);
+    own(s, bit);
+  }
+  return s.p[i];
+}
+
+/** The turn frame of `s` for writing. */
+function turnW(s: DuelState): Frame {
+  if (!isOwn(s, OWN_TURN)) {
+    s.turn = { ...s.turn };
+    own(s, OWN_TURN);
+  }
+  return s.turn;
+}
+
+/** The (non-null) action frame of `s` for writing. */
+function actionW(s: DuelState): ActionFrame {
+  if (!isOwn(s, OWN_ACTION)) {
+    s.action = { ...s.action! };
+    own(s, OWN_ACTION);
+  }
+  return s.action!;
+}
+
+/** The (non-null) run of `s` for writing. */
+function runW(s: DuelState): Run {
+  if (!isOwn(s, OWN_RUN)) {
+    s.run = { ...s.run! };
+    own(s, OWN_RUN);
+  }
+  return s.run!;
+}
+
+/** The (non-null) remote of `s` for writing. */
+function remoteW(s: DuelState): { card: string; adv: number } {
+  if (!isOwn(s, OWN_REMOTE)) {
+    s.remote = { ...s.remote! };
+    own(s, OWN_REMOTE);
+  }
+  return s.remote!;
 }
 
 function cloneWindow(w: Window): Window {
@@ -189,7 +270,7 @@ function micro(s: DuelState, ev: GameEvent[]): string | null {
     case 'C1':
     case 'R1': {
       const o = s.turn.owner;
-      s.p[o].clicks = s.cfg.clicks[o];
+      seatW(s, o).clicks = s.cfg.clicks[o];
       ev.push({ type: 'clicks_gained', seat: o, clicks: s.cfg.clicks[o] });
       s.step = o === CORP ? 'C2' : 'R2';
       return 'GainClicks';
@@ -201,7 +282,7 @@ function micro(s: DuelState, ev: GameEvent[]): string | null {
       return 'Window';
     case 'C4':
     case 'R4': {
-      const t = s.turn;
+      const t = turnW(s);
       t.formalBegun = true;
       t.begunCounts = t.owner === 0 ? [t.begunCounts[0] + 1, t.begunCounts[1]] : [t.begunCounts[0], t.begunCounts[1] + 1];
       ev.push({ type: 'turn_begin', turn: t.id, seat: t.owner, contract: 'TurnFormalBegin5' });
@@ -211,19 +292,18 @@ function micro(s: DuelState, ev: GameEvent[]): string | null {
       return 'TurnFormalBegin5';
     }
     case 'C5': {
-      const c = s.p[CORP];
-      if (c.deck.length === 0) {
+      if (s.p[CORP].deck.length === 0) {
         endGame(s, ev, [RUNNER], FATAL_REASON.empty_draw);
         return 'DoFatal';
       }
-      drawOne(c);
+      drawOne(seatW(s, CORP));
       ev.push({ type: 'drew', seat: CORP, n: 1, required: true });
       s.cpDue = true;
       s.step = 'C6';
       return 'Draw';
     }
     case 'C6':
-      s.turn.phase = 'action';
+      turnW(s).phase = 'action';
       s.step = 'A1';
       return 'DrawPhaseComplete';
     case 'A1':
@@ -261,7 +341,7 @@ function micro(s: DuelState, ev: GameEvent[]): string | null {
         s.cpDue = true;
         return 'Checkpoint';
       }
-      s.turn.phase = 'discard';
+      turnW(s).phase = 'discard';
       s.step = 'D1';
       ev.push({ type: 'phase', seat: s.turn.owner, phase: 'discard', contract: 'PhaseEndComplete' });
       return 'PhaseEndComplete';
@@ -272,11 +352,11 @@ function micro(s: DuelState, ev: GameEvent[]): string | null {
       s.step = 'D3';
       return 'Window';
     case 'D3':
-      s.p[s.turn.owner].clicks = 0;
+      seatW(s, s.turn.owner).clicks = 0;
       s.step = 'D4';
       return 'LoseClicks';
     case 'D4': {
-      const t = s.turn;
+      const t = turnW(s);
       t.formalEnded = true;
       ev.push({ type: 'turn_end', turn: t.id, seat: t.owner, contract: 'TurnFormalEnd5' });
       s.cpDue = true;
@@ -288,7 +368,7 @@ function micro(s: DuelState, ev: GameEvent[]): string | null {
         endGame(s, ev, [], 'turn limit');
         return 'TurnBound';
       }
-      const t = s.turn;
+      const t = turnW(s);
       const to = 1 - t.owner;
       const id = s.next++;
       ev.push({ type: 'handoff', from: t.owner, to, turn: id, contract: 'TurnHandoff5' });
@@ -377,13 +457,14 @@ function dealDamage(s: DuelState, ev: GameEvent[]): string {
   const trashed: string[] = [];
   // the rng is shared between clones: give this state its own copy before drawing from it
   s.rng = { seed: s.rng.seed, streams: cloneStreams(s.rng.streams) };
-  const hand = r.hand.slice();
+  const rw = seatW(s, RUNNER);
+  const hand = rw.hand.slice();
   for (let i = 0; i < d.n; i++) {
     const k = nextInt(s.rng, 'damage', hand.length);
     trashed.push(hand.splice(k, 1)[0]);
   }
-  r.hand = hand;
-  r.heap = [...r.heap, ...trashed.map((card) => ({ card, up: true }))];
+  rw.hand = hand;
+  rw.heap = [...rw.heap, ...trashed.map((card) => ({ card, up: true }))];
   if (d.core) s.core++;
   s.dmg = null;
   ev.push({ type: 'damage', seat: RUNNER, n: d.n, core: d.core, trashed });
@@ -420,7 +501,7 @@ function discardStep(s: DuelState, ev: GameEvent[]): string | null {
 // ---------------------------------------------------------------- actions
 
 function effectsBegin(s: DuelState, ev: GameEvent[]): string {
-  const a = s.action!;
+  const a = actionW(s);
   a.status = 'Effects';
   ev.push({ type: 'effects_begin', action: a.id, contract: 'ActionEffectsBegin5' });
   return 'ActionEffectsBegin5';
@@ -434,20 +515,22 @@ function actionStep(s: DuelState, ev: GameEvent[]): string | null {
       return effectsBegin(s, ev);
     case 'Effects':
       if (a.fx === 0) {
-        a.fx = 1;
-        effect(s, a.owner, a.kind, a.card, ev);
+        const aw = actionW(s);
+        aw.fx = 1;
+        effect(s, aw.owner, aw.kind, aw.card, ev);
         s.cpDue = true;
         return 'Effect';
       }
-      a.status = 'Complete';
+      actionW(s).status = 'Complete';
       ev.push({ type: 'action_complete', action: a.id, contract: 'ActionComplete' });
       return 'ActionComplete';
     case 'Nested': {
       const loose = s.cfg.variant === 'return_any_receipt';
       if (loose ? s.receipt !== 0 : s.receipt === a.child) {
         ev.push({ type: 'child_returned', action: a.id, child: a.child, receipt: s.receipt, contract: 'ActionNestedReturn5' });
-        a.status = 'Effects';
-        a.child = 0;
+        const aw = actionW(s);
+        aw.status = 'Effects';
+        aw.child = 0;
         return 'ActionNestedReturn5';
       }
       if (s.run !== null) return runStep(s, ev);
@@ -465,28 +548,31 @@ function runStep(s: DuelState, ev: GameEvent[]): string | null {
   switch (r.stage) {
     case 'ini':
       ev.push({ type: 'run_start', run: r.id });
-      r.stage = 'app';
+      runW(s).stage = 'app';
       return 'Run';
     case 'app':
       s.ask = { seat: RUNNER, kind: 'approach', count: 0 };
       return null;
-    case 'suc':
-      r.success = true;
-      ev.push({ type: 'run_success', run: r.id });
-      r.stage = 'brc';
+    case 'suc': {
+      const rw = runW(s);
+      rw.success = true;
+      ev.push({ type: 'run_success', run: rw.id });
+      rw.stage = 'brc';
       return 'Run';
+    }
     case 'brc':
       if (s.remote !== null) {
         const card = s.remote.card;
         s.remote = null;
-        s.p[RUNNER].score = [...s.p[RUNNER].score, { card, pts: CARDS[card].pts ?? 0 }];
+        const rn = seatW(s, RUNNER);
+        rn.score = [...rn.score, { card, pts: CARDS[card].pts ?? 0 }];
         ev.push({ type: 'stolen', seat: RUNNER, card });
         trigger(s, 'taken', RUNNER);
         s.cpDue = true;
       } else {
         ev.push({ type: 'breach_empty', run: r.id });
       }
-      r.stage = 'end';
+      runW(s).stage = 'end';
       return 'Run';
     case 'end':
       s.receipt = r.id;
@@ -497,26 +583,27 @@ function runStep(s: DuelState, ev: GameEvent[]): string | null {
 }
 
 function effect(s: DuelState, seat: number, kind: string, card: string | null, ev: GameEvent[]): void {
-  const me = s.p[seat];
   switch (kind) {
     case 'credit':
-      me.credits++;
+      seatW(s, seat).credits++;
       ev.push({ type: 'gained', seat, credits: 1 });
       return;
     case 'draw':
-      drawOne(me);
+      drawOne(seatW(s, seat));
       ev.push({ type: 'drew', seat, n: 1, required: false });
       return;
     case 'advance':
-      if (s.remote !== null) s.remote.adv++;
+      if (s.remote !== null) remoteW(s).adv++;
       ev.push({ type: 'advanced', seat, adv: s.remote === null ? 0 : s.remote.adv });
       return;
     case 'install': {
       const c = card!;
-      s.action!.card = null;
+      actionW(s).card = null;
+      const me = seatW(s, seat);
       if (CARDS[c].kind === 'agenda') {
         if (s.remote !== null) me.heap = [...me.heap, { card: s.remote.card, up: false }];
         s.remote = { card: c, adv: 0 };
+        own(s, OWN_REMOTE);
         ev.push({ type: 'installed', seat, where: 'remote' });
       } else {
         me.installed = [...me.installed, c];
@@ -527,8 +614,10 @@ function effect(s: DuelState, seat: number, kind: string, card: string | null, e
     case 'run': {
       const id = s.next++;
       s.run = { id, stage: 'ini', success: false };
-      s.action!.child = id;
-      s.action!.status = 'Nested';
+      own(s, OWN_RUN);
+      const aw = actionW(s);
+      aw.child = id;
+      aw.status = 'Nested';
       ev.push({ type: 'child_started', action: s.action!.id, child: id });
       return;
     }
@@ -540,7 +629,6 @@ function effect(s: DuelState, seat: number, kind: string, card: string | null, e
 }
 
 function playCard(s: DuelState, seat: number, card: string, ev: GameEvent[]): void {
-  const me = s.p[seat];
   ev.push({ type: 'played', seat, card });
   switch (card) {
     case 'spike':
@@ -550,18 +638,18 @@ function playCard(s: DuelState, seat: number, card: string, ev: GameEvent[]): vo
       s.dmg = { n: 1, core: true };
       return;
     case 'stop':
-      me.credits += 2;
+      seatW(s, seat).credits += 2;
       s.directed = true;
       return;
     case 'venture':
-      s.p[0].score = [...s.p[0].score, { card: 'venture', pts: 2 }];
-      s.p[1].score = [...s.p[1].score, { card: 'venture', pts: 2 }];
+      seatW(s, 0).score = [...s.p[0].score, { card: 'venture', pts: 2 }];
+      seatW(s, 1).score = [...s.p[1].score, { card: 'venture', pts: 2 }];
       return;
     case 'dayoff':
       s.skip = true;
       return;
     case 'gamble':
-      me.credits += 3;
+      seatW(s, seat).credits += 3;
       return;
   }
 }
@@ -586,7 +674,8 @@ function decide(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): str
     case 'score': {
       const card = s.remote!.card;
       s.remote = null;
-      s.p[CORP].score = [...s.p[CORP].score, { card, pts: CARDS[card].pts ?? 0 }];
+      const corp = seatW(s, CORP);
+      corp.score = [...corp.score, { card, pts: CARDS[card].pts ?? 0 }];
       s.win[s.win.length - 1].passed = false;
       ev.push({ type: 'scored', seat: CORP, card });
       trigger(s, 'taken', CORP);
@@ -598,20 +687,20 @@ function decide(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): str
       const i = w.abilities.findIndex((x: Ability) => x.who === seat && x.src === a.src);
       w.abilities = [...w.abilities.slice(0, i), ...w.abilities.slice(i + 1)];
       const gain = ABILITY_GAIN[a.src!] ?? 0;
-      s.p[seat].credits += gain;
+      seatW(s, seat).credits += gain;
       ev.push({ type: 'reaction', seat, src: a.src!, credits: gain });
       s.cpDue = true;
       return 'Reaction';
     }
     case 'continue':
-      s.run!.stage = 'suc';
+      runW(s).stage = 'suc';
       return 'Run';
     case 'jack_out':
-      s.run!.stage = 'end';
+      runW(s).stage = 'end';
       ev.push({ type: 'jack_out', run: s.run!.id });
       return 'Run';
     case 'discard': {
-      const me = s.p[seat];
+      const me = seatW(s, seat);
       let hand: string[] = me.hand;
       for (const c of a.cards!) hand = without(hand, c);
       me.hand = hand;
@@ -626,7 +715,7 @@ function decide(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): str
 
 /** CR 5.2.2: an action starts at the owner's action window; costs are paid, then cost reactions. */
 function startAction(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): string {
-  const me = s.p[seat];
+  const me = seatW(s, seat);
   const card = a.card ?? null;
   let credits = 0;
   if (a.do === 'advance') credits = 1;
@@ -639,6 +728,7 @@ function startAction(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[])
   }
   const id = s.next++;
   s.action = { id, owner: seat, kind: a.do, card, status: 'CostReactions', child: 0, fx: 0 };
+  own(s, OWN_ACTION);
   ev.push({ type: 'action', seat, action: id, kind: a.do, ...(card !== null && (a.do === 'play' || seat === RUNNER || CARDS[card].kind !== 'agenda') ? { card } : {}), clicks: 1, credits });
   if (a.do === 'run') trigger(s, 'run_paid', seat);
   s.cpDue = true; // a checkpoint follows every cost, even a zero one

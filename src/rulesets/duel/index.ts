@@ -11,7 +11,7 @@ import { TurnFrameValid5, describeFailure } from './contracts/index.ts';
 import { describeEvent, describeAction } from './describe.ts';
 import { applyDecision, cloneDuel, effectiveMaxHand, points, setupState } from './engine.ts';
 import { goals } from './goals.ts';
-import { stateKey } from './key.ts';
+import { stateKey, stateKeyInto } from './key.ts';
 import { menu } from './menu.ts';
 import { CORP, RUNNER, type DuelAction, type DuelState } from './types.ts';
 import { secrets, view } from './view.ts';
@@ -125,6 +125,7 @@ export const duel: Ruleset<DuelState, DuelAction> = {
   describeAction,
 
   stateKey,
+  stateKeyInto,
 
   invariants(s) {
     const bad: string[] = [];
