@@ -84,3 +84,32 @@ test('stateKeyInto reports the full length when the buffer is too short, and wri
   assert.equal(stateKeyInto(s, small), want.length);
   assert.equal(String.fromCharCode(...small), want.slice(0, 10));
 });
+
+test('copy-on-write clones: applying menu actions to clones never changes the state they were cloned from', () => {
+  // breadth first over the 3-frame configuration, each state's JSON taken when it is found and
+  // compared once every state has been expanded (a write into a shared record shows up there)
+  const start = duel.setup({ ...PRESETS.ci, turns: 3 }, 1);
+  const states = [start];
+  const json = [JSON.stringify(start)];
+  const seen = new Set([stateKey(start)]);
+  for (let i = 0; i < states.length; i++) {
+    const s = states[i];
+    for (const p of duel.pending(s)) {
+      for (const a of duel.legal(s, p.seat).actions) {
+        const t = duel.clone!(s);
+        const u = duel.clone!(t); // a clone of a clone shares with both
+        duel.apply(t, p.seat, a, []);
+        duel.apply(u, p.seat, a, []);
+        assert.equal(JSON.stringify(u), JSON.stringify(t));
+        const k = stateKey(t);
+        if (!seen.has(k)) {
+          seen.add(k);
+          states.push(t);
+          json.push(JSON.stringify(t));
+        }
+      }
+    }
+  }
+  assert.equal(states.length, 36830);
+  for (let i = 0; i < states.length; i++) assert.equal(JSON.stringify(states[i]), json[i]);
+});
