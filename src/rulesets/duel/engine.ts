@@ -14,7 +14,7 @@ import { createRng, nextInt, shuffleInPlace, type GameEvent } from '../../kernel
 import { ABILITY_GAIN, CARDS } from './cards.ts';
 import type { DuelConfig } from './config.ts';
 import { OutcomeOf, ObjectiveWinners, Points, FATAL_REASON } from './contracts/objective.ts';
-import { CORP, RUNNER, type Ability, type ActionFrame, type DuelAction, type DuelState, type Frame, type Run, type SeatState, type Window } from './types.ts';
+import { CORP, RUNNER, type Ability, type ActionFrame, type Ask, type DuelAction, type DuelState, type Frame, type Run, type SeatState, type Window } from './types.ts';
 
 export type Tracer = (claim: string, before: DuelState, after: DuelState, events: GameEvent[], action: DuelAction | null) => void;
 
@@ -140,6 +140,27 @@ function remoteW(s: DuelState): { card: string; adv: number } {
     own(s, OWN_REMOTE);
   }
   return s.remote!;
+}
+
+// Sharing instead of making: the engine's empty lists (windows, queue, a paid window's abilities)
+// are one frozen empty array, and equal pending asks are one frozen object, since neither is ever
+// changed in place. Same JSON, fewer objects per state.
+const NONE: never[] = Object.freeze([]) as unknown as never[];
+const ASKS = new Map<string, Ask[][]>();
+
+function askOf(seat: number, kind: string, count: number): Ask {
+  let bySeat = ASKS.get(kind);
+  if (bySeat === undefined) ASKS.set(kind, (bySeat = []));
+  let byCount = bySeat[seat];
+  if (byCount === undefined) byCount = bySeat[seat] = [];
+  let a = byCount[count];
+  if (a === undefined) a = byCount[count] = Object.freeze({ seat, kind, count });
+  return a;
+}
+
+/** `list` without its last element (the shared empty array when that leaves nothing). */
+function dropLast<T>(list: readonly T[]): T[] {
+  return list.length <= 1 ? NONE : list.slice(0, -1);
 }
 
 function cloneWindow(w: Window): Window {
@@ -313,7 +334,7 @@ function micro(s: DuelState, ev: GameEvent[]): string | null {
     case 'A2': {
       const o = s.turn.owner;
       if (s.p[o].clicks > 0) {
-        s.ask = { seat: o, kind: 'action', count: 0 };
+        s.ask = askOf(o, 'action', 0);
         return null;
       }
       ev.push({ type: 'action_phase_end', seat: o, mode: 'ordinary', contract: 'PhaseEndOrdinary' });
@@ -326,7 +347,7 @@ function micro(s: DuelState, ev: GameEvent[]): string | null {
       return actionStep(s, ev);
     case 'AD': {
       const o = s.turn.owner;
-      s.win = [];
+      s.win = NONE;
       s.directed = false;
       ev.push({ type: 'action_phase_end', seat: o, mode: 'directed', contract: 'PhaseEndDirected' });
       trigger(s, 'phase_end', o);
@@ -388,7 +409,7 @@ function micro(s: DuelState, ev: GameEvent[]): string | null {
 }
 
 function openPaid(s: DuelState): void {
-  s.win = [...s.win, { kind: 'paid', prio: s.turn.owner, passed: false, abilities: [] }];
+  s.win = [...s.win, { kind: 'paid', prio: s.turn.owner, passed: false, abilities: NONE }];
 }
 
 /** Top window: a seat with nothing to do passes automatically; otherwise it is asked. */
@@ -396,26 +417,26 @@ function windowStep(s: DuelState): string | null {
   const w = s.win[s.win.length - 1];
   if (w.kind === 'paid') {
     if (paidOptions(s, w.prio)) {
-      s.ask = { seat: w.prio, kind: 'paid', count: 0 };
+      s.ask = askOf(w.prio, 'paid', 0);
       return null;
     }
     passPaid(s);
     return 'Window';
   }
   if (w.abilities.length === 0) {
-    s.win = s.win.slice(0, -1);
+    s.win = dropLast(s.win);
     return 'Window';
   }
   // the active seat resolves its abilities first (U-react)
   const o = s.turn.owner;
   const seat = w.abilities.some((a) => a.who === o) ? o : 1 - o;
-  s.ask = { seat, kind: 'react', count: 0 };
+  s.ask = askOf(seat, 'react', 0);
   return null;
 }
 
 function passPaid(s: DuelState): void {
   const w = s.win[s.win.length - 1];
-  if (w.passed) s.win = s.win.slice(0, -1);
+  if (w.passed) s.win = dropLast(s.win);
   else {
     w.passed = true;
     w.prio = 1 - w.prio;
@@ -428,7 +449,7 @@ function checkpoint(s: DuelState, ev: GameEvent[]): string {
     // broken variant: drains pending abilities before testing winners
     s.cpDue = false;
     s.win = [...s.win, { kind: 'react', prio: s.turn.owner, passed: false, abilities: s.queue }];
-    s.queue = [];
+    s.queue = NONE;
     return 'DoCheckpoint';
   }
   const w = ObjectiveWinners(points(s));
@@ -441,7 +462,7 @@ function checkpoint(s: DuelState, ev: GameEvent[]): string {
   if (s.queue.length > 0) {
     ev.push({ type: 'reaction_window', abilities: s.queue.map((a) => a.src), seats: s.queue.map((a) => a.who) });
     s.win = [...s.win, { kind: 'react', prio: s.turn.owner, passed: false, abilities: s.queue }];
-    s.queue = [];
+    s.queue = NONE;
   }
   return 'DoCheckpoint';
 }
@@ -491,7 +512,7 @@ function discardStep(s: DuelState, ev: GameEvent[]): string | null {
   }
   const need = s.p[o].hand.length - max;
   if (need > 0) {
-    s.ask = { seat: o, kind: 'discard', count: need };
+    s.ask = askOf(o, 'discard', need);
     return null;
   }
   s.step = 'D2';
@@ -551,7 +572,7 @@ function runStep(s: DuelState, ev: GameEvent[]): string | null {
       runW(s).stage = 'app';
       return 'Run';
     case 'app':
-      s.ask = { seat: RUNNER, kind: 'approach', count: 0 };
+      s.ask = askOf(RUNNER, 'approach', 0);
       return null;
     case 'suc': {
       const rw = runW(s);

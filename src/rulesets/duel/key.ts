@@ -51,12 +51,16 @@ function str(out: Uint16Array, n: number, s: string): number {
   return n;
 }
 
-/** A number as String(x) writes it. */
+/** A number as String(x) writes it (one digit inline, the rest out of line). */
 function num(out: Uint16Array, n: number, x: number): number {
   if (x >= 0 && x < 10 && (x | 0) === x) {
     out[n] = C_0 + x;
     return n + 1;
   }
+  return numLong(out, n, x);
+}
+
+function numLong(out: Uint16Array, n: number, x: number): number {
   if (!Number.isSafeInteger(x)) return str(out, n, String(x));
   if (x < 0) {
     out[n++] = C_DASH;
