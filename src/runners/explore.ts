@@ -151,6 +151,13 @@ class HashSet64 {
   }
 }
 
+/** A typed array of twice the length holding `a` at its start. */
+function doubled<T extends Int32Array | Uint8Array | Uint16Array>(a: T): T {
+  const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+  b.set(a);
+  return b;
+}
+
 /** Growable typed arrays for the per-state trace links. */
 class Links {
   parent = new Int32Array(1 << 16);
@@ -159,14 +166,9 @@ class Links {
   n = 0;
   add(parent: number, seat: number, choice: number): number {
     if (this.n === this.parent.length) {
-      const grow = <T extends Int32Array | Uint8Array | Uint16Array>(a: T): T => {
-        const b = new (a.constructor as new (n: number) => T)(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.parent = grow(this.parent);
-      this.seat = grow(this.seat);
-      this.choice = grow(this.choice);
+      this.parent = doubled(this.parent);
+      this.seat = doubled(this.seat);
+      this.choice = doubled(this.choice);
     }
     this.parent[this.n] = parent;
     this.seat[this.n] = seat;

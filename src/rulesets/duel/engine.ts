@@ -39,6 +39,9 @@ export function withTracer<T>(t: Tracer, fn: () => T): T {
 // state (seatW, turnW, actionW, runW, remoteW below). So a clone is one object plus copies of the
 // open windows, which keeps clones (and the explorer's frontier) small. Everything is still plain
 // JSON, and code outside the engine must not change a state's records in place (use the engine).
+// Copies are written field by field, in the order the engine first builds each record, so every
+// copy keeps the original's hidden class (`{ ...x }` copies drifted to several, which made the
+// code reading them polymorphic).
 export function cloneDuel(s: DuelState): DuelState {
   // the clone shares every record of `s`, so none of them is private to `s` any more
   if (owner === s) owner = null;
@@ -109,7 +112,8 @@ function seatW(s: DuelState, i: number): SeatState {
 /** The turn frame of `s` for writing. */
 function turnW(s: DuelState): Frame {
   if (!isOwn(s, OWN_TURN)) {
-    s.turn = { ...s.turn };
+    const t = s.turn;
+    s.turn = { owner: t.owner, phase: t.phase, id: t.id, formalBegun: t.formalBegun, formalEnded: t.formalEnded, begunCounts: t.begunCounts };
     own(s, OWN_TURN);
   }
   return s.turn;
@@ -118,7 +122,8 @@ function turnW(s: DuelState): Frame {
 /** The (non-null) action frame of `s` for writing. */
 function actionW(s: DuelState): ActionFrame {
   if (!isOwn(s, OWN_ACTION)) {
-    s.action = { ...s.action! };
+    const a = s.action!;
+    s.action = { id: a.id, owner: a.owner, kind: a.kind, card: a.card, status: a.status, child: a.child, fx: a.fx };
     own(s, OWN_ACTION);
   }
   return s.action!;
@@ -127,7 +132,8 @@ function actionW(s: DuelState): ActionFrame {
 /** The (non-null) run of `s` for writing. */
 function runW(s: DuelState): Run {
   if (!isOwn(s, OWN_RUN)) {
-    s.run = { ...s.run! };
+    const r = s.run!;
+    s.run = { id: r.id, stage: r.stage, success: r.success };
     own(s, OWN_RUN);
   }
   return s.run!;
@@ -136,7 +142,8 @@ function runW(s: DuelState): Run {
 /** The (non-null) remote of `s` for writing. */
 function remoteW(s: DuelState): { card: string; adv: number } {
   if (!isOwn(s, OWN_REMOTE)) {
-    s.remote = { ...s.remote! };
+    const r = s.remote!;
+    s.remote = { card: r.card, adv: r.adv };
     own(s, OWN_REMOTE);
   }
   return s.remote!;
