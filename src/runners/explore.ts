@@ -103,11 +103,7 @@ class HashSet64 {
       h2 = Math.imul(h2 ^ c, 0x5bd1e995);
       h2 ^= h2 >>> 15;
     }
-    h1 ^= h1 >>> 16;
-    h1 = Math.imul(h1, 0x85ebca6b);
-    h1 ^= h1 >>> 13;
-    if ((this.size + 1) * 2 > this.used.length) this.grow();
-    return this.insert(h1 | 0, h2 | 0);
+    return this.finish(h1, h2);
   }
 
   /** The same as `add` of the string made of the first `n` of `units` (no string is built). */
@@ -120,6 +116,11 @@ class HashSet64 {
       h2 = Math.imul(h2 ^ c, 0x5bd1e995);
       h2 ^= h2 >>> 15;
     }
+    return this.finish(h1, h2);
+  }
+
+  // the two loops above stay separate (string vs buffer) because they are the hot path
+  private finish(h1: number, h2: number): boolean {
     h1 ^= h1 >>> 16;
     h1 = Math.imul(h1, 0x85ebca6b);
     h1 ^= h1 >>> 13;
