@@ -3,7 +3,7 @@
 // and answer mid-resolution decisions in a cooperative way. Ties are broken by the seeded agent
 // random so different seeds play differently.
 
-import { SeededRandom, type Agent, type AgentContext, type AgentFactory, type Json } from '../../kernel/index.ts';
+import type { Agent, AgentContext, AgentFactory, Json } from '../../kernel/index.ts';
 
 type Obj = Record<string, Json>;
 
@@ -11,7 +11,7 @@ function num(v: Json | undefined, d = -1): number {
   return typeof v === 'number' ? v : d;
 }
 
-function pickBest(actions: Json[], score: (a: Obj) => number, rnd: SeededRandom): Json {
+function pickBest(actions: Json[], score: (a: Obj) => number, rnd: AgentContext['random']): Json {
   let best: Json[] = [];
   let bestScore = -Infinity;
   for (const a of actions) {
@@ -24,11 +24,12 @@ function pickBest(actions: Json[], score: (a: Obj) => number, rnd: SeededRandom)
   return best[rnd.int(best.length)];
 }
 
-function heuristic(seed: number, seat: number): Agent {
-  const rnd = new SeededRandom(seed ^ (seat * 0x9e3779b1), 'ground-heuristic');
+function heuristic(): Agent {
   return {
     name: 'heuristic',
     choose(ctx: AgentContext): Json {
+      // the runner's per-seat generator (seeded from match seed and seat): no private stream needed
+      const rnd = ctx.random;
       const v = ctx.view as Obj;
       const players = v.players as Obj[];
       const me = players[ctx.seat];
@@ -102,11 +103,12 @@ function heuristic(seed: number, seat: number): Agent {
  * personal score, accepts Bonds only where Bonds score (COALITIONS), breaks Rivalries instead of
  * flipping them, and aims DENY and the DARVO Attack at what helps others most.
  */
-function rival(seed: number, seat: number): Agent {
-  const rnd = new SeededRandom(seed ^ (seat * 0x85ebca6b), 'ground-rival');
+function rival(): Agent {
   return {
     name: 'rival',
     choose(ctx: AgentContext): Json {
+      // the runner's per-seat generator (seeded from match seed and seat): no private stream needed
+      const rnd = ctx.random;
       const v = ctx.view as Obj;
       const players = v.players as Obj[];
       const problems = v.problems as Obj[];
@@ -149,6 +151,6 @@ function rival(seed: number, seat: number): Agent {
 }
 
 export const agents: Record<string, AgentFactory> = {
-  heuristic: ({ seat, seed }) => heuristic(seed, seat),
-  rival: ({ seat, seed }) => rival(seed, seat),
+  heuristic: () => heuristic(),
+  rival: () => rival(),
 };
