@@ -79,11 +79,15 @@ export function hashEvents(events: readonly GameEvent[]): string {
   return h.digest();
 }
 
-export async function runMatch<S>(rs: Ruleset<S>, agents: Agent[], opts: MatchOptions): Promise<MatchResult<S>> {
+/** Agents, or a function that seats them once the number of seats is known (setup runs once). */
+export type AgentSeating = Agent[] | ((seats: number) => Agent[]);
+
+export async function runMatch<S>(rs: Ruleset<S>, seating: AgentSeating, opts: MatchOptions): Promise<MatchResult<S>> {
   const config = opts.config ?? {};
   const setupEvents: GameEvent[] = [];
   let state = rs.setup(config, opts.seed, setupEvents);
   const seats = rs.seats(state);
+  const agents = typeof seating === 'function' ? seating(seats) : seating;
   if (agents.length !== seats) throw new ArbiterError('bad_request', `${rs.id} needs ${seats} agents, got ${agents.length}`);
   const header: LogHeader = { ruleset: rs.id, version: rs.version, engine: ENGINE, seed: opts.seed, config, agents: agents.map((a) => a.name) };
   if (setupEvents.length > 0) header.setup_events = setupEvents;
@@ -148,13 +152,14 @@ export interface FastResult<S> {
  */
 export function playFast<S>(
   rs: Ruleset<S>,
-  agents: Agent[],
+  seating: AgentSeating,
   seed: number,
   config: Json,
   options: { keepEvents?: boolean; maxActions?: number } = {},
 ): FastResult<S> {
   const events: GameEvent[] = [];
   const state = rs.setup(config, seed, options.keepEvents ? events : undefined);
+  const agents = typeof seating === 'function' ? seating(rs.seats(state)) : seating;
   const randoms = agents.map((_, seat) => new SeededRandom(agentSeed(seed, seat)));
   const max = options.maxActions ?? 1_000_000;
   let actions = 0;

@@ -68,9 +68,9 @@ class Acc {
 const round = (v: number) => Math.round(v * 10000) / 10000;
 
 export function playRecord(rs: Ruleset, seed: number, config: Json, agentSpec: string): GameRecord {
-  const seats = rs.seats(rs.setup(config, seed));
-  const agents = makeAgents(rs.id, agentSpec, seats, seed);
-  const r = playFast(rs, agents, seed, config, { keepEvents: Boolean(rs.metrics) });
+  let seats = 0;
+  const seating = (n: number) => makeAgents(rs.id, agentSpec, (seats = n), seed);
+  const r = playFast(rs, seating, seed, config, { keepEvents: Boolean(rs.metrics) });
   return { seed, seats, actions: r.actions, outcome: r.outcome, metrics: rs.metrics ? rs.metrics(r.state, r.events ?? []) : null };
 }
 

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import pc from 'picocolors';
 import type { Command } from 'commander';
-import { ArbiterError } from '../../kernel/index.ts';
+import { ArbiterError, type Agent } from '../../kernel/index.ts';
 import { getEntry, rulesetIds } from '../../registry.ts';
 import { makeAgents } from '../../agents/resolve.ts';
 import { logLines, runMatch } from '../../runners/match.ts';
@@ -31,15 +31,18 @@ export async function playOne(rulesetId: string, opts: Record<string, unknown>, 
     await player({ seed, config });
     return;
   }
-  const probe = rs.setup(config, seed);
-  const spec = opts.agents as string | string[] | undefined;
-  const agents = makeAgents(rulesetId, spec === undefined || (Array.isArray(spec) && spec.length === 0) ? 'random' : spec, rs.seats(probe), seed);
+  const given = opts.agents as string | string[] | undefined;
+  const spec = given === undefined || (Array.isArray(given) && given.length === 0) ? 'random' : given;
   const json = Boolean(opts.json);
-  if (!json) {
-    out(pc.bold(`${rs.title} (${rs.version}) — seed ${seed}, ${agents.length} seat${agents.length > 1 ? 's' : ''}: ${agents.map((a, i) => `${i}=${a.name}`).join(' ')}`));
-  }
+  let agents: Agent[] = [];
+  // agents are seated once setup has said how many seats there are (setup runs only once)
+  const seating = (seats: number): Agent[] => {
+    agents = makeAgents(rulesetId, spec, seats, seed);
+    if (!json) out(pc.bold(`${rs.title} (${rs.version}) — seed ${seed}, ${seats} seat${seats > 1 ? 's' : ''}: ${agents.map((a, i) => `${i}=${a.name}`).join(' ')}`));
+    return agents;
+  };
   const max = opts.maxSteps ? Number(opts.maxSteps) : undefined;
-  const result = await runMatch(rs, agents, {
+  const result = await runMatch(rs, seating, {
     seed,
     config,
     maxSubmissions: max,
