@@ -16,7 +16,6 @@ import { canonicalJson, type GameEvent, type Goal, type Json, type Ruleset } fro
 /** A branch the exploration should reach, judged on one transition (the contract's `goals`). */
 export type ExploreGoal = Goal;
 
-export type Explorable = Ruleset;
 
 export interface ExploreOptions {
   config?: unknown;
@@ -178,7 +177,7 @@ class Links {
   }
 }
 
-export function explore(rs: Explorable, options: ExploreOptions = {}): ExploreReport {
+export function explore(rs: Ruleset, options: ExploreOptions = {}): ExploreReport {
   const seed = options.seed ?? 1;
   const config = options.config ?? {};
   const maxStates = options.maxStates ?? 2_000_000;

@@ -5,12 +5,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { duel } from '../../src/rulesets/duel/index.ts';
 import { PRESETS } from '../../src/rulesets/duel/config.ts';
-import { explore, type Explorable } from '../../src/runners/explore.ts';
+import { explore } from '../../src/runners/explore.ts';
 
 const config = { ...PRESETS.ci, turns: 3 };
 
 test('[TurnFrameValid5, TurnFormalBegin5, TurnFormalEnd5, TurnHandoff5, ActionEffectsBegin5, ActionNestedReturn5, ActionComplete, PhaseEndOrdinary, PhaseEndDirected, PhaseEndComplete, DiscardStep, DoCheckpoint, DoFatal, ObjectiveWinners] every reachable transition of the 3-frame CI configuration satisfies its contracts', () => {
-  const r = explore(duel as Explorable, { config, validateMenus: true });
+  const r = explore(duel, { config, validateMenus: true });
   assert.deepEqual(r.violations, []);
   assert.equal(r.complete, true);
   // exact figures of this configuration (ids relative to the current frame in the state key)
@@ -23,7 +23,7 @@ test('[TurnFrameValid5, TurnFormalBegin5, TurnFormalEnd5, TurnHandoff5, ActionEf
 });
 
 test('[DoFatal, DiscardStep, U-SKIP] the explorer reaches each fatal branch and the skip that shields a negative limit by a short path', () => {
-  const r = explore(duel as Explorable, { config, checkTransitions: false });
+  const r = explore(duel, { config, checkTransitions: false });
   const depth = Object.fromEntries(r.goals.map((g) => [g.id, g.depth]));
   assert.equal(depth.damage_loss, 1); // spike against a two-card hand
   assert.equal(depth.directed_end, 1);
@@ -33,8 +33,8 @@ test('[DoFatal, DiscardStep, U-SKIP] the explorer reaches each fatal branch and 
 });
 
 test('[U-IDS] relative ids merge states that differ only by a shift of ids; exact keys give the same count', () => {
-  const a = explore(duel as Explorable, { config: { ...config, turns: 2 }, checkTransitions: false });
-  const b = explore(duel as Explorable, { config: { ...config, turns: 2 }, checkTransitions: false, exactKeys: true });
+  const a = explore(duel, { config: { ...config, turns: 2 }, checkTransitions: false });
+  const b = explore(duel, { config: { ...config, turns: 2 }, checkTransitions: false, exactKeys: true });
   assert.equal(a.states, b.states);
   assert.equal(a.states, 3661);
 });

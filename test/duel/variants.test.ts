@@ -2,17 +2,18 @@
 // wrapper around apply) is caught by the explorer with a short trace naming the failed contract.
 // The same configuration without the variant explores clean, so the catch is the variant's.
 
+import type { Ruleset } from '../../src/kernel/index.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { duel } from '../../src/rulesets/duel/index.ts';
 import { PRESETS } from '../../src/rulesets/duel/config.ts';
-import { explore, type Explorable } from '../../src/runners/explore.ts';
+import { explore } from '../../src/runners/explore.ts';
 import type { Variant } from '../../src/rulesets/duel/types.ts';
 
 const small = { ...PRESETS.ci, turns: 3 };
 
 function caught(variant: Variant, extra: Record<string, unknown> = {}) {
-  const r = explore(duel as Explorable, { config: { ...small, ...extra, variant } });
+  const r = explore(duel, { config: { ...small, ...extra, variant } });
   assert.equal(r.violations.length, 1, `${variant} was not caught`);
   return r.violations[0];
 }
@@ -26,7 +27,7 @@ test('[TurnHandoff5] a handoff that resets begun counts is caught at the first h
 });
 
 test('[TurnHandoff5] the begun-count invariant alone also catches the reset handoff', () => {
-  const r = explore(duel as Explorable, { config: { ...small, variant: 'handoff_resets_counts' }, checkTransitions: false });
+  const r = explore(duel, { config: { ...small, variant: 'handoff_resets_counts' }, checkTransitions: false });
   assert.equal(r.violations[0].kind, 'invariant');
   assert.ok(r.violations[0].messages.some((m) => m.startsWith('TurnHandoff5: begun counts total')));
   assert.equal(r.violations[0].trace.length, 1);
@@ -88,7 +89,7 @@ test('[DoFatal, U-DMG] a flatline on damage equal to the hand size is caught', (
 
 test('[TurnFormalBegin5] an apply wrapper that also changes something else is caught (replay of the checked transition)', () => {
   // wrap apply: whenever a turn formally begins, also hand the corp a credit nobody paid for
-  const leaky: Explorable = {
+  const leaky: Ruleset = {
     ...duel,
     apply(s, seat, action, events) {
       duel.apply(s, seat, action, events);
@@ -102,7 +103,7 @@ test('[TurnFormalBegin5] an apply wrapper that also changes something else is ca
 });
 
 test('[DUEL-STEPS] an apply wrapper that leaves a seat nothing to do is reported as a deadlock', () => {
-  const stuck: Explorable = {
+  const stuck: Ruleset = {
     ...duel,
     apply(s, seat, action, events) {
       duel.apply(s, seat, action, events);

@@ -1,13 +1,14 @@
 // The generic explorer on rulesets other than duel: exact reachable-state counts, deadlock and
 // invariant detection with the shortest trace, goals, and bounds.
 
+import type { Ruleset } from '../../src/kernel/index.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { tictactoe } from '../../src/rulesets/tictactoe/index.ts';
-import { explore, formatReport, type Explorable } from '../../src/runners/explore.ts';
+import { explore, formatReport } from '../../src/runners/explore.ts';
 
 test('tic-tac-toe has 5478 reachable positions including the start', () => {
-  const r = explore(tictactoe as Explorable, { validateMenus: true });
+  const r = explore(tictactoe, { validateMenus: true });
   assert.equal(r.states, 5478);
   assert.equal(r.complete, true);
   assert.equal(r.depth, 9);
@@ -17,11 +18,11 @@ test('tic-tac-toe has 5478 reachable positions including the start', () => {
 });
 
 test('exact keys and hashed keys count the same states', () => {
-  assert.equal(explore(tictactoe as Explorable, { exactKeys: true }).states, 5478);
+  assert.equal(explore(tictactoe, { exactKeys: true }).states, 5478);
 });
 
 test('a goal is reported with the depth and a replayable trace of its first (shallowest) hit', () => {
-  const r = explore(tictactoe as Explorable, {
+  const r = explore(tictactoe, {
     goals: [
       { id: 'o_wins', description: 'O completes a line', hit: (evs) => evs.some((e) => e.type === 'game_over' && e.winner === 1) },
       { id: 'never', description: 'an event that does not exist', hit: (evs) => evs.some((e) => e.type === 'nope') },
@@ -37,7 +38,7 @@ test('a goal is reported with the depth and a replayable trace of its first (sha
 
 test('an invariant violation comes with the shortest trace to it', () => {
   // a broken invariant: "no X in a corner" fails first after one move
-  const broken: Explorable = { ...tictactoe, invariants: (s) => ([0, 2, 6, 8].some((c) => s.board[c] === 0) ? ['X in a corner'] : []) };
+  const broken: Ruleset = { ...tictactoe, invariants: (s) => ([0, 2, 6, 8].some((c) => s.board[c] === 0) ? ['X in a corner'] : []) };
   const r = explore(broken);
   assert.equal(r.violations.length, 1);
   assert.equal(r.violations[0].kind, 'invariant');
@@ -48,7 +49,7 @@ test('an invariant violation comes with the shortest trace to it', () => {
 
 test('a state with no outcome and no move is a deadlock', () => {
   // after the fourth mark the broken ruleset stops asking anybody
-  const stuck: Explorable = { ...tictactoe, pending: (s) => (s.moves >= 4 && s.result === -1 ? [] : tictactoe.pending(s)) };
+  const stuck: Ruleset = { ...tictactoe, pending: (s) => (s.moves >= 4 && s.result === -1 ? [] : tictactoe.pending(s)) };
   const r = explore(stuck);
   assert.equal(r.violations[0].kind, 'deadlock');
   assert.equal(r.violations[0].depth, 4);
@@ -56,7 +57,7 @@ test('a state with no outcome and no move is a deadlock', () => {
 });
 
 test('a per-transition contract failure names the contract and gives the trace including the failing step', () => {
-  const checked: Explorable = {
+  const checked: Ruleset = {
     ...tictactoe,
     checkTransition: (b, a) => (b.moves === 2 && a.board[4] !== -1 && b.board[4] === -1 ? ['Centre: nobody takes the centre on move 3'] : []),
   };
@@ -68,7 +69,7 @@ test('a per-transition contract failure names the contract and gives the trace i
 });
 
 test('with validateMenus a menu element the validator refuses is reported', () => {
-  const picky: Explorable = {
+  const picky: Ruleset = {
     ...tictactoe,
     validate: (s, seat, input) => ((input as { cell: number }).cell === 8 && s.moves === 1
       ? { ok: false, error: { code: 'illegal', reason: 'no corner 8 on move 2' } } : tictactoe.validate(s, seat, input)),
@@ -81,10 +82,10 @@ test('with validateMenus a menu element the validator refuses is reported', () =
 });
 
 test('a state bound stops the search and says it is incomplete', () => {
-  const r = explore(tictactoe as Explorable, { maxStates: 100 });
+  const r = explore(tictactoe, { maxStates: 100 });
   assert.equal(r.complete, false);
   assert.equal(r.states, 100);
-  const d = explore(tictactoe as Explorable, { maxDepth: 2 });
+  const d = explore(tictactoe, { maxDepth: 2 });
   assert.equal(d.complete, false);
   assert.equal(d.states, 1 + 9 + 72);
 });
@@ -93,9 +94,9 @@ test('a ruleset with stateKeyInto is explored exactly as with its string key, al
   // a long key (over the explorer's first buffer) written both ways: the same units, so the same hashes
   const pad = 'x'.repeat(700);
   const keyOf = (s: { board: number[]; moves: number; result: number }) => `${pad}${s.board.join(',')}|${s.moves}|${s.result}`;
-  const withString: Explorable = { ...tictactoe, stateKey: keyOf };
+  const withString: Ruleset = { ...tictactoe, stateKey: keyOf };
   let calls = 0;
-  const withUnits: Explorable = {
+  const withUnits: Ruleset = {
     ...withString,
     stateKeyInto(s, out) {
       calls++;
@@ -118,6 +119,6 @@ test('a ruleset with stateKeyInto is explored exactly as with its string key, al
 
 test('finished states count as terminal when their level is reached, also under bounds', () => {
   // depth 5 is the first with a win: the bound stops before expanding it, so none is counted yet
-  assert.equal(explore(tictactoe as Explorable, { maxDepth: 5 }).terminal, 0);
-  assert.equal(explore(tictactoe as Explorable, { maxDepth: 6 }).terminal, 120); // X wins on the fifth mark
+  assert.equal(explore(tictactoe, { maxDepth: 5 }).terminal, 0);
+  assert.equal(explore(tictactoe, { maxDepth: 6 }).terminal, 120); // X wins on the fifth mark
 });

@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { canonicalJson } from '../../kernel/index.ts';
 import { getEntry } from '../../registry.ts';
-import { explore, formatReport, type Explorable } from '../../runners/explore.ts';
+import { explore, formatReport } from '../../runners/explore.ts';
 import { buildConfig, parseCount, parseSeed } from '../core/config.ts';
 
 interface Opts {
@@ -48,7 +48,7 @@ export function register(program: Command): void {
       const o: Record<string, unknown> = { ...opts };
       if (o.preset === undefined && o.config === undefined && entry.presets?.ci) o.preset = 'ci';
       const config = buildConfig(id, o);
-      const report = explore(entry.ruleset as Explorable, {
+      const report = explore(entry.ruleset, {
         config,
         seed: parseSeed(opts.seed),
         maxStates: parseCount(opts.maxStates, 'max-states', 2_000_000, 50_000_000),
