@@ -9,7 +9,7 @@ import { subprocessAgentFactory } from './subprocess.ts';
 export const AGENT_PREFIXES: Record<string, AgentFactory> = { cmd: subprocessAgentFactory };
 
 export function agentNames(rulesetId: string): string[] {
-  return [...Object.keys(BUILTIN_AGENTS), ...Object.keys(getEntry(rulesetId).agents ?? {})];
+  return [...Object.keys(BUILTIN_AGENTS), ...Object.keys(getEntry(rulesetId).agents)];
 }
 
 export function makeAgent(rulesetId: string, spec: string, seat: number, seed: number): Agent {
@@ -20,7 +20,7 @@ export function makeAgent(rulesetId: string, spec: string, seat: number, seed: n
     if (!factory) throw new ArbiterError('not_found', `unknown agent kind "${prefix}:" (known: ${Object.keys(AGENT_PREFIXES).map((p) => p + ':').join(', ') || 'none'})`);
     return factory({ seat, seed, args: spec.slice(colon + 1) });
   }
-  const factory = getEntry(rulesetId).agents?.[spec] ?? BUILTIN_AGENTS[spec];
+  const factory = getEntry(rulesetId).agents[spec]?.factory ?? BUILTIN_AGENTS[spec];
   if (!factory) {
     throw new ArbiterError('not_found', `unknown agent "${spec}" for ${rulesetId} (known: ${agentNames(rulesetId).join(', ')})`);
   }

@@ -12,7 +12,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { ArbiterError, type Agent, type AgentContext, type AgentFactory, type Json } from '../kernel/index.ts';
+import { ArbiterError, validateAction, type Agent, type AgentContext, type AgentFactory, type Json } from '../kernel/index.ts';
 
 export interface SubprocessOptions {
   /** Milliseconds to wait for each answer (default: ARBITER_CMD_TIMEOUT_MS or 10000). */
@@ -102,7 +102,7 @@ export function subprocessAgent(command: string, options: SubprocessOptions = {}
       if (answer !== null && typeof answer === 'object' && !Array.isArray(answer) && 'action' in answer) answer = (answer as { action: unknown }).action;
       let verdict;
       try {
-        verdict = ctx.ruleset.validate(ctx.state, ctx.seat, answer);
+        verdict = validateAction(ctx.ruleset, ctx.state, ctx.seat, answer);
       } catch (err) {
         return fallback(`the answer could not be checked: ${(err as Error).message}`);
       }

@@ -122,9 +122,12 @@ export interface Ruleset<S = any, A = any> {
   legal(state: S, seat: Seat): Menu<A>;
   /**
    * Check untrusted input from `seat`, which the kernel has already confirmed is pending.
-   * Must not change `state`. A rejection carries a typed code.
+   * Must not change `state` and must not run the transition. A rejection carries a typed code.
+   * Optional: without it the kernel accepts exactly the elements of `legal(state, seat).actions`
+   * (compared as canonical JSON), which is right for every ruleset whose menu is finite.
+   * Rulesets with free parameters (a text, a list of items) write it with a schema plus checks.
    */
-  validate(state: S, seat: Seat, input: unknown): Validation<A>;
+  validate?(state: S, seat: Seat, input: unknown): Validation<A>;
   /**
    * The transition: apply an action `validate` accepted (or a menu element) to `state` IN PLACE,
    * pushing the events it causes. The kernel hands it a private copy, so callers never see mutation.
@@ -173,23 +176,23 @@ export interface Ruleset<S = any, A = any> {
 }
 
 /** What an agent sees when asked to choose. Fair agents use only `view` and `menu`. */
-export interface AgentContext<S = any> {
-  ruleset: Ruleset<S>;
+export interface AgentContext<S = any, A = any> {
+  ruleset: Ruleset<S, A>;
   seat: Seat;
   kind: string;
   view: Json;
-  menu: Menu;
+  menu: Menu<A>;
   /** The omniscient state, for built-in scripted heuristics that declare they use it. */
   state: S;
   random: { int(n: number): number; float(): number; pick<T>(items: readonly T[]): T };
 }
 
-export interface Agent {
+export interface Agent<A = any, S = any> {
   readonly name: string;
   /** Return an action; it need not be from the menu (the runner checks it like any input). */
-  choose(ctx: AgentContext): Json | Promise<Json>;
+  choose(ctx: AgentContext<S, A>): A | Json | Promise<A | Json>;
   /** Release what the agent holds (a child process, a socket); the runner calls it at match end. */
   close?(): void;
 }
 
-export type AgentFactory = (options: { seat: Seat; seed: number; args?: string }) => Agent;
+export type AgentFactory<A = any, S = any> = (options: { seat: Seat; seed: number; args?: string }) => Agent<A, S>;

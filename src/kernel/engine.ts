@@ -2,9 +2,10 @@
 // and `step` (trusted menu actions, in place, for simulations). Both go through the ruleset's own
 // `apply`, so there is one transition, not a fast toy copy of it.
 
-import type { GameEvent, Ruleset, Seat } from './contract.ts';
+import type { GameEvent, Ruleset, Seat, Validation } from './contract.ts';
 import { reject, type Rejection } from './errors.ts';
 import { cloneJson, type Json } from './json.ts';
+import { validateByMenu } from './menu.ts';
 
 export type ActResult<S> =
   | { ok: true; state: S; events: GameEvent[] }
@@ -40,7 +41,7 @@ export function act<S>(rs: Ruleset<S>, state: S, seat: unknown, input: unknown):
   if (bad) return { ok: false, error: bad };
   let checked;
   try {
-    checked = rs.validate(state, seat as Seat, input);
+    checked = validateAction(rs, state, seat as Seat, input);
   } catch (err) {
     // a validator must not throw; if one does, the input is still refused and nothing changes
     return { ok: false, error: reject('bad_request', `input could not be checked: ${(err as Error).message}`) };
@@ -50,6 +51,11 @@ export function act<S>(rs: Ruleset<S>, state: S, seat: unknown, input: unknown):
   const events: GameEvent[] = [];
   rs.apply(next, seat as Seat, checked.action, events);
   return { ok: true, state: next, events };
+}
+
+/** The ruleset's own `validate`, or the kernel default (menu membership). Never changes `state`. */
+export function validateAction<S, A>(rs: Ruleset<S, A>, state: S, seat: Seat, input: unknown): Validation<A> {
+  return rs.validate ? rs.validate(state, seat, input) : validateByMenu(rs.legal(state, seat).actions, input);
 }
 
 /** Trusted fast path: apply a menu action in place. The caller owns `state`. */

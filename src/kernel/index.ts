@@ -7,3 +7,5 @@ export * from './rng.ts';
 export * from './text.ts';
 export * from './engine.ts';
 export * from './menu.ts';
+export * from './package.ts';
+export * from './rules-page.ts';

@@ -27,8 +27,8 @@ export function findInMenu<A>(actions: readonly A[], input: unknown): A | undefi
   return undefined;
 }
 
-/** The usual validation for rulesets whose menu is finite: shape check, then menu membership. */
-export function validateFromMenu<A>(actions: readonly A[], input: unknown): Validation<A> {
+/** The kernel's default validation (rulesets without `validate`): shape check, then menu membership. */
+export function validateByMenu<A>(actions: readonly A[], input: unknown): Validation<A> {
   const obj = requireObject(input);
   if (!obj.ok) return obj;
   const found = findInMenu(actions, input);

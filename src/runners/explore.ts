@@ -11,7 +11,7 @@
 // by (parent, seat, menu index), so a trace is rebuilt by replaying menu choices from the start.
 // With `exactKeys` the full keys are kept instead (no hash collisions, more memory).
 
-import { canonicalJson, type GameEvent, type Goal, type Json, type Ruleset } from '../kernel/index.ts';
+import { canonicalJson, validateAction, type GameEvent, type Goal, type Json, type Ruleset } from '../kernel/index.ts';
 
 /** A branch the exploration should reach, judged on one transition (the contract's `goals`). */
 export type ExploreGoal = Goal;
@@ -286,7 +286,7 @@ export function explore(rs: Ruleset, options: ExploreOptions = {}): ExploreRepor
           transitions++;
           let chosen = action;
           if (validateMenus) {
-            const checked = rs.validate(s, p.seat, action);
+            const checked = validateAction(rs, s, p.seat, action);
             if (!checked.ok) {
               violate('menu_rejected', [`menu action ${canonicalJson(action)} rejected: ${checked.error.code} ${checked.error.reason}`], depth, link);
               if (violations.length >= maxViolations) break outer;

@@ -10,6 +10,7 @@ import {
   SeededRandom,
   StreamHash,
   step,
+  validateAction,
   type Agent,
   type GameEvent,
   type Json,
@@ -175,7 +176,7 @@ export function playFast<S>(
     const menuHit = menu.actions.includes(choice);
     let action = choice;
     if (!menuHit) {
-      const v = rs.validate(state, p.seat, choice);
+      const v = validateAction(rs, state, p.seat, choice);
       if (!v.ok) throw new ArbiterError('illegal', `agent ${agents[p.seat].name} chose a refused action: ${v.error.reason}`);
       action = v.action as Json;
     }

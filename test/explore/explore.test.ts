@@ -72,7 +72,7 @@ test('with validateMenus a menu element the validator refuses is reported', () =
   const picky: Ruleset = {
     ...tictactoe,
     validate: (s, seat, input) => ((input as { cell: number }).cell === 8 && s.moves === 1
-      ? { ok: false, error: { code: 'illegal', reason: 'no corner 8 on move 2' } } : tictactoe.validate(s, seat, input)),
+      ? { ok: false, error: { code: 'illegal', reason: 'no corner 8 on move 2' } } : tictactoe.validate!(s, seat, input)),
   };
   const r = explore(picky, { validateMenus: true });
   assert.equal(r.violations[0].kind, 'menu_rejected');

@@ -26,7 +26,7 @@ test('[GR-A13] malformed or prototype-named input is refused as bad_request with
 test('[GR-R02, GR-R05] a decision of the wrong kind is illegal with sub_reason wrong_decision', () => {
   const s = ground.setup({}, 3);
   for (const input of [{ type: 'ground', mode: 'GR' }, { type: 'bond', accept: true }, { type: 'deny', problem: 0 }, { type: 'darvo_attack', target: 1 }, { type: 'rivalry', choice: 'flip' }]) {
-    const r = ground.validate(s, 0, input);
+    const r = ground.validate!(s, 0, input);
     assert.equal(r.ok, false);
     if (!r.ok) assert.deepEqual([r.error.code, (r.error.detail as { sub_reason: string }).sub_reason], ['illegal', 'wrong_decision']);
   }
@@ -34,7 +34,7 @@ test('[GR-R02, GR-R05] a decision of the wrong kind is illegal with sub_reason w
 
 test('[GR-A13] omitted target and freedom default to null and false, and the menu element itself is applied', () => {
   const s = ground.setup({}, 3);
-  const r = ground.validate(s, 0, { type: 'select', action: 'GROUND' });
+  const r = ground.validate!(s, 0, { type: 'select', action: 'GROUND' });
   assert.ok(r.ok);
   if (r.ok) assert.ok(ground.legal(s, 0).actions.includes(r.action));
 });

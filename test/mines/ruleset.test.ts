@@ -50,7 +50,7 @@ test('[R5, R9] every menu action is accepted verbatim, and a refused action leav
   let s = mines.setup({ board: 'b_fog' }, 3);
   for (let step = 0; step < 30 && mines.outcome(s) === null; step++) {
     const menu = mines.legal(s, 0);
-    for (const a of menu.actions) assert.equal(mines.validate(s, 0, a).ok, true, JSON.stringify(a));
+    for (const a of menu.actions) assert.equal(mines.validate!(s, 0, a).ok, true, JSON.stringify(a));
     const before = canonicalJson(s);
     const r = act(mines, s, 0, { type: 'dig', cell: [0, 0] });
     if (!r.ok) assert.equal(canonicalJson(s), before);

@@ -2,12 +2,12 @@
 // the ruleset's own flags (--players 4), later ones winning.
 
 import { readFileSync } from 'node:fs';
-import { ArbiterError, type Json, type JsonObject } from '../../kernel/index.ts';
-import { REGISTRY, getEntry, type ConfigFlag } from '../../registry.ts';
+import { ArbiterError, configFlags, type ConfigFlag, type Json, type JsonObject } from '../../kernel/index.ts';
+import { REGISTRY, getEntry } from '../../registry.ts';
 
 export function allFlags(): ConfigFlag[] {
   const seen = new Map<string, ConfigFlag>();
-  for (const e of REGISTRY.values()) for (const f of e.flags ?? []) if (!seen.has(f.name)) seen.set(f.name, f);
+  for (const e of REGISTRY.values()) for (const f of configFlags(e.ruleset.configSchema)) if (!seen.has(f.name)) seen.set(f.name, f);
   return [...seen.values()];
 }
 
@@ -35,6 +35,7 @@ export function readJsonFile(path: string): Json {
 
 export function buildConfig(rulesetId: string, opts: Record<string, unknown>): JsonObject {
   const entry = getEntry(rulesetId);
+  const flags = configFlags(entry.ruleset.configSchema);
   let config: JsonObject = {};
   if (typeof opts.preset === 'string') {
     const preset = entry.presets?.[opts.preset];
@@ -57,7 +58,7 @@ export function buildConfig(rulesetId: string, opts: Record<string, unknown>): J
     if (eq <= 0) throw new ArbiterError('bad_config', `--set takes key=value, got "${kv}"`);
     config[kv.slice(0, eq)] = parseScalar(kv.slice(eq + 1));
   }
-  for (const flag of entry.flags ?? []) {
+  for (const flag of flags) {
     const raw = opts[camel(flag.name)];
     if (raw === undefined) continue;
     const text = String(raw);
@@ -65,12 +66,15 @@ export function buildConfig(rulesetId: string, opts: Record<string, unknown>): J
       const n = Number(text);
       if (!Number.isInteger(n)) throw new ArbiterError('bad_config', `--${flag.name} must be an integer, got "${text}"`);
       config[flag.key] = n;
+    } else if (flag.type === 'boolean') {
+      if (text !== 'true' && text !== 'false') throw new ArbiterError('bad_config', `--${flag.name} must be true or false, got "${text}"`);
+      config[flag.key] = text === 'true';
     } else if (flag.type === 'json-file') config[flag.key] = readJsonFile(text);
     else config[flag.key] = text;
   }
   // a flag given for a ruleset that does not have it is a mistake worth saying
   for (const flag of allFlags()) {
-    if (opts[camel(flag.name)] !== undefined && !(entry.flags ?? []).some((f) => f.name === flag.name)) {
+    if (opts[camel(flag.name)] !== undefined && !flags.some((f) => f.name === flag.name)) {
       throw new ArbiterError('bad_config', `--${flag.name} does not apply to ${rulesetId}`);
     }
   }

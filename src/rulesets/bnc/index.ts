@@ -14,6 +14,10 @@ import { DEFAULT_CONFIG, setupState } from './setup.ts';
 import type { BncState } from './state.ts';
 import { secretsFor, seatView, spectatorView } from './view.ts';
 import { z } from 'zod';
+import { bncAgents } from './agents.ts';
+import { renderRulesPage } from './rulespage.ts';
+import manifest from './manifest.json' with { type: 'json' };
+import type { RulesetPackage } from '../../kernel/index.ts';
 
 export type { BncState } from './state.ts';
 export type { Action as BncAction } from './schema.ts';
@@ -108,3 +112,15 @@ export const bnc: Ruleset<BncState, Action> = {
 };
 
 export { ZONE_NAMES };
+
+export const bncPackage: RulesetPackage<BncState, Action> = {
+  ruleset: bnc,
+  gameType: { seats: { min: 2, max: 6 }, turns: 'simultaneous', chance: 'setup-and-play', information: 'imperfect', outcome: ['winners', 'places'], defaultAction: 'wait' },
+  agents: Object.fromEntries(
+    Object.entries(bncAgents).map(([name, factory]) => [name, { factory, description: `scripted ${name} temperament`, reads: 'state' as const }]),
+  ),
+  presets: {},
+  tools: [],
+  scenarios: 'scenarios/bnc',
+  rulesPage: () => renderRulesPage((manifest as { engine_sha: string | null }).engine_sha),
+};

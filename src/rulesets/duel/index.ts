@@ -5,6 +5,9 @@ import {
   checkSeed, reject, requireObject, type GameEvent, type Json, type Outcome, type Pending, type Ruleset, type Validation,
 } from '../../kernel/index.ts';
 import { catalog } from './catalog.ts';
+import { agents as duelAgents } from './agents.ts';
+import { PRESETS } from './config.ts';
+import { catalogRulesPage, type JsonObject, type RulesetPackage } from '../../kernel/index.ts';
 import { checkTransition } from './check.ts';
 import { CONFIG_SCHEMA, DEFAULT_CONFIG, resolveConfig } from './config.ts';
 import { TurnFrameValid5, describeFailure } from './contracts/index.ts';
@@ -159,4 +162,14 @@ export const duel: Ruleset<DuelState, DuelAction> = {
     }
     return { turn_frames: s.turns, runs, steals, directed_ends: directed, skipped_discards: skipped, reactions, core_damage: s.core };
   },
+};
+
+export const duelPackage: RulesetPackage<DuelState, DuelAction> = {
+  ruleset: duel,
+  gameType: { seats: { min: 2, max: 2 }, turns: 'sequential', chance: 'setup', information: 'imperfect', outcome: ['winners', 'scores'] },
+  agents: { heuristic: { factory: duelAgents.heuristic, description: 'scores agendas, installs and runs when it can', reads: 'view' } },
+  presets: PRESETS as Record<string, JsonObject>,
+  tools: [],
+  scenarios: 'scenarios/duel',
+  rulesPage: () => catalogRulesPage(duel, duelPackage.gameType),
 };

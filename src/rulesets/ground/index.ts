@@ -2,6 +2,8 @@
 // End, with Stress, Freedom, the DARVO sequence, Bonds and Rivalries, and three scoring Modes.
 // The parts live in small modules; this file assembles the Ruleset object.
 
+import { agents as groundAgents } from './agents.ts';
+import { catalogRulesPage, type RulesetPackage } from '../../kernel/index.ts';
 import { type GameEvent, type Ruleset } from '../../kernel/index.ts';
 import { catalog } from './catalog.ts';
 import { legalMenu, owedKind, validateInput } from './menu.ts';
@@ -129,4 +131,17 @@ export const ground: Ruleset<GroundState, GroundGameAction> = {
       default: return `${e.type}${who ? ' ' + who : ''}${typeof e.target === 'number' ? ' → seat ' + e.target : ''}${e.rule ? ` (${e.rule})` : ''}`;
     }
   },
+};
+
+export const groundPackage: RulesetPackage<GroundState, GroundGameAction> = {
+  ruleset: ground,
+  gameType: { seats: { min: 2, max: 6 }, turns: 'mixed', chance: 'setup', information: 'imperfect', outcome: ['winners', 'places', 'scores'] },
+  agents: {
+    heuristic: { factory: groundAgents.heuristic, description: 'co-operative: solves Problems, supports, avoids stress', reads: 'view' },
+    rival: { factory: groundAgents.rival, description: 'aggressive: attacks and blames', reads: 'view' },
+  },
+  presets: {},
+  tools: [],
+  scenarios: 'scenarios/ground',
+  rulesPage: () => catalogRulesPage(ground, groundPackage.gameType),
 };

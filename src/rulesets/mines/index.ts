@@ -20,6 +20,9 @@ import {
   type Validation,
 } from '../../kernel/index.ts';
 import { catalog } from './catalog.ts';
+import { minesAgents } from './agent.ts';
+import { MINES_PRESETS } from './config.ts';
+import { catalogRulesPage, type JsonObject, type RulesetPackage } from '../../kernel/index.ts';
 import { type Board, MINE_CH, cellXY, neighbours, textToBytes } from './a2/board.ts';
 import { CONCEALED, FLAG, OPEN } from './a2/closure.ts';
 import { type A2State, createA2, installBoard, settleBatch } from './a2/engine.ts';
@@ -202,6 +205,22 @@ export const mines: Ruleset<MinesState, MinesAction> = {
   title: 'Minesweeper rules layer (A2 with A3 ledger and B1 orchestrator)',
   catalog,
   defaultConfig: DEFAULT_CONFIG,
+  configSchema: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      board: { type: ['string', 'object'], description: 'a fixture board name (b_spawn, b_chain, b_fog, ...) or a board object, instead of a generated one' },
+      width: { type: 'integer', minimum: 1, default: DEFAULT_CONFIG.width, description: 'generated board width' },
+      height: { type: 'integer', minimum: 1, default: DEFAULT_CONFIG.height, description: 'generated board height' },
+      mines: { type: 'integer', minimum: 0, default: DEFAULT_CONFIG.mines, description: 'mine count' },
+      fog: { type: 'integer', minimum: 0, default: DEFAULT_CONFIG.fog, description: 'fog cells' },
+      spawn: { type: 'integer', minimum: 0, description: 'spawn cell index (default: the centre)' },
+      no_guess: { type: 'boolean', default: DEFAULT_CONFIG.no_guess, description: 'repair generated boards until deduction clears them' },
+      boards: { type: 'integer', minimum: 1, maximum: 1000, default: DEFAULT_CONFIG.boards, description: 'boards to clear to win the run' },
+      max_rounds: { type: 'integer', minimum: 1, maximum: 100000, default: DEFAULT_CONFIG.max_rounds, description: 'round cap of the run' },
+      economy: { type: 'object', description: 'overrides of the AP price table' },
+    },
+  },
 
   setup(config, seed, events) {
     checkSeed(seed);
@@ -459,3 +478,13 @@ export function frontierMoves(b: Board, cover: Uint8Array, pos: number): number[
   return out.sort((p, q) => p - q);
 }
 
+
+export const minesPackage: RulesetPackage<MinesState, MinesAction> = {
+  ruleset: mines,
+  gameType: { seats: { min: 1, max: 1 }, turns: 'sequential', chance: 'setup', information: 'imperfect', outcome: ['winners', 'scores'] },
+  agents: { solver: { factory: minesAgents.solver, description: 'deduces safe cells from the visible digits; guesses only when stuck', reads: 'view' } },
+  presets: MINES_PRESETS as Record<string, JsonObject>,
+  tools: [],
+  scenarios: 'scenarios/mines',
+  rulesPage: () => catalogRulesPage(mines, minesPackage.gameType),
+};

@@ -11,6 +11,8 @@ import {
   type Outcome,
   type Pending,
   type Ruleset,
+  type RulesetPackage,
+  catalogRulesPage,
   type Validation,
 } from '../../kernel/index.ts';
 import { catalog } from './catalog.ts';
@@ -175,4 +177,14 @@ export const tictactoe: Ruleset<TicTacToeState, TicTacToeAction> = {
     if (x + o !== s.moves) bad.push('moves counter equals the number of marks');
     return bad;
   },
+};
+
+export const tictactoePackage: RulesetPackage<TicTacToeState, TicTacToeAction> = {
+  ruleset: tictactoe,
+  gameType: { seats: { min: 2, max: 2 }, turns: 'sequential', chance: 'none', information: 'perfect', outcome: ['winners'] },
+  agents: {},
+  presets: {},
+  tools: [],
+  scenarios: 'scenarios/tictactoe',
+  rulesPage: () => catalogRulesPage(tictactoe, tictactoePackage.gameType),
 };
