@@ -164,3 +164,8 @@ test('[DUEL-ACTION] an advance that costs no credit is caught by the cost check 
 test('[ObjectiveWinners, DoCheckpoint] an engine that forgets token points is caught by the checker’s own point count', () => {
   onlyNewCheck('points_ignore_tokens', tiny, /^DoCheckpoint: conjunct "W # \{\} => after/, 4);
 });
+
+test('[EncounterIce, DUEL-ICE] breaking ICE without paying its break cost is caught by the encounter contract', () => {
+  const v = onlyNewCheck('free_break', { ...PRESETS['ci-ice'] }, /^EncounterIce: conjunct "break: after = \[before EXCEPT !\.credits = @ - Break\(c\)/, 4);
+  assert.ok(v.trace.some((t) => (t.action as { type: string }).type === 'break'));
+});

@@ -21,7 +21,9 @@ export function describeEvent(e: GameEvent): string {
     case 'child_returned': return `  child #${e.child} completed; action #${e.action} returns to effects${tag}`;
     case 'gained': return `  ${who(e)} gains ${e.credits} credit`;
     case 'advanced': return `  the remote agenda now has ${e.adv} advancement`;
-    case 'installed': return `  ${who(e)} installs ${e.card ?? 'a card face down in the remote'}`;
+    case 'installed': return `  ${who(e)} installs ${e.card ?? 'a card face down in the remote'}${e.where === 'ice' ? ' protecting the remote' : ''}`;
+    case 'ice_broken': return `  runner breaks ${e.card} (pays ${e.credits} credits)`;
+    case 'subroutine': return `  ${e.card} fires: ${e.effect}`;
     case 'played': return `  ${who(e)} plays ${e.card}`;
     case 'damage': return `  runner takes ${e.n} ${e.core ? 'core' : 'net'} damage, trashing ${(e.trashed as string[]).join(', ') || 'nothing'}`;
     case 'run_start': return `  run #${e.run} begins on the remote`;
