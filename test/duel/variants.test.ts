@@ -141,11 +141,11 @@ test('[ActionComplete, ActionDone] dropping an action frame when its child compl
   assert.ok(v.trace.some((t) => (t.action as { type: string }).type === 'run'));
 });
 
-test('[DUEL-REACT, DUEL-RUN] a run stage that opens a reaction window itself (not through the queue) is caught by the step frame', () => {
+test('[DUEL-REACT, DUEL-RUN, DUEL-CHECKPOINT] a run stage that opens a reaction window itself (not through the queue) is caught by the step frame', () => {
   onlyNewCheck('steal_opens_window', tiny, /^Run: conjunct "frame: win unchanged"/, 4);
 });
 
-test('[DoCheckpoint, DUEL-REACT] serving an open window before the due checkpoint is caught by the due-checkpoint obligation', () => {
+test('[DoCheckpoint, DUEL-REACT, DUEL-CHECKPOINT] serving an open window before the due checkpoint is caught by the due-checkpoint obligation', () => {
   onlyNewCheck('windows_before_checkpoint', react, /^DUEL-CHECKPOINT: conjunct "(a due checkpoint runs before any other step|priority is given only after the due checkpoint ran)"/, 6);
 });
 

@@ -43,7 +43,7 @@ const STEP_FRAME: Record<string, { fields: readonly (keyof DuelState)[]; events:
   PhaseEndComplete: { fields: ['turn', 'step'], events: ['phase'] },
   DiscardStep: { fields: ['p', 'skip', 'step'], events: ['discard_skipped', 'discarded'] },
   Damage: { fields: ['rng', 'p', 'core', 'dmg'], events: ['damage'] },
-  DoFatal: { fields: ['result'], events: ['game_over'] },
+  DoFatal: { fields: ['result'], events: ['damage', 'game_over'] },
   LoseClicks: { fields: ['p', 'step'], events: [] },
   TurnFormalEnd5: { fields: ['turn', 'step', 'cpDue'], events: ['turn_end'] },
   TurnHandoff5: { fields: ['turn', 'step', 'next', 'turns'], events: ['handoff'] },

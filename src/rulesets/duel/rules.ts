@@ -283,7 +283,8 @@ function micro(s: DuelState, ev: GameEvent[]): string | null {
       const t = turnW(s);
       t.formalBegun = true;
       t.begunCounts = t.owner === 0 ? [t.begunCounts[0] + 1, t.begunCounts[1]] : [t.begunCounts[0], t.begunCounts[1] + 1];
-      ev.push({ type: 'turn_begin', turn: t.id, seat: t.owner, contract: 'TurnFormalBegin5' });
+      // `number` counts turns 1, 2, 3 ... for readers; `turn` is the frame id the contract names
+      ev.push({ type: 'turn_begin', turn: t.id, seat: t.owner, number: s.turns, contract: 'TurnFormalBegin5' });
       trigger(s, 'turn_begin', t.owner);
       s.cpDue = true;
       s.step = t.owner === CORP ? 'C5' : 'A1';
@@ -361,7 +362,9 @@ function micro(s: DuelState, ev: GameEvent[]): string | null {
     case 'D4': {
       const t = turnW(s);
       t.formalEnded = true;
-      ev.push({ type: 'turn_end', turn: t.id, seat: t.owner, contract: 'TurnFormalEnd5' });
+      // the running totals ride on the end event so a log reader sees the score between turns
+      ev.push({ type: 'turn_end', turn: t.id, seat: t.owner, number: s.turns, points: points(s), credits: [s.p[0].credits, s.p[1].credits],
+        hands: [s.p[0].hand.length, s.p[1].hand.length], contract: 'TurnFormalEnd5' });
       s.cpDue = true;
       s.step = 'D5';
       return 'TurnFormalEnd5';
@@ -454,6 +457,8 @@ function dealDamage(s: DuelState, ev: GameEvent[]): string {
   const r = s.p[RUNNER];
   const fatal = s.cfg.variant === 'damage_not_strict' ? d.n >= r.hand.length : d.n > r.hand.length;
   if (fatal) {
+    // the damage is reported even though it ends the game (nothing is trashed: the game is over)
+    ev.push({ type: 'damage', seat: RUNNER, n: d.n, core: d.core, trashed: [], hand: r.hand.length, flatline: true });
     endGame(s, ev, [CORP], FATAL_REASON.damage);
     return 'DoFatal';
   }
