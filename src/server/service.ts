@@ -104,7 +104,7 @@ export class LiveMatch {
     this.status = row.status;
     this.outcome = pkg.ruleset.outcome(state);
     this.seats = seats;
-    this.agents = seats.map((s) => (s.kind === 'agent' && s.name ? makeAgent(pkg.ruleset.id, s.name, s.seat, agentSeed(row.seed, s.seat)) : null));
+    this.agents = seats.map((s) => (s.kind === 'agent' && s.name ? makeAgent(pkg, s.name) : null));
   }
 
   get id(): string {
@@ -388,7 +388,7 @@ export class MatchService {
     const n = rs.seats(state);
     const specs = input.seats ?? [];
     if (specs.length > n) throw new ArbiterError('bad_request', `${rs.id} with this config has ${n} seats, ${specs.length} described`);
-    const known = agentNames(rs.id);
+    const known = agentNames(pkg);
     const seats: SeatRow[] = [];
     for (let seat = 0; seat < n; seat++) {
       const agent = specs[seat]?.agent;
