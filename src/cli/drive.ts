@@ -1,12 +1,16 @@
 // `arbiter drive`: the headless JSON-lines protocol of DESIGN.md. One request per line in, one
-// response per line out, in order. Bad lines get a bad_request answer; the driver keeps serving.
+// response per line out, in order. Bad lines get a typed answer; the driver keeps serving. Lines are
+// capped while they are read (an oversize line is skipped, never held), nothing refused is kept, and
+// reading waits while the answer stream is full.
 
-import { createInterface } from 'node:readline';
-import { ArbiterError, isPlainJson, type Json } from '../kernel/index.ts';
+import { once } from 'node:events';
+import { ArbiterError, findNonFiniteNumber, findPrototypeKey, isPlainJson, type Json } from '../kernel/index.ts';
 import { Session } from '../runners/session.ts';
+import { splitLines, type LineItem } from '../runners/lines.ts';
 import { REGISTRY, rulesetIds } from '../registry.ts';
 
-const MAX_LINE = 1_000_000;
+/** Default maximum request line, in bytes (without the newline). */
+export const DEFAULT_MAX_LINE = 1024 * 1024;
 
 export interface DriveState {
   session: Session | null;
@@ -31,18 +35,23 @@ const isSeatOrNull = (v: Json) => v === null || isInt(v);
 export function handleLine(ds: DriveState, line: string): Json {
   let id: Json = null;
   try {
-    if (line.length > MAX_LINE) throw new ArbiterError('bad_request', `line longer than ${MAX_LINE} characters`);
     let req: unknown;
     try {
       req = JSON.parse(line);
-    } catch {
-      throw new ArbiterError('bad_request', 'the line is not JSON');
+    } catch (err) {
+      throw new ArbiterError('bad_request', `the line is not JSON (${(err as Error).message})`);
     }
-    if (req === null || typeof req !== 'object' || Array.isArray(req) || !isPlainJson(req)) {
-      throw new ArbiterError('bad_request', 'a request must be a JSON object');
-    }
+    if (req === null || typeof req !== 'object' || Array.isArray(req)) throw new ArbiterError('bad_request', 'a request must be a JSON object');
     const r = req as Req;
-    if ('id' in r) id = r.id;
+    // the id is echoed whenever it is itself sound, whatever else is wrong with the request
+    if (Object.prototype.hasOwnProperty.call(r, 'id') && isPlainJson(r.id) && findPrototypeKey(r.id) === null) id = r.id;
+    const proto = findPrototypeKey(r);
+    if (proto !== null) throw new ArbiterError('bad_request', `the key "${proto}" is not allowed (__proto__, constructor and prototype are refused)`, { path: proto });
+    const inf = findNonFiniteNumber(r);
+    if (inf !== null) {
+      throw new ArbiterError('bad_request', `the number at "${inf}" is too large for JSON (it reads as Infinity; send at most ±1.7976931348623157e308)`, { path: inf });
+    }
+    if (!isPlainJson(r)) throw new ArbiterError('bad_request', 'the request is nested too deeply');
     const op = need<string>(r, 'op', (v) => typeof v === 'string', 'a string');
     switch (op) {
       case 'new': {
@@ -50,7 +59,8 @@ export function handleLine(ds: DriveState, line: string): Json {
         if (!REGISTRY.has(rulesetId)) throw new ArbiterError('not_found', `unknown ruleset "${rulesetId}"`, { known: rulesetIds() });
         const seed = 'seed' in r ? need<number>(r, 'seed', isInt, 'an integer') : 1;
         const config = 'config' in r ? need<Json>(r, 'config', (v) => v === null || (typeof v === 'object' && !Array.isArray(v)), 'an object') : {};
-        ds.session = new Session(rulesetId, seed, config ?? {});
+        if (seed < 0 || seed > 0xffffffff) throw new ArbiterError('bad_request', '"seed" must be an integer from 0 to 4294967295', { field: 'seed' });
+        ds.session = new Session(REGISTRY.get(rulesetId)!.ruleset, seed, config ?? {});
         return { id, ok: true, pending: ds.session.ruleset.pending(ds.session.state) as unknown as Json, seats: ds.session.ruleset.seats(ds.session.state) };
       }
       case 'pending': {
@@ -107,11 +117,38 @@ export function handleLine(ds: DriveState, line: string): Json {
   }
 }
 
-export async function runDrive(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
+/** Answer for a line over the limit; the id is recovered when it leads the line. */
+export function tooLargeAnswer(item: Extract<LineItem, { kind: 'too_large' }>, maxLine: number): Json {
+  let id: Json = null;
+  const m = /^\s*\{\s*"id"\s*:\s*(-?\d{1,20}(?:\.\d{1,20})?(?:[eE][+-]?\d{1,3})?|"(?:[^"\\]|\\.){0,200}"|null|true|false)\s*[,}]/.exec(item.head);
+  if (m) {
+    try {
+      const v = JSON.parse(m[1]) as Json;
+      if (isPlainJson(v)) id = v;
+    } catch {
+      id = null;
+    }
+  }
+  return {
+    id,
+    ok: false,
+    error: { code: 'too_large', reason: `line ${item.no} is ${item.bytes}${item.terminated ? '' : '+'} bytes, over the limit of ${maxLine} (--max-line); it was skipped to its end`, detail: { line: item.no, bytes: item.bytes, max: maxLine } },
+  };
+}
+
+export async function runDrive(
+  input: AsyncIterable<Buffer | string> = process.stdin,
+  output: NodeJS.WritableStream = process.stdout,
+  opts: { maxLine?: number } = {},
+): Promise<void> {
+  const maxLine = opts.maxLine ?? DEFAULT_MAX_LINE;
   const ds: DriveState = { session: null };
-  const rl = createInterface({ input, crlfDelay: Infinity });
-  for await (const line of rl) {
-    if (line.trim() === '') continue;
-    output.write(JSON.stringify(handleLine(ds, line)) + '\n');
+  for await (const item of splitLines(input, maxLine)) {
+    let answer: Json;
+    if (item.kind === 'too_large') answer = tooLargeAnswer(item, maxLine);
+    else if (item.text.trim() === '') continue;
+    else answer = handleLine(ds, item.text);
+    // wait for a slow reader instead of queueing answers in memory
+    if (!output.write(JSON.stringify(answer) + '\n')) await once(output, 'drain');
   }
 }
