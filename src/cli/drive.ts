@@ -4,10 +4,13 @@
 // reading waits while the answer stream is full.
 
 import { once } from 'node:events';
-import { ArbiterError, findNonFiniteNumber, findPrototypeKey, isPlainJson, type Json } from '../kernel/index.ts';
+import { ArbiterError, canonicalJson, findNonFiniteNumber, findPrototypeKey, isPlainJson, type Json } from '../kernel/index.ts';
 import { Session } from '../runners/session.ts';
 import { splitLines, type LineItem } from '../runners/lines.ts';
 import { REGISTRY, rulesetIds } from '../registry.ts';
+
+const MAX_REASON = 2000;
+const MAX_DETAIL = 4096;
 
 /** Default maximum request line, in bytes (without the newline). */
 export const DEFAULT_MAX_LINE = 1024 * 1024;
@@ -110,8 +113,13 @@ export function handleLine(ds: DriveState, line: string): Json {
     }
   } catch (err) {
     if (err instanceof ArbiterError) {
-      const error: Record<string, Json> = { code: err.code, reason: err.message };
-      if (err.detail !== undefined) error.detail = err.detail;
+      // an answer never echoes a large input back: a refusal costs the client, not the driver
+      const reason = err.message.length > MAX_REASON ? err.message.slice(0, MAX_REASON) + '…' : err.message;
+      const error: Record<string, Json> = { code: err.code, reason };
+      if (err.detail !== undefined) {
+        const size = canonicalJson(err.detail).length;
+        error.detail = size > MAX_DETAIL ? { truncated: true, chars: size } : err.detail;
+      }
       return { id, ok: false, error };
     }
     return { id, ok: false, error: { code: 'bad_request', reason: `internal error: ${(err as Error).message}` } };

@@ -133,6 +133,15 @@ export class MatchRecorder {
   }
 }
 
+/**
+ * The input as the log will hold it: keys sorted, as canonical JSON writes them. Runners submit this
+ * form, so a ruleset whose answer depends on key order (a rejection listing the keys it saw) gives
+ * the same answer on replay.
+ */
+export function canonicalInput(input: Json): Json {
+  return JSON.parse(canonicalJson(input)) as Json;
+}
+
 /** A config as the log records it: plain JSON with no prototype keys, copied so setup cannot change the record. */
 export function recordableConfig(config: unknown): Json {
   if (!isPlainJson(config)) throw new ArbiterError('bad_config', 'the config must be plain JSON (objects, arrays, strings, finite numbers, booleans, null)');
@@ -204,15 +213,16 @@ export async function runMatch<S>(rs: Ruleset<S>, seating: AgentSeating, opts: M
         const why = !isPlainJson(input) ? 'is not plain JSON (a number JSON cannot hold, or a non-JSON value)' : `holds the key "${findPrototypeKey(input)}"`;
         throw new ArbiterError('bad_request', `agent ${agents[p.seat].name} at seat ${p.seat} answered with an action that ${why}; a match log cannot record it`);
       }
-      const res = act(rs, state, p.seat, input);
+      const submitted = canonicalInput(input);
+      const res = act(rs, state, p.seat, submitted);
       let entry: LogEntry;
       if (res.ok) {
         state = res.state;
         rejectionsInARow[p.seat] = 0;
         all.push(...res.events);
-        entry = rec.record({ seat: p.seat, input: input as Json, result: 'accepted', events: res.events });
+        entry = rec.record({ seat: p.seat, input: submitted, result: 'accepted', events: res.events });
       } else {
-        entry = rec.record({ seat: p.seat, input: input as Json, result: 'rejected', events: [], error: res.error });
+        entry = rec.record({ seat: p.seat, input: submitted, result: 'rejected', events: [], error: res.error });
         if (rejectionsInARow[p.seat] + 1 >= maxRejections) {
           entries.push(entry);
           opts.onEntry?.(entry);

@@ -4,7 +4,7 @@
 // between lines, so a log of any size is verified in constant memory (apart from the state).
 
 import { act, ArbiterError, canonicalJson, cloneJson, StreamHash, type GameEvent, type Json, type Ruleset } from '../kernel/index.ts';
-import { KNOWN_ENGINES, type LogEntry, type LogFooter, type LogHeader } from './match.ts';
+import { canonicalInput, KNOWN_ENGINES, type LogEntry, type LogFooter, type LogHeader } from './match.ts';
 import { checkBodyLine, checkHeader, LogError, logFileLines, parseLine, type LogProblemKind, type ParsedLog } from './logfile.ts';
 import type { LineItem } from './lines.ts';
 
@@ -153,7 +153,7 @@ export class LogVerifier {
 
   private submission(entry: LogEntry, no: number): void {
     const rs = this.rs!;
-    const res = act(rs, this.state, entry.seat, entry.input);
+    const res = act(rs, this.state, entry.seat, canonicalInput(entry.input));
     const seq = entry.seq;
     if (entry.result === 'rejected') {
       if (res.ok) throw new Diverged(no, { seq, what: 'result', expected: 'rejected', actual: 'accepted' });

@@ -3,8 +3,8 @@
 // Refused submissions are answered and forgotten: a client that sends many large bad actions must
 // not grow the session, so the log holds accepted submissions only (docs/drive.md).
 
-import { act, ArbiterError, cloneJson, type GameEvent, type Json, type Ruleset, type Seat } from '../kernel/index.ts';
-import { MatchRecorder, recordableConfig, type LogEntry, type LogFooter, type LogHeader } from './match.ts';
+import { act, ArbiterError, cloneJson, isPlainJson, type GameEvent, type Json, type Ruleset, type Seat } from '../kernel/index.ts';
+import { canonicalInput, MatchRecorder, recordableConfig, type LogEntry, type LogFooter, type LogHeader } from './match.ts';
 
 export class Session<S = unknown> {
   readonly ruleset: Ruleset<S>;
@@ -23,10 +23,12 @@ export class Session<S = unknown> {
   }
 
   act(seat: unknown, input: unknown): { ok: true; events: GameEvent[] } | { ok: false; error: ArbiterError } {
-    const res = act(this.ruleset, this.state, seat, input);
+    // the canonical form is what the log holds, so submit that (see canonicalInput)
+    const submitted = isPlainJson(input) ? canonicalInput(input) : input;
+    const res = act(this.ruleset, this.state, seat, submitted);
     if (!res.ok) return { ok: false, error: new ArbiterError(res.error.code, res.error.reason, res.error.detail) };
     this.state = res.state;
-    this.entries.push(this.recorder.record({ seat: seat as Seat, input: cloneJson(input) as Json, result: 'accepted', events: res.events }));
+    this.entries.push(this.recorder.record({ seat: seat as Seat, input: submitted as Json, result: 'accepted', events: res.events }));
     return { ok: true, events: res.events };
   }
 
