@@ -2,11 +2,11 @@
 
 import { ArbiterError, type Agent, type AgentFactory } from '../kernel/index.ts';
 import { getEntry } from '../registry.ts';
-import { BUILTIN_AGENTS } from './builtin.ts';
+import { BUILTIN_AGENTS, ismctsAgent, mctsAgent } from './builtin.ts';
 import { subprocessAgentFactory } from './subprocess.ts';
 
 /** External agent kinds plug in here by prefix: `cmd:<command line>` is a program on JSON lines. */
-export const AGENT_PREFIXES: Record<string, AgentFactory> = { cmd: subprocessAgentFactory };
+export const AGENT_PREFIXES: Record<string, AgentFactory> = { cmd: subprocessAgentFactory, mcts: mctsAgent, ismcts: ismctsAgent };
 
 export function agentNames(rulesetId: string): string[] {
   return [...Object.keys(BUILTIN_AGENTS), ...Object.keys(getEntry(rulesetId).agents)];
