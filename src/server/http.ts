@@ -33,6 +33,7 @@ const STATUS: Record<ErrorCode, number> = {
   out_of_turn: 409,
   game_over: 409,
   corrupt_log: 500,
+  too_large: 413,
 };
 
 type Fail = { status: number; body: { ok: false; error: { code: string; reason: string; detail?: Json } } };
@@ -60,7 +61,8 @@ export function failure(err: unknown): Fail {
           : e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
             ? 'send the body as application/json'
             : 'the request body is not valid JSON (or holds a forbidden key)';
-    return { status: e.statusCode, body: { ok: false, error: { code: 'bad_request', reason, detail: { kind: String(e.code ?? 'http') } } } };
+    const code = e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'too_large' : 'bad_request';
+    return { status: e.statusCode, body: { ok: false, error: { code, reason, detail: { kind: String(e.code ?? 'http') } } } };
   }
   return { status: 500, body: { ok: false, error: { code: 'internal', reason: 'internal error' } } };
 }

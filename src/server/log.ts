@@ -2,21 +2,26 @@
 // `arbiter replay --verify` reads a finished match's log. A running match's log is cut to what a
 // spectator may see.
 
-import { canonicalJson, StreamHash, type GameEvent, type Json, type JsonObject, type RulesetPackage } from '../kernel/index.ts';
-import { ENGINE } from '../runners/match.ts';
+import { canonicalJson, type GameEvent, type Json, type JsonObject, type RulesetPackage } from '../kernel/index.ts';
+import { DEFAULT_REASONS, MatchRecorder, type DefaultInfo, type LogEntry } from '../runners/match.ts';
 import { eventsFor } from './secrets.ts';
 import type { LiveMatch } from './service.ts';
 import type { SubmissionRow } from './store.ts';
 
 export function buildHeader(pkg: RulesetPackage, seed: number, config: Json, agents: string[], setupEvents: GameEvent[]): JsonObject {
-  const h: JsonObject = { ruleset: pkg.ruleset.id, version: pkg.ruleset.version, engine: ENGINE, seed, config, agents };
-  if (setupEvents.length > 0) h.setup_events = setupEvents;
-  return h;
+  const rec = new MatchRecorder({ ruleset: pkg.ruleset.id, version: pkg.ruleset.version, seed, config, agents, setupEvents });
+  return JSON.parse(canonicalJson(rec.header)) as JsonObject;
 }
 
-/** Why the server played a seat's default action. */
+/** Why the server played a seat's default action (the log's `default` record). */
 export function defaultRecord(reason: 'timeout' | 'refused' | 'exited', request: number, raw: string | null): Json {
   return { reason, request, raw: raw === null ? null : raw.slice(0, 4096) };
+}
+
+function defaultInfo(d: Json): DefaultInfo {
+  const o = d !== null && typeof d === 'object' && !Array.isArray(d) ? d : {};
+  const reason = DEFAULT_REASONS.find((r) => r === o.reason) ?? 'timeout';
+  return { reason, request: typeof o.request === 'number' || typeof o.request === 'string' ? o.request : 0, raw: typeof o.raw === 'string' ? o.raw : null };
 }
 
 function entryOf(s: SubmissionRow): JsonObject {
@@ -25,22 +30,24 @@ function entryOf(s: SubmissionRow): JsonObject {
   return e;
 }
 
-/** The whole log of a finished match, line by line. */
+/** The whole log of a finished match, line by line, with the footer every complete log carries. */
 export function fullLog(m: LiveMatch, subs: SubmissionRow[]): string[] {
-  const header = m.row.header as JsonObject;
-  const lines = [canonicalJson(header)];
-  const hash = new StreamHash();
-  let events = 0;
-  for (const e of (header.setup_events as GameEvent[] | undefined) ?? []) {
-    hash.update(canonicalJson(e));
-    events++;
-  }
+  const h = m.row.header as JsonObject;
+  const rec = new MatchRecorder({
+    ruleset: String(h.ruleset),
+    version: String(h.version),
+    seed: Number(h.seed),
+    config: h.config ?? {},
+    agents: Array.isArray(h.agents) ? h.agents.map(String) : undefined,
+    setupEvents: (h.setup_events as GameEvent[] | undefined) ?? [],
+  });
+  const lines = [canonicalJson(rec.header)];
   for (const s of subs) {
-    lines.push(canonicalJson(entryOf(s)));
-    for (const e of s.events) hash.update(canonicalJson(e));
-    events += s.events.length;
+    const entry: Omit<LogEntry, 'seq'> = { seat: s.seat, input: s.input, result: s.result, events: s.events as GameEvent[] };
+    if (s.result === 'defaulted') entry.default = defaultInfo(s.default);
+    lines.push(canonicalJson(rec.record(entry)));
   }
-  lines.push(canonicalJson({ end: true, outcome: (m.outcome ?? null) as Json, hash: hash.digest(), events, submissions: subs.length }));
+  lines.push(canonicalJson(rec.footer(m.outcome)));
   return lines;
 }
 

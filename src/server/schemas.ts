@@ -4,7 +4,7 @@
 import { z } from 'zod';
 
 const json = z.json();
-const code = z.enum(['bad_request', 'illegal', 'out_of_turn', 'game_over', 'bad_config', 'corrupt_log', 'not_found', 'internal']);
+const code = z.enum(['bad_request', 'illegal', 'out_of_turn', 'game_over', 'bad_config', 'corrupt_log', 'not_found', 'too_large', 'internal']);
 
 export const ErrorBody = z.object({ ok: z.literal(false), error: z.object({ code, reason: z.string(), detail: json.optional() }) });
 

@@ -25,6 +25,7 @@ import { agentContext } from '../runners/context.ts';
 import { agentNames, agentSeed, makeAgent } from '../agents/resolve.ts';
 import { eventsFor, leaksAny, publicPending } from './secrets.ts';
 import { buildHeader, defaultRecord } from './log.ts';
+import { canonicalInput, recordableConfig } from '../runners/match.ts';
 import type { MatchRow, MatchStatus, SeatRow, Store, SubmissionRow } from './store.ts';
 
 export type Audience = { seat: Seat } | { seat: null };
@@ -380,8 +381,7 @@ export class MatchService {
   async create(input: CreateInput): Promise<LiveMatch> {
     const pkg = getPackage(input.ruleset);
     const rs = pkg.ruleset;
-    const config = input.config ?? {};
-    if (!isPlainJson(config)) throw new ArbiterError('bad_config', 'config must be plain JSON');
+    const config = recordableConfig(input.config ?? {}) as JsonObject;
     const seed = input.seed ?? randomInt(0, 2 ** 32);
     const setupEvents: GameEvent[] = [];
     const state = rs.setup(config, seed, setupEvents);
@@ -481,9 +481,11 @@ export class MatchService {
         }
         this.usable(m);
         if (m.status === 'waiting') throw new HttpError(409, 'out_of_turn', 'the match waits for its open seats to be taken');
-        const res = act(m.pkg.ruleset, m.state, seat, input);
+        // the form the log holds (sorted keys), so replay judges exactly what was judged here
+        const canon = canonicalInput(input);
+        const res = act(m.pkg.ruleset, m.state, seat, canon);
         if (!res.ok) throw new ArbiterError(res.error.code, res.error.reason, res.error.detail);
-        const out = await this.commit(m, seat, input, res.state, res.events, 'accepted', null, idemKey);
+        const out = await this.commit(m, seat, canon, res.state, res.events, 'accepted', null, idemKey);
         if (out === 'ok') {
           this.afterChange(m);
           return { seq: m.seq, events: eventsFor(m.pkg, m.state, seat, res.events), outcome: m.outcome, replayed: false };
@@ -572,6 +574,9 @@ export class MatchService {
         input = null;
         dflt = defaultRecord('exited', m.seq + 1, String((err as Error)?.message ?? err));
       }
+      if (dflt === null && !isPlainJson(input)) {
+        dflt = defaultRecord('refused', m.seq + 1, String(input).slice(0, 200));
+      } else if (dflt === null) input = canonicalInput(input);
       let res = dflt === null ? act(rs, m.state, p.seat, input) : null;
       if (!res || !res.ok) {
         if (dflt === null) dflt = defaultRecord('refused', m.seq + 1, canonicalJson(input ?? null));

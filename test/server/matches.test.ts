@@ -15,7 +15,7 @@ import { ActResult, ErrorBody, MatchRecord, ServerFrame, Snapshot } from '../../
 import { call, startServer, tempDir, Watcher, type ServerProc } from './helpers.ts';
 
 let srv: ServerProc;
-const CODES = ['bad_request', 'illegal', 'out_of_turn', 'game_over', 'bad_config', 'corrupt_log', 'not_found'];
+const CODES = ['bad_request', 'illegal', 'out_of_turn', 'game_over', 'bad_config', 'corrupt_log', 'not_found', 'too_large'];
 
 before(async () => {
   srv = await startServer(join(tempDir('arbiter-srv-'), 'db.sqlite'), ['--rate-limit', '100000']);
@@ -269,7 +269,7 @@ describe('arbiter serve: the edge', () => {
   test('[SRV-LIMIT] bodies over 64 KiB are refused with a typed 413', async () => {
     const r = await call(srv.api, 'POST', '/matches', { ruleset: 'tictactoe', config: { pad: 'x'.repeat(70 * 1024) } });
     assert.equal(r.status, 413);
-    assert.equal(r.body.error.code, 'bad_request');
+    assert.equal(r.body.error.code, 'too_large');
   });
 
   test('[SRV-FUZZ] random bodies, wrong types, huge numbers and prototype keys: typed 4xx, nothing changed, server alive', async () => {
