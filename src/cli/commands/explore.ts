@@ -47,7 +47,7 @@ export function register(program: Command): void {
       const entry = getPackage(id);
       const o: Record<string, unknown> = { ...opts };
       if (o.preset === undefined && o.config === undefined && entry.presets?.ci) o.preset = 'ci';
-      const config = buildConfig(id, o);
+      const config = buildConfig(entry, o);
       const report = explore(entry.ruleset, {
         config,
         seed: parseSeed(opts.seed),
