@@ -23,8 +23,8 @@
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generate } from '../src/rulesets/mines/a1/generator.ts';
-import { solveBoard } from '../src/rulesets/mines/a1/solver.ts';
+import { generate } from '../src/rulesets/mines/generator/generator.ts';
+import { solveBoard } from '../src/rulesets/mines/generator/solver.ts';
 
 interface Size {
   w: number;

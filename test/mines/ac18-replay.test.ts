@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { canonicalJson, hashText } from '../../src/kernel/index.ts';
 import { fixture } from '../../src/rulesets/mines/fixtures.ts';
-import { INTENT_TYPES } from '../../src/rulesets/mines/a2/types.ts';
+import { INTENT_TYPES } from '../../src/rulesets/mines/board/types.ts';
 import { SEQUENCE, runSequence } from './replay-seq.ts';
 
 test('[AC-18, EC8] changing the board product\'s variant table after install changes nothing: A2 holds a snapshot', () => {

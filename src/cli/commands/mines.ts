@@ -5,14 +5,14 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { ArbiterError, canonicalJson, hashText } from '../../kernel/index.ts';
-import { GenError, generate, parseBoardId, type GenParams } from '../../rulesets/mines/a1/generator.ts';
-import { solveBoard } from '../../rulesets/mines/a1/solver.ts';
-import type { Board } from '../../rulesets/mines/a2/board.ts';
-import { createA2, installBoard, settleBatch } from '../../rulesets/mines/a2/engine.ts';
-import type { MinesEvent } from '../../rulesets/mines/a2/types.ts';
-import { createLedger } from '../../rulesets/mines/a3/ledger.ts';
-import { economyTable } from '../../rulesets/mines/a3/economy.ts';
-import { notifyRoundStart, notifySettlementDone } from '../../rulesets/mines/b1/orchestrator.ts';
+import { GenError, generate, parseBoardId, type GenParams } from '../../rulesets/mines/generator/generator.ts';
+import { solveBoard } from '../../rulesets/mines/generator/solver.ts';
+import type { Board } from '../../rulesets/mines/board/geometry.ts';
+import { createA2, installBoard, settleBatch } from '../../rulesets/mines/board/engine.ts';
+import type { MinesEvent } from '../../rulesets/mines/board/types.ts';
+import { createLedger } from '../../rulesets/mines/ledger/ledger.ts';
+import { economyTable } from '../../rulesets/mines/ledger/economy.ts';
+import { notifyRoundStart, notifySettlementDone } from '../../rulesets/mines/orchestrator/orchestrator.ts';
 import { FIXTURE_NAMES, fixture } from '../../rulesets/mines/fixtures.ts';
 
 const int = (name: string) => (v: string): number => {

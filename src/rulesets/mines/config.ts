@@ -2,9 +2,9 @@
 // plus the run length and economy overrides. Every field has a documented default.
 
 import { ArbiterError, type JsonObject } from '../../kernel/index.ts';
-import type { Board } from './a2/board.ts';
-import { economyTable, type EconomyTable } from './a3/economy.ts';
-import { GenError, normaliseParams, type GenParams } from './a1/generator.ts';
+import type { Board } from './board/geometry.ts';
+import { economyTable, type EconomyTable } from './ledger/economy.ts';
+import { GenError, normaliseParams, type GenParams } from './generator/generator.ts';
 import { FIXTURE_NAMES, fixture } from './fixtures.ts';
 
 export const DEFAULT_CONFIG: JsonObject = {

@@ -3,7 +3,7 @@
 // exists to break that (b_invalid_digit). Derivations of every registered constant are in
 // rules.md ("Fixture boards"); the tests recompute them naively.
 
-import { type Board, computeDigits } from './a2/board.ts';
+import { type Board, computeDigits } from './board/geometry.ts';
 
 type XY = [number, number];
 

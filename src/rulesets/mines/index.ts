@@ -20,17 +20,17 @@ import {
   type Validation,
 } from '../../kernel/index.ts';
 import { catalog } from './catalog.ts';
-import { minesAgents } from './agent.ts';
+import { minesAgents } from './agents.ts';
 import { MINES_PRESETS } from './config.ts';
 import { catalogRulesPage, type JsonObject, type RulesetPackage } from '../../kernel/index.ts';
-import { type Board, MINE_CH, cellXY, neighbours, textToBytes } from './a2/board.ts';
-import { CONCEALED, FLAG, OPEN } from './a2/closure.ts';
-import { type A2State, createA2, installBoard, settleBatch } from './a2/engine.ts';
-import type { ActionOutcome, Cell, Intent, MinesEvent, Sink } from './a2/types.ts';
-import { createLedger, price, type LedgerState } from './a3/ledger.ts';
-import { notifyRoundStart, notifySettlementDone, refreshBoard } from './b1/orchestrator.ts';
+import { type Board, MINE_CH, cellXY, neighbours, textToBytes } from './board/geometry.ts';
+import { CONCEALED, FLAG, OPEN } from './board/closure.ts';
+import { type A2State, createA2, installBoard, settleBatch } from './board/engine.ts';
+import type { ActionOutcome, Cell, Intent, MinesEvent, Sink } from './board/types.ts';
+import { createLedger, price, type LedgerState } from './ledger/ledger.ts';
+import { notifyRoundStart, notifySettlementDone, refreshBoard } from './orchestrator/orchestrator.ts';
 import { DEFAULT_CONFIG, parseConfig } from './config.ts';
-import { generate, GenError, type GenParams } from './a1/generator.ts';
+import { generate, GenError, type GenParams } from './generator/generator.ts';
 
 export interface RunState {
   boards_target: number;

@@ -17,7 +17,7 @@ import {
   textToBytes,
   bytesToText,
   variantIds,
-} from './board.ts';
+} from './geometry.ts';
 import { CONCEALED, FLAG, OPEN, chainOpen, chainSafeCount, initialDomain } from './closure.ts';
 import {
   type LedgerState,
@@ -25,7 +25,7 @@ import {
   requestDig,
   requestStop,
   trySpend,
-} from '../a3/ledger.ts';
+} from '../ledger/ledger.ts';
 import type {
   ActionOutcome,
   Cell,

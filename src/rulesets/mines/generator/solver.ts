@@ -10,7 +10,7 @@
 // components. With a repair hook it moves mines when stuck (the no-guess generator, see nog.ts).
 // Head to head with Simon Tatham's solver: rules.md, "Solver strength against Tatham's".
 
-import type { Board } from '../a2/board.ts';
+import type { Board } from '../board/geometry.ts';
 
 const UNKNOWN = 0;
 const OPEN = 1;

@@ -4,8 +4,8 @@
 // R0. With no_guess the generator only emits boards the deduction solver clears from R0.
 
 import { createRng, nextInt, type RngState } from '../../../kernel/index.ts';
-import { type Board, computeDigits, MINE_CH, DIGIT_ZERO, spawnCells } from '../a2/board.ts';
-import { initialDomain } from '../a2/closure.ts';
+import { type Board, computeDigits, MINE_CH, DIGIT_ZERO, spawnCells } from '../board/geometry.ts';
+import { initialDomain } from '../board/closure.ts';
 import { repairForNoGuess } from './nog.ts';
 import { gridFromBoard } from './solver.ts';
 
