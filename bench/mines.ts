@@ -8,13 +8,9 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { cpuMsSince, measure, type BenchCase, type BenchResult } from './types.ts';
-import { type Board, computeDigits, textToBytes } from '../src/rulesets/mines/board/geometry.ts';
-import { chainOpen } from '../src/rulesets/mines/board/closure.ts';
-import { checkInvariants, createA2, installBoard, settleBatch, type World } from '../src/rulesets/mines/board/engine.ts';
-import { createLedger, startRound } from '../src/rulesets/mines/ledger/ledger.ts';
-import { economyTable } from '../src/rulesets/mines/ledger/economy.ts';
-import { generate } from '../src/rulesets/mines/generator/generator.ts';
-import { solveBoard } from '../src/rulesets/mines/generator/solver.ts';
+import { minesParts, type Board, type World } from '../src/rulesets/mines/index.ts';
+
+const { chainOpen, checkInvariants, computeDigits, createA2, createLedger, economyTable, generate, installBoard, settleBatch, solveBoard, startRound, textToBytes } = minesParts;
 
 const SGT = '/usr/games/sgt-mines';
 const SIDE = 1000;

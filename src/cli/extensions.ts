@@ -5,8 +5,7 @@ import type { Command } from 'commander';
 import { register as registerBnc } from './commands/bnc.ts';
 import { register as registerExplore } from './commands/explore.ts';
 import { register as registerGround } from './commands/ground.ts';
-import { register as registerMines } from './commands/mines.ts';
-import { playMinesInteractive } from './commands/mines-tui.ts';
+import { playMinesInteractive, register as registerMines } from './commands/mines.ts';
 
 export type CommandRegistrar = (program: Command) => void;
 

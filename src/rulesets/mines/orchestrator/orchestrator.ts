@@ -23,11 +23,11 @@ export function notifySettlementDone(w: World, hint: 'same_board' | 'new_board',
   return next === undefined ? null : installBoard(w, next, sink);
 }
 
-export interface RefreshResult {
+type RefreshResult = {
   accepted: boolean;
   reject_reason: 'phase' | 'resource_face' | 'board_invalid' | null;
   category: InvariantCategory | null;
-}
+};
 
 /**
  * refresh_board: inside an Active round, pay the refresh cost from RAP, retire the board and
