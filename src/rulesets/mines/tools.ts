@@ -71,7 +71,8 @@ function boardFrom(o: Options, seed: number): Board {
       mines: intOpt(o, 'mines') ?? 40,
       fog: intOpt(o, 'fog') ?? 0,
       spawn,
-      no_guess: o['no-guess'] === true,
+      // a CLI parser may hand `--no-guess` over as the negation of `guess`
+      no_guess: o['no-guess'] === true || o.noGuess === true || o.guess === false,
     };
     return generate(p, seed);
   } catch (e) {
