@@ -21,7 +21,7 @@ test('the catalog lists exactly the seed rule ids GR-O01..E04 and U1..U23, and r
   for (const u of ground.catalog.uItems) assert.ok(doc.includes(u.default), `${u.id} default differs in rules.md`);
 });
 
-test('[GR-R05] register discipline: every U-item has an owner, a raise date, a settled-or-open state and a reproduction that lists it (debt zero)', async () => {
+test('register discipline: every U-item has an owner, a raise date, a settled-or-open state and a reproduction that lists it (debt zero)', async () => {
   const { groundPackage } = await import('../../src/rulesets/ground/index.ts');
   const { registerOf } = await import('../../src/runners/coverage.ts');
   const reg = registerOf(groundPackage, process.cwd(), new Date('2026-12-01'));
