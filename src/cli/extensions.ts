@@ -4,12 +4,12 @@
 import type { Command } from 'commander';
 import { register as registerBnc } from './commands/bnc.ts';
 import { register as registerExplore } from './commands/explore.ts';
-import { register as registerMines } from './commands/mines.ts';
-import { playMinesInteractive } from './commands/mines-tui.ts';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { playMinesInteractive } from './commands/mines.ts';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ToolIO } from '../kernel/index.ts';
 import { PACKAGES } from '../registry.ts';
+import { MAX_JSON_FILE, readTextFile } from './core/config.ts';
 
 export type CommandRegistrar = (program: Command) => void;
 
@@ -21,7 +21,6 @@ export const commandModules: CommandRegistrar[] = [
   registerBnc,
   registerExplore,
   registerPackageTools,
-  registerMines,
 ];
 
 export const interactivePlayers: Record<string, InteractivePlayer> = {
@@ -33,7 +32,8 @@ export function cliToolIO(): ToolIO {
   const cwd = process.cwd();
   return {
     cwd,
-    readText: (path) => readFileSync(resolve(cwd, path), 'utf8'),
+    // size-limited (an edition file, say): a huge file is refused with too_large before it is read
+    readText: (path) => readTextFile(resolve(cwd, path), MAX_JSON_FILE, 'file'),
     writeText: (path, text) => writeFileSync(resolve(cwd, path), text),
     out: (text) => void process.stdout.write(text),
     err: (text) => void process.stderr.write(text),
