@@ -12,6 +12,7 @@ import { check } from './rules.ts';
 import { actionSchema, configSchema, type Action } from './schema.ts';
 import { DEFAULT_CONFIG, setupState } from './setup.ts';
 import type { BncState } from './state.ts';
+import { sampleBnc } from './sample.ts';
 import { secretsFor, seatView, spectatorView } from './view.ts';
 import { z } from 'zod';
 import { bncAgents } from './agents.ts';
@@ -41,6 +42,7 @@ export const bnc: Ruleset<BncState, Action> = {
   },
 
   legal: (s, seat) => legalMenu(s, seat),
+  sampleState: sampleBnc,
 
   validate(s, seat, input): Validation<Action> {
     const obj = requireObject(input);

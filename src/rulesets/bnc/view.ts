@@ -3,7 +3,8 @@
 // and only the shortcuts it discovered. The spectator sees everything but the RNG.
 
 import { cloneJson, type Json } from '../../kernel/index.ts';
-import { EXIT, ZONE_COUNT, ZONE_NAMES } from './constants.ts';
+import { CHART, EXIT, ZONE_COUNT, ZONE_NAMES } from './constants.ts';
+import { hasUndiscovered } from './rules.ts';
 import type { BncState } from './state.ts';
 
 const SPINE = Array.from({ length: ZONE_COUNT - 1 }, (_, i) => ({ a: i, b: i + 1 }));
@@ -34,6 +35,12 @@ export function seatView(s: BncState, seat: number): Json {
       reputation: me.reputation,
       guild: me.guild,
       submitted: me.submitted,
+      // own bookkeeping (defection is judged on it) and, while holding the chart, whether reading it
+      // would show anything: the seat's menu already tells it (use_chart), a sampler needs it (issue 15)
+      deposited: me.deposited,
+      withdrawn: me.withdrawn,
+      route: me.route,
+      ...(me.items.includes(CHART) ? { undiscovered: hasUndiscovered(s, me) } : {}),
     },
     here: {
       zone: here,
@@ -44,12 +51,22 @@ export function seatView(s: BncState, seat: number): Json {
       warden: s.warden.zone === here ? { health: s.warden.health, down: s.warden.down } : null,
     },
     // U19: status and reputation are public; positions only for those sharing your zone
-    contestants: s.contestants.map((c) => ({ seat: c.seat, status: c.status, reputation: c.reputation, at: c.at })),
+    contestants: s.contestants.map((c) => ({
+      seat: c.seat, status: c.status, reputation: c.reputation, at: c.at,
+      // a guild member's invite menu shows who is already aligned, so its view says so too
+      ...(me.guild !== null && c.seat !== seat ? { inGuild: c.guild !== null } : {}),
+    })),
+    config: { ...s.config },
     warden: { zone: EXIT, down: s.warden.down },
     edges: SPINE,
     shortcuts: s.shortcuts.filter((sc) => me.known.includes(sc.id)),
     messages: s.messages.filter((m) => m.from === seat || m.heard.includes(seat)),
-    offers: s.offers.filter((o) => mine(o.from, o.to)),
+    // an offer to the seat from someone in its zone: whether the offerer still holds the goods
+    // (the accept entry on the seat's menu shows it)
+    offers: s.offers.filter((o) => mine(o.from, o.to)).map((o) => {
+      const from = s.contestants[o.from];
+      return o.to === seat && from.zone === here ? { ...o, offererHolds: o.give.every((it) => from.items.includes(it)) } : o;
+    }),
     proposals: s.proposals.filter((p) => mine(p.from, p.to)),
     pacts: s.pacts.filter((p) => mine(p.a, p.b)),
     invitations: s.invitations.filter((i) => i.to === seat || i.guild === me.guild),
