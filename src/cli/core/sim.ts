@@ -30,11 +30,19 @@ export function registerSim(program: Command): void {
     const firstSeed = parseSeed(opts.seed as string);
     const config = buildConfig(rulesetId, opts);
     const tty = Boolean(process.stderr.isTTY) && opts.progress !== false;
-    const bar = tty ? new cliProgress.SingleBar({ stream: process.stderr, format: `${rulesetId} {bar} {value}/{total} games`, hideCursor: true }, cliProgress.Presets.shades_classic) : null;
-    bar?.start(games, 0);
+    // games done, games per second since the start, time left: from every worker as shards finish
+    const bar = tty
+      ? new cliProgress.SingleBar(
+          { stream: process.stderr, format: `${rulesetId} {bar} {value}/{total} games | {rate} games/s | {eta_formatted} left`, hideCursor: true, etaBuffer: 50 },
+          cliProgress.Presets.shades_classic,
+        )
+      : null;
+    const started = performance.now();
+    const rate = (done: number) => Math.round(done / Math.max((performance.now() - started) / 1000, 1e-3));
+    bar?.start(games, 0, { rate: 0 });
     // a config mistake should surface here, once, not inside a worker
     pkg.ruleset.setup(config, firstSeed);
-    const report = await simulateParallel(pkg, { games, firstSeed, config, agents: (opts.agents as string) ?? 'random', onGame: bar ? (d) => bar.update(d) : undefined }, { threads, worker: SIM_WORKER });
+    const report = await simulateParallel(pkg, { games, firstSeed, config, agents: (opts.agents as string) ?? 'random', onGame: bar ? (d) => bar.update(d, { rate: rate(d) }) : undefined }, { threads, worker: SIM_WORKER });
     bar?.update(games);
     bar?.stop();
     if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
