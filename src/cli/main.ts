@@ -10,6 +10,7 @@ import { registerChecks } from './core/checks.ts';
 import { registerPlay, registerShowcase } from './core/play.ts';
 import { registerReplay } from './core/replay.ts';
 import { registerSim } from './core/sim.ts';
+import { registerWorker } from './core/worker.ts';
 import { DEFAULT_MAX_LINE, runDrive } from './drive.ts';
 import { commandModules } from './extensions.ts';
 
@@ -30,6 +31,7 @@ program
 registerShowcase(program);
 registerPlay(program);
 registerSim(program);
+registerWorker(program);
 registerChecks(program);
 registerReplay(program);
 registerBench(program);

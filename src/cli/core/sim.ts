@@ -7,6 +7,7 @@ import { getPackage, rulesetIds } from '../../registry.ts';
 import { SIM_WORKER } from '../sim-worker.ts';
 import type { SimReport } from '../../runners/sim.ts';
 import { defaultThreads, simulateParallel } from '../../runners/sim-parallel.ts';
+import { parseRedisUrl, simulateQueued } from '../../runners/sim-queue.ts';
 import { buildConfig, parseCount, parseSeed } from './config.ts';
 import { addConfigOptions } from './play.ts';
 
@@ -21,6 +22,7 @@ export function registerSim(program: Command): void {
     .option('--json', 'print the report as JSON')
     .option('--csv', 'print metrics as CSV (name,mean,min,max)')
     .option('-t, --threads <n>', 'worker threads (default: all cores; 1 = this process only)')
+    .option('--queue <redis-url>', 'split the run into shards on a Redis queue (BullMQ) for `arbiter worker` processes on any machine')
     .option('--no-progress', 'no progress bar');
   addConfigOptions(cmd);
   cmd.action(async (rulesetId: string, opts: Record<string, unknown>) => {
@@ -42,7 +44,11 @@ export function registerSim(program: Command): void {
     bar?.start(games, 0, { rate: 0 });
     // a config mistake should surface here, once, not inside a worker
     pkg.ruleset.setup(config, firstSeed);
-    const report = await simulateParallel(pkg, { games, firstSeed, config, agents: (opts.agents as string) ?? 'random', onGame: bar ? (d) => bar.update(d, { rate: rate(d) }) : undefined }, { threads, worker: SIM_WORKER });
+    const simOpts = { games, firstSeed, config, agents: (opts.agents as string) ?? 'random', onGame: bar ? (d: number) => bar.update(d, { rate: rate(d) }) : undefined };
+    const report =
+      typeof opts.queue === 'string'
+        ? await simulateQueued(pkg, simOpts, { redis: parseRedisUrl(opts.queue) })
+        : await simulateParallel(pkg, simOpts, { threads, worker: SIM_WORKER });
     bar?.update(games);
     bar?.stop();
     if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
@@ -72,7 +78,7 @@ function toText(r: SimReport): string {
     const w = Math.max(...m.map(([k]) => k.length));
     for (const [k, s] of m) out.push(`  ${k.padEnd(w)}  ${String(s.mean).padStart(10)}  ${s.min}..${s.max}`);
   }
-  out.push(pc.dim(`${r.wall_ms} ms on ${r.threads} thread${r.threads > 1 ? 's' : ''}, ${r.games_per_s} games per second`));
+  out.push(pc.dim(`${r.wall_ms} ms on ${r.threads === 0 ? 'queue workers' : `${r.threads} thread${r.threads > 1 ? 's' : ''}`}, ${r.games_per_s} games per second`));
   return out.join('\n') + '\n';
 }
 
