@@ -148,6 +148,17 @@ export interface Ruleset<S = any, A = any> {
   describeEvent?(event: GameEvent): string;
   /** One readable phrase for an action. */
   describeAction?(action: A, seat: Seat): string;
+  /**
+   * The seat's view in plain words, for agents that read text (language models). Without it,
+   * agents get a generic readable tree of the view (src/agents/observe.ts).
+   */
+  describeView?(view: Json, seat: Seat | null): string;
+  /**
+   * What `seat` perceives of one event (the event itself, a redacted copy, or null when the seat
+   * does not see it). Agents receive the events their seat saw since its last decision. Without
+   * it, perfect-information rulesets show every event and the others show none (never a leak).
+   */
+  eventView?(event: GameEvent, seat: Seat): GameEvent | null;
   /** Invariants that must hold in every reachable state; returns the violated ones. */
   invariants?(state: S): string[];
   /**
@@ -192,7 +203,7 @@ export interface Agent<A = any, S = any> {
   /** Return an action; it need not be from the menu (the runner checks it like any input). */
   choose(ctx: AgentContext<S, A>): A | Json | Promise<A | Json>;
   /** Release what the agent holds (a child process, a socket); the runner calls it at match end. */
-  close?(): void;
+  close?(): void | Promise<void>;
 }
 
 export type AgentFactory<A = any, S = any> = (options: { seat: Seat; seed: number; args?: string }) => Agent<A, S>;

@@ -43,11 +43,14 @@ export function parseLog(text: string): ParsedLog {
       footer = v as unknown as LogFooter;
       continue;
     }
-    if (typeof v.seq !== 'number' || typeof v.seat !== 'number' || !('input' in v) || (v.result !== 'accepted' && v.result !== 'rejected') || !Array.isArray(v.events)) {
+    if (typeof v.seq !== 'number' || typeof v.seat !== 'number' || !('input' in v) || (v.result !== 'accepted' && v.result !== 'rejected' && v.result !== 'defaulted') || !Array.isArray(v.events)) {
       throw new ArbiterError('corrupt_log', `line ${no}: a submission needs seq, seat, input, result and events`, { line: no });
     }
     if (v.seq !== entries.length + 1) {
       throw new ArbiterError('corrupt_log', `line ${no}: seq ${v.seq} out of order (expected ${entries.length + 1})`, { line: no });
+    }
+    if ((v.result === 'defaulted') !== (v.default !== undefined)) {
+      throw new ArbiterError('corrupt_log', `line ${no}: a defaulted submission carries its default record, and only it does`, { line: no });
     }
     entries.push(v as unknown as LogEntry);
   }

@@ -38,7 +38,8 @@ export function replayLog<S>(rs: Ruleset<S>, log: ParsedLog): ReplayReport<S> {
   events += setupEvents.length;
   for (const entry of log.entries) {
     const res = act(rs, state, entry.seat, entry.input);
-    const result = res.ok ? 'accepted' : 'rejected';
+    // a defaulted submission is the runner submitting the default action: it must be accepted again
+    const result = res.ok ? (entry.result === 'defaulted' ? 'defaulted' : 'accepted') : 'rejected';
     if (result !== entry.result) {
       return fail({ seq: entry.seq, what: 'result', expected: entry.result, actual: res.ok ? 'accepted' : { rejected: res.error as unknown as Json } });
     }

@@ -36,6 +36,11 @@ export function entryLines(rs: Ruleset, entry: LogEntry, agentName?: string): st
   const who = `seat ${entry.seat}${agentName ? ` (${agentName})` : ''}`;
   const head = `${pc.dim(String(entry.seq).padStart(4))}  ${pc.cyan(who)}: ${describeAction(rs, entry.input, entry.seat)}`;
   if (entry.result === 'rejected') return [head, `        ${pc.red('refused')} ${entry.error?.code}: ${entry.error?.reason}`];
+  if (entry.result === 'defaulted' && entry.default) {
+    const d = entry.default;
+    const why = `${pc.yellow('default')} (${d.reason}, request ${d.request}, ${d.attempts} attempt${d.attempts === 1 ? '' : 's'})${d.detail ? `: ${d.detail}` : ''}${d.raw ? ` — answer ${JSON.stringify(d.raw)}` : ''}`;
+    return [head, `        ${why}`, ...entry.events.map((e) => `        ${describeEvent(rs, e)}`)];
+  }
   return [head, ...entry.events.map((e) => `        ${e.type === 'beat' ? pc.magenta('★ ') : ''}${describeEvent(rs, e)}`)];
 }
 
