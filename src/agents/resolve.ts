@@ -3,22 +3,47 @@
 import { ArbiterError, type Agent, type AgentFactory } from '../kernel/index.ts';
 import { getEntry } from '../registry.ts';
 import { BUILTIN_AGENTS } from './builtin.ts';
-import { subprocessAgentFactory } from './subprocess.ts';
+import { subprocessAgent } from './subprocess.ts';
+import { httpAgent } from './http.ts';
+import { llmAgent, parseLlmSpec, type LlmEnv } from './llm/llm.ts';
+import { join } from 'node:path';
 
-/** External agent kinds plug in here by prefix: `cmd:<command line>` is a program on JSON lines. */
-export const AGENT_PREFIXES: Record<string, AgentFactory> = { cmd: subprocessAgentFactory };
+/** What transport agents need from the caller: where stderr goes, model endpoints, cassettes. */
+export interface AgentEnv {
+  /** Folder for per-seat stderr files of `cmd:` agents (`seat-N.stderr`). */
+  stderrDir?: string;
+  llm?: LlmEnv;
+}
+
+type PrefixFactory = (args: string, seat: number, env: AgentEnv) => Agent;
+
+/**
+ * External agent kinds plug in here by prefix: `cmd:<command line>` is a program on JSON lines,
+ * `http:<URL>` a web service, `llm:<provider>:<model>` a language model (all speak the protocol).
+ */
+export const AGENT_PREFIXES: Record<string, PrefixFactory> = {
+  cmd: (args, seat, env) => subprocessAgent(args, env.stderrDir ? { stderrPath: join(env.stderrDir, `seat-${seat}.stderr`) } : {}),
+  http: (args) => httpAgent(args),
+  llm: (args, _seat, env) => llmAgent(parseLlmSpec(args), env.llm),
+};
+
+/** Whether a spec names an agent that answers asynchronously (a transport, not an in-process policy). */
+export function isTransportSpec(spec: string): boolean {
+  const colon = spec.indexOf(':');
+  return colon > 0 && spec.slice(0, colon) in AGENT_PREFIXES;
+}
 
 export function agentNames(rulesetId: string): string[] {
   return [...Object.keys(BUILTIN_AGENTS), ...Object.keys(getEntry(rulesetId).agents)];
 }
 
-export function makeAgent(rulesetId: string, spec: string, seat: number, seed: number): Agent {
+export function makeAgent(rulesetId: string, spec: string, seat: number, seed: number, env: AgentEnv = {}): Agent {
   const colon = spec.indexOf(':');
   if (colon > 0) {
     const prefix = spec.slice(0, colon);
     const factory = AGENT_PREFIXES[prefix];
     if (!factory) throw new ArbiterError('not_found', `unknown agent kind "${prefix}:" (known: ${Object.keys(AGENT_PREFIXES).map((p) => p + ':').join(', ') || 'none'})`);
-    return factory({ seat, seed, args: spec.slice(colon + 1) });
+    return factory(spec.slice(colon + 1), seat, env);
   }
   const factory = getEntry(rulesetId).agents[spec]?.factory ?? BUILTIN_AGENTS[spec];
   if (!factory) {
@@ -31,13 +56,22 @@ export function makeAgent(rulesetId: string, spec: string, seat: number, seed: n
  * "random" → the same agent for every seat; "heuristic,random" → one per seat, cycling. A list of
  * several strings (repeated --agents) takes each string whole, so a `cmd:` line may hold commas.
  */
-export function makeAgents(rulesetId: string, specs: string | string[], seats: number, seed: number): Agent[] {
+export function makeAgents(rulesetId: string, specs: string | string[], seats: number, seed: number, env: AgentEnv = {}): Agent[] {
   const list = (Array.isArray(specs) && specs.length > 1 ? specs : String(specs).split(','))
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
   if (list.length === 0) throw new ArbiterError('bad_request', 'no agent named');
   if (list.length > seats) throw new ArbiterError('bad_request', `${list.length} agents named for ${seats} seats`);
-  return Array.from({ length: seats }, (_, seat) => makeAgent(rulesetId, list[seat % list.length], seat, agentSeed(seed, seat)));
+  // every seat is resolved before any program starts (programs start in runMatch), and a refused
+  // line-up releases whatever the earlier seats hold
+  const made: Agent[] = [];
+  try {
+    for (let seat = 0; seat < seats; seat++) made.push(makeAgent(rulesetId, list[seat % list.length], seat, agentSeed(seed, seat), env));
+  } catch (err) {
+    for (const a of made) void Promise.resolve().then(() => a.close?.()).catch(() => {});
+    throw err;
+  }
+  return made;
 }
 
 export { agentSeed } from './seed.ts';

@@ -2,7 +2,7 @@
 // protocol messages; the failure policy (deadlines, request ids, retry, default) is one piece of
 // code in policy.ts, the same for all of them.
 
-import type { AgentContext, Json, JsonObject } from '../kernel/index.ts';
+import type { Agent, AgentContext, Json, JsonObject } from '../kernel/index.ts';
 import type { DecisionRequest, DecisionResult, FailureReason, MatchEnd, MatchStart } from './protocol.ts';
 
 export type Reply =
@@ -38,3 +38,6 @@ export interface Transport {
 export function asJson(v: unknown): Json {
   return v as Json;
 }
+
+/** An agent backed by a protocol transport (`cmd:`, `http:`, `llm:`); plain agents are wrapped. */
+export type TransportAgent = Agent & { transport: Transport };

@@ -105,11 +105,10 @@ export function hashEvents(events: readonly GameEvent[]): string {
 /** Agents, or a function that seats them once the number of seats is known (setup runs once). */
 export type AgentSeating = Agent[] | ((seats: number) => Agent[]);
 
-/** An agent backed by a protocol transport (`cmd:`, `http:`, `llm:`); plain agents are wrapped. */
-export type TransportAgent = Agent & { transport: Transport };
+export type { TransportAgent } from '../agents/transport.ts';
 
 function transportOf(a: Agent): Transport {
-  const t = (a as Partial<TransportAgent>).transport;
+  const t = (a as Agent & { transport?: Transport }).transport;
   return t && typeof t.decide === 'function' ? t : inProcessTransport(a);
 }
 
