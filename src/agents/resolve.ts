@@ -1,12 +1,14 @@
 // Turn agent names from the command line ("random", "heuristic", "cmd:python3 bot.py") into agents.
+// The caller hands over the ruleset package once; nothing here looks a ruleset up by id.
 
-import { ArbiterError, type Agent, type AgentFactory } from '../kernel/index.ts';
-import { getEntry } from '../registry.ts';
+import { join } from 'node:path';
+import { ArbiterError, type Agent, type RulesetPackage } from '../kernel/index.ts';
 import { BUILTIN_AGENTS } from './builtin.ts';
 import { subprocessAgent } from './subprocess.ts';
 import { httpAgent } from './http.ts';
 import { llmAgent, parseLlmSpec, type LlmEnv } from './llm/llm.ts';
-import { join } from 'node:path';
+
+export { agentSeed } from './seed.ts';
 
 /** What transport agents need from the caller: where stderr goes, model endpoints, cassettes. */
 export interface AgentEnv {
@@ -27,52 +29,51 @@ export const AGENT_PREFIXES: Record<string, PrefixFactory> = {
   llm: (args, _seat, env) => llmAgent(parseLlmSpec(args), env.llm),
 };
 
-/** Whether a spec names an agent that answers asynchronously (a transport, not an in-process policy). */
+/** Whether a spec names an agent that answers through a transport (asynchronously). */
 export function isTransportSpec(spec: string): boolean {
   const colon = spec.indexOf(':');
   return colon > 0 && spec.slice(0, colon) in AGENT_PREFIXES;
 }
 
-export function agentNames(rulesetId: string): string[] {
-  return [...Object.keys(BUILTIN_AGENTS), ...Object.keys(getEntry(rulesetId).agents)];
+export function agentNames<S, A>(pkg: RulesetPackage<S, A>): string[] {
+  return [...Object.keys(BUILTIN_AGENTS), ...Object.keys(pkg.agents)];
 }
 
-export function makeAgent(rulesetId: string, spec: string, seat: number, seed: number, env: AgentEnv = {}): Agent {
+export function makeAgent<S, A>(pkg: RulesetPackage<S, A>, spec: string, env: AgentEnv = {}, seat = 0): Agent<A, S> {
   const colon = spec.indexOf(':');
   if (colon > 0) {
     const prefix = spec.slice(0, colon);
     const factory = AGENT_PREFIXES[prefix];
-    if (!factory) throw new ArbiterError('not_found', `unknown agent kind "${prefix}:" (known: ${Object.keys(AGENT_PREFIXES).map((p) => p + ':').join(', ') || 'none'})`);
+    if (!factory) throw new ArbiterError('not_found', `unknown agent kind "${prefix}:" (known: ${Object.keys(AGENT_PREFIXES).map((p) => p + ':').join(', ')})`);
     return factory(spec.slice(colon + 1), seat, env);
   }
-  const factory = getEntry(rulesetId).agents[spec]?.factory ?? BUILTIN_AGENTS[spec];
+  const factory = pkg.agents[spec]?.factory ?? BUILTIN_AGENTS[spec];
   if (!factory) {
-    throw new ArbiterError('not_found', `unknown agent "${spec}" for ${rulesetId} (known: ${agentNames(rulesetId).join(', ')})`);
+    throw new ArbiterError('not_found', `unknown agent "${spec}" for ${pkg.ruleset.id} (known: ${agentNames(pkg).join(', ')})`);
   }
-  return factory({ seat, seed });
+  return factory({});
 }
 
 /**
  * "random" → the same agent for every seat; "heuristic,random" → one per seat, cycling. A list of
  * several strings (repeated --agents) takes each string whole, so a `cmd:` line may hold commas.
+ * Agents hold no generator of their own: the runner hands each seat `ctx.random`, seeded from the
+ * match seed and the seat (`agentSeed`), so an agent is a pure function of what it is shown.
+ * Every seat is resolved before any program starts (programs start in runMatch), and a refused
+ * line-up releases whatever the earlier seats hold.
  */
-export function makeAgents(rulesetId: string, specs: string | string[], seats: number, seed: number, env: AgentEnv = {}): Agent[] {
+export function makeAgents<S, A>(pkg: RulesetPackage<S, A>, specs: string | string[], seats: number, env: AgentEnv = {}): Agent<A, S>[] {
   const list = (Array.isArray(specs) && specs.length > 1 ? specs : String(specs).split(','))
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
   if (list.length === 0) throw new ArbiterError('bad_request', 'no agent named');
   if (list.length > seats) throw new ArbiterError('bad_request', `${list.length} agents named for ${seats} seats`);
-  // every seat is resolved before any program starts (programs start in runMatch), and a refused
-  // line-up releases whatever the earlier seats hold
-  const made: Agent[] = [];
+  const made: Agent<A, S>[] = [];
   try {
-    for (let seat = 0; seat < seats; seat++) made.push(makeAgent(rulesetId, list[seat % list.length], seat, agentSeed(seed, seat), env));
+    for (let seat = 0; seat < seats; seat++) made.push(makeAgent(pkg, list[seat % list.length], env, seat));
   } catch (err) {
     for (const a of made) void Promise.resolve().then(() => a.close?.()).catch(() => {});
     throw err;
   }
   return made;
 }
-
-export { agentSeed } from './seed.ts';
-import { agentSeed } from './seed.ts';

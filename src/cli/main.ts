@@ -10,6 +10,7 @@ import { registerChecks } from './core/checks.ts';
 import { registerPlay, registerShowcase } from './core/play.ts';
 import { registerReplay } from './core/replay.ts';
 import { registerSim } from './core/sim.ts';
+import { agentProtocolSchemaText, registerAgentVerbs } from './core/agents-cli.ts';
 import { runDrive } from './drive.ts';
 import { commandModules } from './extensions.ts';
 
@@ -59,9 +60,12 @@ program
   });
 
 for (const register of commandModules) register(program);
+registerAgentVerbs(program);
 
 try {
-  await program.parseAsync(process.argv);
+  // `schema agent-protocol` is a special name beside the ruleset schemas (whoever registers `schema`)
+  if (process.argv[2] === 'schema' && process.argv[3] === 'agent-protocol') process.stdout.write(agentProtocolSchemaText());
+  else await program.parseAsync(process.argv);
 } catch (err) {
   if (err instanceof CommanderError) {
     process.exitCode = err.exitCode === 0 ? 0 : 2;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { bnc } from '../../src/rulesets/bnc/index.ts';
+import { bnc, bncPackage } from '../../src/rulesets/bnc/index.ts';
 import { renderRulesPage } from '../../src/rulesets/bnc/rulespage.ts';
 import { BEATS } from '../../src/rulesets/bnc/catalog.ts';
 import { beatsOf } from '../../src/rulesets/bnc/beats.ts';
@@ -36,7 +36,7 @@ test('every catalog rule and U-item appears on the rules page', () => {
 });
 
 test('[BNC-B01, BNC-B13] beats are listed from a JSON Lines match log, by the function and by `arbiter beats`', async () => {
-  const m = await runMatch(bnc, makeAgents('bnc', 'cooperative,greedy,treacherous,cautious', 4, 3), { seed: 3 });
+  const m = await runMatch(bnc, makeAgents(bncPackage, 'cooperative,greedy,treacherous,cautious', 4), { seed: 3 });
   const text = logLines(m).join('\n') + '\n';
   const beats = beatsOf(parseLog(text).entries);
   const inStream = m.events.filter((e) => e.type === 'beat').length;

@@ -5,8 +5,8 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { ArbiterError, type Agent } from '../../kernel/index.ts';
-import { makeAgent, makeAgents, agentSeed, type AgentEnv } from '../../agents/resolve.ts';
+import { ArbiterError, type Agent, type RulesetPackage } from '../../kernel/index.ts';
+import { makeAgent, makeAgents, type AgentEnv } from '../../agents/resolve.ts';
 import { lineupSeats, loadLineup } from '../../agents/lineup.ts';
 import { llmAgent, type LlmEnv } from '../../agents/llm/llm.ts';
 import { Cassette } from '../../agents/llm/cassette.ts';
@@ -40,7 +40,7 @@ export interface AgentSession {
   onAttempt?: (rec: AttemptRecord) => void;
   /** Folder holding per-seat files, when there is one. */
   dir: string | null;
-  seat(rulesetId: string, spec: string | string[], seats: number, seed: number): Agent[];
+  seat(pkg: RulesetPackage, spec: string | string[], seats: number): Agent[];
 }
 
 export function agentSession(opts: Record<string, unknown>, logPath?: string): AgentSession {
@@ -64,10 +64,10 @@ export function agentSession(opts: Record<string, unknown>, logPath?: string): A
     policy,
     dir,
     onAttempt: writer ? (rec) => writer.write(rec) : undefined,
-    seat(rulesetId, spec, seats, seed) {
-      if (typeof opts.lineup !== 'string') return makeAgents(rulesetId, spec, seats, seed, env);
-      const lineup = loadLineup(opts.lineup, rulesetId);
-      return lineupSeats(lineup, seats).map((s, seat) => ('spec' in s ? makeAgent(rulesetId, s.spec, seat, agentSeed(seed, seat), env) : llmAgent(s.llm, llm)));
+    seat(pkg, spec, seats) {
+      if (typeof opts.lineup !== 'string') return makeAgents(pkg, spec, seats, env);
+      const lineup = loadLineup(opts.lineup, pkg.ruleset.id);
+      return lineupSeats(lineup, seats).map((s, seat) => ('spec' in s ? makeAgent(pkg, s.spec, env, seat) : llmAgent(s.llm, llm)));
     },
   };
 }

@@ -4,8 +4,8 @@ import { writeFileSync } from 'node:fs';
 import pc from 'picocolors';
 import type { Command } from 'commander';
 import { ArbiterError, type Agent } from '../../kernel/index.ts';
-import { getEntry, rulesetIds } from '../../registry.ts';
-import { makeAgents } from '../../agents/resolve.ts';
+import { getPackage, rulesetIds } from '../../registry.ts';
+import { addAgentOptions, agentSession } from './agents-cli.ts';
 import { logLines, runMatch } from '../../runners/match.ts';
 import { interactivePlayers } from '../extensions.ts';
 import { allFlags, buildConfig, camel, parseSeed } from './config.ts';
@@ -21,7 +21,7 @@ export function addConfigOptions(cmd: Command): Command {
 }
 
 export async function playOne(rulesetId: string, opts: Record<string, unknown>, out: (line: string) => void): Promise<void> {
-  const entry = getEntry(rulesetId);
+  const entry = getPackage(rulesetId);
   const rs = entry.ruleset;
   const seed = parseSeed(opts.seed as string | undefined);
   const config = buildConfig(rulesetId, opts);
@@ -35,9 +35,10 @@ export async function playOne(rulesetId: string, opts: Record<string, unknown>, 
   const spec = given === undefined || (Array.isArray(given) && given.length === 0) ? 'random' : given;
   const json = Boolean(opts.json);
   let agents: Agent[] = [];
+  const session = agentSession(opts, typeof opts.log === 'string' ? opts.log : undefined);
   // agents are seated once setup has said how many seats there are (setup runs only once)
   const seating = (seats: number): Agent[] => {
-    agents = makeAgents(rulesetId, spec, seats, seed);
+    agents = session.seat(entry, spec, seats);
     if (!json) out(pc.bold(`${rs.title} (${rs.version}) — seed ${seed}, ${seats} seat${seats > 1 ? 's' : ''}: ${agents.map((a, i) => `${i}=${a.name}`).join(' ')}`));
     return agents;
   };
@@ -51,6 +52,9 @@ export async function playOne(rulesetId: string, opts: Record<string, unknown>, 
       for (const e of events) out(`        ${describeEvent(rs, e)}`);
     },
     onEntry: json || opts.quiet ? undefined : (e) => entryLines(rs, e, agents[e.seat].name).forEach((l) => out(l)),
+    pkg: entry,
+    policy: session.policy,
+    onAttempt: session.onAttempt,
   });
   const lines = logLines(result);
   if (typeof opts.log === 'string') writeFileSync(opts.log, lines.join('\n') + '\n');
@@ -60,6 +64,13 @@ export async function playOne(rulesetId: string, opts: Record<string, unknown>, 
   }
   out(outcomeLine(result.outcome));
   out(pc.dim(`${result.footer.submissions} submissions, ${result.footer.events} events, event-stream hash ${result.footer.hash}`));
+  for (const [seat, r] of result.seats.entries()) {
+    const defaults = Object.entries(r.defaults).map(([k, v]) => `${k} ×${v}`);
+    if (defaults.length === 0 && !r.failed && !r.usage) continue;
+    const usage = r.usage ? `; ${r.usage.requests} requests, tokens ${r.usage.input_tokens} in / ${r.usage.output_tokens} out` : '';
+    out(pc.dim(`seat ${seat} (${r.agent}): ${defaults.length ? `defaults ${defaults.join(', ')}` : 'no defaults'}${r.failed ? ', FAILED' : ''}${usage}`));
+  }
+  if (session.dir) out(pc.dim(`agent transcripts and stderr: ${session.dir}`));
 }
 
 export function registerPlay(program: Command): void {
@@ -79,6 +90,7 @@ export function registerPlay(program: Command): void {
     .option('-q, --quiet', 'print only the outcome')
     .option('-i, --interactive', 'play yourself in the terminal (rulesets with an interactive player)')
     .option('--max-steps <n>', 'stop after this many submissions');
+  addAgentOptions(cmd);
   addConfigOptions(cmd);
   cmd.action(async (rulesetId: string, opts: Record<string, unknown>) => {
     await playOne(rulesetId, opts, (l) => process.stdout.write(l + '\n'));
@@ -93,7 +105,7 @@ export function registerShowcase(program: Command): void {
     .option('-q, --quiet', 'print only each outcome')
     .action(async (opts: Record<string, unknown>) => {
       for (const id of rulesetIds()) {
-        const entry = getEntry(id);
+        const entry = getPackage(id);
         const heuristic = Object.keys(entry.agents ?? {})[0] ?? 'random';
         process.stdout.write('\n' + pc.bold(pc.underline(`== ${id} ==`)) + '\n');
         await playOne(id, { seed: opts.seed, agents: heuristic, quiet: opts.quiet }, (l) => process.stdout.write(l + '\n'));
