@@ -73,7 +73,9 @@ class Semaphore {
 }
 
 const semaphores = new Map<string, Semaphore>();
-function semaphoreFor(key: string, limit: number): Semaphore {
+/** One limit per provider endpoint, shared by every seat of the process that uses it. */
+function semaphoreFor(endpoint: string, limit: number): Semaphore {
+  const key = `${endpoint} ${limit}`;
   let s = semaphores.get(key);
   if (!s) semaphores.set(key, (s = new Semaphore(limit)));
   return s;
