@@ -5,9 +5,10 @@
 // After K defaults in a row the seat is failed: it plays its default at once and its transport
 // is closed (a hung program costs its deadline K times, then nothing).
 
-import { validateAction, type Agent, type AgentContext, type Json, type JsonObject, type Menu, type Seat } from '../kernel/index.ts';
+import { validateAction, type Rejection, type Agent, type AgentContext, type Json, type JsonObject, type Menu, type Seat } from '../kernel/index.ts';
 import { decisionSchema, type DecisionRequest, type FailureReason, type MatchEnd, type MatchStart } from './protocol.ts';
 import type { Reply, Transport } from './transport.ts';
+import { clipRaw, type DefaultInfo } from '../runners/match.ts';
 
 export interface PolicyOptions {
   /** Milliseconds per decision attempt. */
@@ -24,14 +25,8 @@ export const DEFAULT_POLICY: PolicyOptions = {
   rawLimit: 400,
 };
 
-/** The log's record of a default: which request, why, how many attempts, the answer (truncated). */
-export type DefaultRecord = {
-  reason: FailureReason;
-  request: string;
-  attempts: number;
-  raw?: string;
-  detail?: string;
-};
+/** The log's record of a default (docs/logs.md): which request, why, the answer cut short, the rejection. */
+export type DefaultRecord = DefaultInfo;
 
 /** One attempt as the transcript keeps it. */
 export type AttemptRecord = {
@@ -127,21 +122,20 @@ export class SeatAgent implements Agent {
   async decide(ctx: AgentContext, base: Omit<DecisionRequest, 'request' | 'deadline_ms' | 'attempt' | 'previous'>, declaredDefault: string | null): Promise<SeatDecision> {
     const n = ++this.counter;
     const idOf = (attempt: number) => `s${this.seat}-${n}${attempt > 1 ? `-a${attempt}` : ''}`;
-    const fallback = (reason: FailureReason, request: string, attempts: number, raw?: string, detail?: string): SeatDecision => {
+    const fallback = (reason: FailureReason, request: string, raw?: string, rejection?: Rejection): SeatDecision => {
       this.defaults[reason] = (this.defaults[reason] ?? 0) + 1;
       if (reason !== 'seat_failed' && ++this.inARow >= this.policy.maxFailures && !this.failed) {
         this.failed = true;
         // a failed seat plays its default at once from now on; free what its transport holds
         void Promise.resolve(this.transport.close()).catch(() => {});
       }
-      const rec: DefaultRecord = { reason, request, attempts };
-      if (raw !== undefined && raw !== '') rec.raw = truncate(raw, this.policy.rawLimit);
-      if (detail) rec.detail = truncate(detail, this.policy.rawLimit);
+      const rec: DefaultRecord = { reason, request, raw: raw === undefined || raw === '' ? null : clipRaw(raw) };
+      if (rejection) rec.error = rejection;
       const action = defaultActionOf(ctx.menu, declaredDefault);
       this.transport.notify?.({ type: 'decision_result', request, accepted: true, defaulted: { reason, action } });
       return { action, defaulted: rec };
     };
-    if (this.failed) return fallback('seat_failed', idOf(1), 0);
+    if (this.failed) return fallback('seat_failed', idOf(1));
 
     let previous: DecisionRequest['previous'];
     for (let attempt = 1; attempt <= 2; attempt++) {
@@ -167,7 +161,7 @@ export class SeatAgent implements Agent {
         return { action: verdict.action };
       }
       const retryable = verdict.reason === 'invalid_json' || verdict.reason === 'refused' || verdict.reason === 'oversize';
-      if (!retryable || attempt === 2) return fallback(verdict.reason, request, attempt, reply.raw, verdict.detail);
+      if (!retryable || attempt === 2) return fallback(verdict.reason, request, reply.raw, verdict.rejection);
       this.transport.notify?.({ type: 'decision_result', request, accepted: false, rejection: { code: verdict.code, reason: verdict.detail ?? verdict.reason } });
       previous = { reason: verdict.reason, rejection: { code: verdict.code, reason: verdict.detail ?? verdict.reason } };
       if (reply.raw) previous.answer = truncate(reply.raw, this.policy.rawLimit);
@@ -210,7 +204,7 @@ export class SeatAgent implements Agent {
 
   private judge(reply: Reply, req: DecisionRequest, ctx: AgentContext, stale: string[]):
     | { ok: true; action: Json }
-    | { ok: false; reason: FailureReason; code: string; detail?: string } {
+    | { ok: false; reason: FailureReason; code: string; detail?: string; rejection?: Rejection } {
     if (!reply.ok) {
       // a deadline that passed while only answers to older requests came in is a stale failure
       if (reply.reason === 'timeout' && stale.length > 0) return { ok: false, reason: 'stale', code: 'stale', detail: `only answers to older requests arrived (${stale.length})` };
@@ -229,9 +223,10 @@ export class SeatAgent implements Agent {
     try {
       verdict = validateAction(ctx.ruleset, ctx.state, ctx.seat, parsed.data.action);
     } catch (err) {
-      return { ok: false, reason: 'refused', code: 'bad_request', detail: `the answer could not be checked: ${(err as Error).message}` };
+      const why = `the answer could not be checked: ${(err as Error).message}`;
+      return { ok: false, reason: 'refused', code: 'bad_request', detail: why, rejection: { code: 'bad_request', reason: why } };
     }
-    if (!verdict.ok) return { ok: false, reason: 'refused', code: verdict.error.code, detail: verdict.error.reason };
+    if (!verdict.ok) return { ok: false, reason: 'refused', code: verdict.error.code, detail: verdict.error.reason, rejection: verdict.error };
     return { ok: true, action: parsed.data.action };
   }
 

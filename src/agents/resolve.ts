@@ -3,7 +3,7 @@
 
 import { join } from 'node:path';
 import { ArbiterError, type Agent, type RulesetPackage } from '../kernel/index.ts';
-import { BUILTIN_AGENTS } from './builtin.ts';
+import { BUILTIN_AGENTS, ismctsAgent, mctsAgent } from './builtin.ts';
 import { subprocessAgent } from './subprocess.ts';
 import { httpAgent } from './http.ts';
 import { llmAgent, parseLlmSpec, type LlmEnv } from './llm/llm.ts';
@@ -27,12 +27,18 @@ export const AGENT_PREFIXES: Record<string, PrefixFactory> = {
   cmd: (args, seat, env) => subprocessAgent(args, env.stderrDir ? { stderrPath: join(env.stderrDir, `seat-${seat}.stderr`) } : {}),
   http: (args) => httpAgent(args),
   llm: (args, _seat, env) => llmAgent(parseLlmSpec(args), env.llm),
+  // in-process search agents with parameters in the spec
+  mcts: (args) => mctsAgent({ args }),
+  ismcts: (args) => ismctsAgent({ args }),
 };
+
+/** Prefixes whose agents answer through a protocol transport (asynchronously, out of process). */
+const TRANSPORT_PREFIXES = new Set(['cmd', 'http', 'llm']);
 
 /** Whether a spec names an agent that answers through a transport (asynchronously). */
 export function isTransportSpec(spec: string): boolean {
   const colon = spec.indexOf(':');
-  return colon > 0 && spec.slice(0, colon) in AGENT_PREFIXES;
+  return colon > 0 && TRANSPORT_PREFIXES.has(spec.slice(0, colon));
 }
 
 export function agentNames<S, A>(pkg: RulesetPackage<S, A>): string[] {

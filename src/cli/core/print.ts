@@ -38,7 +38,8 @@ export function entryLines(rs: Ruleset, entry: LogEntry, agentName?: string): st
   if (entry.result === 'rejected') return [head, `        ${pc.red('refused')} ${entry.error?.code}: ${entry.error?.reason}`];
   if (entry.result === 'defaulted' && entry.default) {
     const d = entry.default;
-    const why = `${pc.yellow('default')} (${d.reason}, request ${d.request}, ${d.attempts} attempt${d.attempts === 1 ? '' : 's'})${d.detail ? `: ${d.detail}` : ''}${d.raw ? ` — answer ${JSON.stringify(d.raw)}` : ''}`;
+    const raw = d.raw === null ? '' : ` — answer ${JSON.stringify(d.raw.length > 200 ? d.raw.slice(0, 200) + '…' : d.raw)}`;
+    const why = `${pc.yellow('default')} (${d.reason}, request ${d.request})${d.error ? `: ${d.error.code}: ${d.error.reason}` : ''}${raw}`;
     return [head, `        ${why}`, ...entry.events.map((e) => `        ${describeEvent(rs, e)}`)];
   }
   return [head, ...entry.events.map((e) => `        ${e.type === 'beat' ? pc.magenta('★ ') : ''}${describeEvent(rs, e)}`)];
