@@ -147,15 +147,8 @@ export class SeatAgent implements Agent {
       const latency = Math.round((performance.now() - t0) * 10) / 10;
       const stale = this.transport.takeStale?.() ?? [];
       const verdict = this.judge(reply, req, ctx, stale);
-      const rec: AttemptRecord = { seat: this.seat, request, attempt, latency_ms: latency, ok: verdict.ok };
-      if (!verdict.ok) {
-        rec.reason = verdict.reason;
-        if (verdict.detail) rec.detail = verdict.detail;
-      }
-      if (reply.raw) rec.answer = truncate(reply.raw, 4000);
-      if (stale.length) rec.stale = stale.map((s) => truncate(s, 200));
-      if (reply.meta) rec.meta = reply.meta;
-      this.onAttempt?.(rec);
+      // built-in agents keep no transcript: nothing crossed a boundary
+      if (!this.transport.inProcess) this.record(request, attempt, latency, verdict, reply, stale);
       if (verdict.ok) {
         this.inARow = 0;
         return { action: verdict.action };
@@ -168,6 +161,19 @@ export class SeatAgent implements Agent {
     }
     /* c8 ignore next */
     throw new Error('unreachable');
+  }
+
+  private record(request: string, attempt: number, latency: number, verdict: { ok: boolean; reason?: FailureReason; detail?: string }, reply: Reply, stale: string[]): void {
+    if (!this.onAttempt) return;
+    const rec: AttemptRecord = { seat: this.seat, request, attempt, latency_ms: latency, ok: verdict.ok };
+    if (!verdict.ok) {
+      rec.reason = verdict.reason;
+      if (verdict.detail) rec.detail = verdict.detail;
+    }
+    if (reply.raw) rec.answer = truncate(reply.raw, 4000);
+    if (stale.length) rec.stale = stale.map((s) => truncate(s, 200));
+    if (reply.meta) rec.meta = reply.meta;
+    this.onAttempt(rec);
   }
 
   /** Accepted decisions are confirmed to the agent once the runner applied them. */

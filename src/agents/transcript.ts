@@ -18,12 +18,12 @@ export function transcriptPath(dir: string, seat: number): string {
 
 export class TranscriptWriter {
   private readonly started = new Set<number>();
-  constructor(readonly dir: string) {
-    mkdirSync(dir, { recursive: true });
-  }
+  /** The folder is made on the first record, so a match without protocol agents leaves nothing. */
+  constructor(readonly dir: string) {}
   write(rec: AttemptRecord): void {
     const file = transcriptPath(this.dir, rec.seat);
     if (!this.started.has(rec.seat)) {
+      if (this.started.size === 0) mkdirSync(this.dir, { recursive: true });
       this.started.add(rec.seat);
       writeFileSync(file, '');
     }

@@ -1,7 +1,6 @@
 // Command-line side of agents: the flags play/sim share (deadlines, line-ups, model endpoints,
 // cassettes, per-seat files), and the `transcript` and `schema agent-protocol` verbs.
 
-import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
@@ -52,7 +51,6 @@ export function agentSession(opts: Record<string, unknown>, logPath?: string): A
   if (typeof opts.replayLlm === 'string') llm.cassette = new Cassette(opts.replayLlm, 'replay');
   const dir = typeof opts.agentsDir === 'string' ? opts.agentsDir : logPath ? agentsDirFor(logPath) : null;
   const env: AgentEnv = { llm, stderrDir: dir ?? join(tmpdir(), `arbiter-agents-${process.pid}`) };
-  if (dir) mkdirSync(dir, { recursive: true });
   const writer = dir ? new TranscriptWriter(dir) : null;
   const policy: Partial<PolicyOptions> = {};
   const deadline = int(opts.deadlineMs, 'deadline-ms', 1, 3_600_000);
