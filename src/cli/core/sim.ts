@@ -3,56 +3,54 @@
 import cliProgress from 'cli-progress';
 import pc from 'picocolors';
 import type { Command } from 'commander';
-import { getPackage, rulesetIds } from '../../registry.ts';
+import { agentNames } from '../../agents/resolve.ts';
 import { SIM_WORKER } from '../sim-worker.ts';
 import type { SimReport } from '../../runners/sim.ts';
 import { defaultThreads, simulateParallel } from '../../runners/sim-parallel.ts';
-import { buildConfig, parseCount, parseSeed } from './config.ts';
-import { addConfigOptions } from './play.ts';
+import { addConfigOptions, buildConfig, parseCount, parseSeed } from './config.ts';
+import { perRulesetVerb } from './play.ts';
 import { addAgentOptions, agentSession } from './agents-cli.ts';
 import { isTransportSpec } from '../../agents/resolve.ts';
 import { simulateAsync } from '../../runners/sim.ts';
 
 export function registerSim(program: Command): void {
-  const cmd = program
-    .command('sim')
-    .description('simulate many seeded matches and report statistics')
-    .argument('<ruleset>', `one of: ${rulesetIds().join(', ')}`)
-    .option('-g, --games <k>', 'number of games', '1000')
-    .option('-s, --seed <n>', 'seed of the first game (game i uses seed+i)', '1')
-    .option('-a, --agents <list>', 'agent per seat, comma-separated, cycling', 'random')
-    .option('--json', 'print the report as JSON')
-    .option('--csv', 'print metrics as CSV (name,mean,min,max)')
-    .option('-t, --threads <n>', 'worker threads (default: all cores; 1 = this process only)')
-    .option('--no-progress', 'no progress bar')
-    .option('--concurrency <n>', 'games at once with protocol agents (cmd:, http:, llm:)', '4');
-  addAgentOptions(cmd);
-  addConfigOptions(cmd);
-  cmd.action(async (rulesetId: string, opts: Record<string, unknown>) => {
-    const pkg = getPackage(rulesetId);
-    const threads = parseCount(opts.threads as string | undefined, 'threads', defaultThreads(), 256);
-    const games = parseCount(opts.games as string, 'games', 1000);
-    const firstSeed = parseSeed(opts.seed as string);
-    const config = buildConfig(rulesetId, opts);
-    const tty = Boolean(process.stderr.isTTY) && opts.progress !== false;
-    const bar = tty ? new cliProgress.SingleBar({ stream: process.stderr, format: `${rulesetId} {bar} {value}/{total} games`, hideCursor: true }, cliProgress.Presets.shades_classic) : null;
-    bar?.start(games, 0);
-    // a config mistake should surface here, once, not inside a worker
-    pkg.ruleset.setup(config, firstSeed);
-    const agents = (opts.agents as string) ?? 'random';
-    const simOpts = { games, firstSeed, config, agents, onGame: bar ? (d: number) => bar.update(d) : undefined };
-    // protocol agents (cmd:, http:, llm:) answer asynchronously: checked matches, several at once
-    const report = agents.split(',').some((a) => isTransportSpec(a.trim())) || opts.lineup
-      ? await (async () => {
-          const session = agentSession(opts);
-          return simulateAsync(pkg, simOpts, parseCount(opts.concurrency as string, 'concurrency', 4, 256), (n) => session.seat(pkg, agents, n), { policy: session.policy });
-        })()
-      : await simulateParallel(pkg, simOpts, { threads, worker: SIM_WORKER });
-    bar?.update(games);
-    bar?.stop();
-    if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-    else if (opts.csv) process.stdout.write(toCsv(report));
-    else process.stdout.write(toText(report));
+  perRulesetVerb(program, 'sim', 'simulate many seeded matches and report statistics', (cmd, pkg) => {
+    cmd
+      .option('-g, --games <k>', 'number of games', '1000')
+      .option('-s, --seed <n>', 'seed of the first game (game i uses seed+i)', '1')
+      .option('-a, --agents <list>', `agent per seat, comma-separated, cycling (${agentNames(pkg).join(', ')})`, 'random')
+      .option('--json', 'print the report as JSON')
+      .option('--csv', 'print metrics as CSV (name,mean,min,max)')
+      .option('-t, --threads <n>', 'worker threads (default: all cores; 1 = this process only)')
+      .option('--no-progress', 'no progress bar')
+      .option('--concurrency <n>', 'games at once with protocol agents (cmd:, http:, llm:)', '4');
+    addAgentOptions(cmd);
+    addConfigOptions(cmd, pkg);
+    cmd.action(async (opts: Record<string, unknown>) => {
+      const rulesetId = pkg.ruleset.id;
+      const threads = parseCount(opts.threads as string | undefined, 'threads', defaultThreads(), 256);
+      const games = parseCount(opts.games as string, 'games', 1000);
+      const firstSeed = parseSeed(opts.seed as string);
+      const config = buildConfig(pkg, opts);
+      // a config mistake should surface here, once, not inside a worker
+      pkg.ruleset.setup(config, firstSeed);
+      const tty = Boolean(process.stderr.isTTY) && opts.progress !== false;
+      const bar = tty ? new cliProgress.SingleBar({ stream: process.stderr, format: `${rulesetId} {bar} {value}/{total} games`, hideCursor: true }, cliProgress.Presets.shades_classic) : null;
+      bar?.start(games, 0);
+      const agents = (opts.agents as string) ?? 'random';
+      const simOpts = { games, firstSeed, config, agents, onGame: bar ? (d: number) => bar.update(d) : undefined };
+      // protocol agents (cmd:, http:, llm:) answer asynchronously: checked matches, several at once
+      let report: SimReport;
+      if (agents.split(',').some((a) => isTransportSpec(a.trim())) || opts.lineup) {
+        const session = agentSession(opts);
+        report = await simulateAsync(pkg, simOpts, parseCount(opts.concurrency as string, 'concurrency', 4, 256), (n) => session.seat(pkg, agents, n), { policy: session.policy });
+      } else report = await simulateParallel(pkg, simOpts, { threads, worker: SIM_WORKER });
+      bar?.update(games);
+      bar?.stop();
+      if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+      else if (opts.csv) process.stdout.write(toCsv(report));
+      else process.stdout.write(toText(report));
+    });
   });
 }
 
