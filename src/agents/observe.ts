@@ -1,5 +1,5 @@
 // Observations a model can read: the seat's view in plain words (the ruleset's own `describeView`
-// when it has one, else a readable indented tree of the view), the events the seat saw, and the
+// (`viewText`) when it has one, else a readable indented tree of the view), the events the seat saw, and the
 // menu in words. Per-ruleset renderings belong to the ruleset owners; this is the fallback.
 
 import type { GameEvent, Json, Menu, Ruleset, Seat } from '../kernel/index.ts';
@@ -36,9 +36,9 @@ export function viewTree(value: Json, indent = ''): string {
 }
 
 export function describeViewText(rs: Ruleset, view: Json, seat: Seat): string {
-  if (rs.describeView) {
+  if (rs.viewText) {
     try {
-      return rs.describeView(view, seat);
+      return rs.viewText(view, seat);
     } catch {
       /* fall back to the generic tree */
     }
