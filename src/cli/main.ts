@@ -11,6 +11,7 @@ import { registerChecks } from './core/checks.ts';
 import { registerPlay, registerShowcase } from './core/play.ts';
 import { registerReplay } from './core/replay.ts';
 import { registerSim } from './core/sim.ts';
+import { registerServe } from '../server/serve.ts';
 import { DEFAULT_MAX_LINE, runDrive } from './drive.ts';
 import { commandModules } from './extensions.ts';
 
@@ -34,6 +35,7 @@ registerSim(program);
 registerChecks(program);
 registerReplay(program);
 registerBench(program);
+registerServe(program);
 
 program
   .command('drive')
