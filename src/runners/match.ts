@@ -158,7 +158,7 @@ export interface MatchResult<S> {
   events: GameEvent[];
 }
 
-export interface MatchOptions {
+export interface MatchOptions<S = any> {
   seed: number;
   config?: Json;
   /** Stop after this many submissions (a guard against a ruleset that never ends). */
@@ -166,9 +166,9 @@ export interface MatchOptions {
   /** Called once with the header, before the first submission (for writing the log as it goes). */
   onHeader?: (header: LogHeader) => void;
   /** Called once with the setup events, before the first submission (for live printing). */
-  onSetup?: (events: GameEvent[]) => void;
+  onSetup?: (events: GameEvent[], state: S) => void;
   /** Called after every submission (for live printing). */
-  onEntry?: (entry: LogEntry) => void;
+  onEntry?: (entry: LogEntry, state: S) => void;
   /** An agent whose choice is refused this many times in a row forfeits the match. */
   maxRejectionsInARow?: number;
 }
@@ -196,7 +196,7 @@ export async function runMatch<S>(rs: Ruleset<S>, seating: AgentSeating, opts: M
   const randoms = agents.map((_, seat) => new SeededRandom(agentSeed(opts.seed, seat)));
   const entries: LogEntry[] = [];
   const all: GameEvent[] = [...setupEvents];
-  if (setupEvents.length > 0) opts.onSetup?.(setupEvents);
+  if (setupEvents.length > 0) opts.onSetup?.(setupEvents, state);
   const max = opts.maxSubmissions ?? 1_000_000;
   const maxRejections = opts.maxRejectionsInARow ?? 5;
   const rejectionsInARow = new Array(seats).fill(0);
@@ -225,13 +225,13 @@ export async function runMatch<S>(rs: Ruleset<S>, seating: AgentSeating, opts: M
         entry = rec.record({ seat: p.seat, input: submitted, result: 'rejected', events: [], error: res.error });
         if (rejectionsInARow[p.seat] + 1 >= maxRejections) {
           entries.push(entry);
-          opts.onEntry?.(entry);
+          opts.onEntry?.(entry, state);
           throw new ArbiterError('illegal', `agent ${agents[p.seat].name} at seat ${p.seat} was refused ${maxRejections} times in a row: ${res.error.reason}`);
         }
         rejectionsInARow[p.seat]++;
       }
       entries.push(entry);
-      opts.onEntry?.(entry);
+      opts.onEntry?.(entry, state);
       if (rec.count >= max) break;
     }
   } finally {

@@ -3,7 +3,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import pc from 'picocolors';
 import type { Command } from 'commander';
-import { ArbiterError, canonicalJson, type Agent, type RulesetPackage } from '../../kernel/index.ts';
+import { ArbiterError, canonicalJson, type Agent, type RulesetPackage, type GameEvent } from '../../kernel/index.ts';
 import { PACKAGES, rulesetIds } from '../../registry.ts';
 import { makeAgents } from '../../agents/resolve.ts';
 import { logLines, runMatch, type LogEntry } from '../../runners/match.ts';
@@ -58,6 +58,12 @@ export async function playOne<S, A>(entry: RulesetPackage<S, A>, opts: Record<st
     if (logFd !== null) writeSync(logFd, line + '\n');
   };
   const print = json || opts.quiet ? null : (e: LogEntry) => entryLines(rs, e, agents[e.seat].name).forEach((l) => out(l));
+  // the ruleset's picture of the game (a board), where it draws one: after setup, after
+  // submissions it marks, at the end (spectator view)
+  const picture = (state: S, moment: 'setup' | 'step' | 'end', events: readonly GameEvent[]) => {
+    if (json || opts.quiet || !rs.describeView) return;
+    for (const l of rs.describeView(rs.view(state, null), moment, events)) out(`        ${l}`);
+  };
   let result;
   try {
     result = await runMatch(rs, seating, {
@@ -65,13 +71,15 @@ export async function playOne<S, A>(entry: RulesetPackage<S, A>, opts: Record<st
       config,
       maxSubmissions: max,
       onHeader: (h) => writeLog(canonicalJson(h)),
-      onSetup: json || opts.quiet ? undefined : (events) => {
+      onSetup: json || opts.quiet ? undefined : (events, state) => {
         out(`${pc.dim('   0')}  ${pc.cyan('setup')}`);
         for (const e of events) out(`        ${describeEvent(rs, e)}`);
+        picture(state, 'setup', events);
       },
-      onEntry: (e) => {
+      onEntry: (e, state) => {
         writeLog(canonicalJson(e));
         print?.(e);
+        picture(state, 'step', e.events);
       },
     });
     writeLog(canonicalJson(result.footer));
@@ -83,6 +91,7 @@ export async function playOne<S, A>(entry: RulesetPackage<S, A>, opts: Record<st
     for (const l of lines) out(l);
     return;
   }
+  picture(result.state, 'end', []);
   out(outcomeLine(result.outcome));
   out(pc.dim(`${result.footer.submissions} submissions, ${result.footer.events} events, event-stream hash ${result.footer.hash}`));
 }
