@@ -70,7 +70,7 @@ export function registerChecks(program: Command): void {
         for (const b of c.broken) process.stdout.write(pc.red(`  broken scenario ${b.file}: ${b.error}\n`));
         for (const u of c.unknownIds) process.stdout.write(pc.red(`  scenario ${u.by} names unknown id ${u.id}\n`));
         for (const f of c.failedRuns) process.stdout.write(pc.red(`  scenario ${f.scenario} fails: ${f.failure.split('\n')[0]}\n`));
-        if (reg.uItems.length) process.stdout.write(`  U-items: ${registerSummary(reg)}\n`);
+        if (reg.uItems.length) process.stdout.write(`  ${registerSummary(reg)}\n`);
       }
       if (bad) {
         if (!opts.json) process.stderr.write('coverage: some rule ids are uncovered, some scenarios are broken, or a scenario relies on a U-item it does not list\n');
