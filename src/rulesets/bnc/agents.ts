@@ -3,17 +3,19 @@
 // their zone, their items, their own offers and guild — plus a memory of zones they visited.
 // Every choice is checked with the rule check and falls back to wait, so it is always legal.
 
-import type { Agent, AgentFactory } from '../../kernel/index.ts';
-import { CHART, EXIT, FRAGMENTS, type ItemId } from './constants.ts';
-import { canEscape, check, guildOf, holdsAllFragments, neighbours, pactBetween } from './rules.ts';
+import { SeededRandom, type AgentFactory, type GameEvent } from '../../kernel/index.ts';
+import { CHART, EXIT, FRAGMENTS } from './constants.ts';
+import { check } from './conditions.ts';
+import { submit } from './rules.ts';
 import type { Action } from './schema.ts';
-import type { BncState, Contestant } from './state.ts';
+import { setupState } from './setup.ts';
+import { canEscape, guildOf, holdsAllFragments, isFragment, neighbours, pactBetween, type BncState, type Contestant } from './state.ts';
 
 export type Temperament = 'cooperative' | 'greedy' | 'treacherous' | 'cautious';
 export const TEMPERAMENTS: Temperament[] = ['cooperative', 'greedy', 'treacherous', 'cautious'];
 
-export interface Memory { visited: number[] }
-export interface Rand { int(n: number): number }
+export type Memory = { visited: number[] };
+type Rand = { int(n: number): number };
 
 const WAIT: Action = { type: 'wait' };
 
@@ -65,7 +67,7 @@ function basics(s: BncState, c: Contestant, greedyAttack: boolean): Action | nul
   }
   if (c.zone === EXIT && !s.warden.down && greedyAttack && c.health > 6) return { type: 'attack' };
   const item = s.floor[c.zone][0];
-  if (item !== undefined) return { type: 'pickup', item: item as ItemId };
+  if (item !== undefined) return { type: 'pickup', item: item };
   if (c.items.includes(CHART) && s.shortcuts.some((sc) => !c.known.includes(sc.id))) return { type: 'use_chart' };
   return null;
 }
@@ -73,7 +75,7 @@ function basics(s: BncState, c: Contestant, greedyAttack: boolean): Action | nul
 function answerOffers(s: BncState, c: Contestant, accept: boolean): Action | null {
   for (const o of s.offers) {
     if (o.to !== c.seat) continue;
-    const a: Action = { type: accept && o.get.every((it) => !(FRAGMENTS as readonly string[]).includes(it)) ? 'accept_offer' : 'reject_offer', offer: o.id };
+    const a: Action = { type: accept && o.get.every((it) => !isFragment(it)) ? 'accept_offer' : 'reject_offer', offer: o.id };
     if (ok(s, c.seat, a)) return a;
     return { type: 'reject_offer', offer: o.id };
   }
@@ -93,13 +95,13 @@ function cooperative(s: BncState, c: Contestant, mem: Memory, rnd: Rand): Action
   const g = guildOf(s, c);
   // bank fragments in the guild vault when standing at home, so any member can use the vault route
   if (g && g.home === c.zone) {
-    const f = c.items.find((it) => (FRAGMENTS as readonly string[]).includes(it));
-    if (f && !holdsAllFragments(c.items)) return { type: 'deposit', item: f as ItemId };
+    const f = c.items.find((it) => isFragment(it));
+    if (f && !holdsAllFragments(c.items)) return { type: 'deposit', item: f };
   }
   const b = basics(s, c, false);
   if (b) return b;
   // found a guild where the first fragment was found, so the vault sits mid-spine
-  if (!g && c.items.some((it) => (FRAGMENTS as readonly string[]).includes(it)) && c.zone !== EXIT) return { type: 'found_guild', term: 30 };
+  if (!g && c.items.some((it) => isFragment(it)) && c.zone !== EXIT) return { type: 'found_guild', term: 30 };
   for (const o of others(s, c, true)) {
     if (g && o.guild === null && ok(s, seat, { type: 'invite_guild', to: o.seat })) return { type: 'invite_guild', to: o.seat };
     if (!pactBetween(s, seat, o.seat) && ok(s, seat, { type: 'propose_alliance', to: o.seat, turns: 10 })) return { type: 'propose_alliance', to: o.seat, turns: 10 };
@@ -135,7 +137,7 @@ function treacherous(s: BncState, c: Contestant, mem: Memory, rnd: Rand): Action
   for (const p of s.proposals) if (p.to === seat) return { type: 'accept_alliance', proposal: p.id };
   for (const i of s.invitations) if (i.to === seat && c.guild === null) return { type: 'accept_guild', invitation: i.id };
   const g = guildOf(s, c);
-  if (g && g.home === c.zone && g.vault.length > 0) return { type: 'withdraw', item: g.vault[0] as ItemId };
+  if (g && g.home === c.zone && g.vault.length > 0) return { type: 'withdraw', item: g.vault[0] };
   if (g && c.withdrawn > c.deposited) return { type: 'leave_guild' };
   const offer = answerOffers(s, c, true);
   if (offer) return offer;
@@ -178,15 +180,41 @@ export function choosePolicy(t: Temperament, s: BncState, seat: number, mem: Mem
   return check(s, seat, a) === null ? a : WAIT;
 }
 
-export function policyAgent(t: Temperament): AgentFactory {
+function policyAgent(t: Temperament): AgentFactory<Action, BncState> {
   return () => {
     const mem: Memory = { visited: [] };
-    const agent: Agent = {
-      name: t,
-      choose: (ctx) => choosePolicy(t, ctx.state as BncState, ctx.seat, mem, ctx.random) as unknown as ReturnType<Agent['choose']>,
-    };
-    return agent;
+    return { name: t, choose: (ctx) => choosePolicy(t, ctx.state, ctx.seat, mem, ctx.random) };
   };
 }
 
-export const bncAgents: Record<string, AgentFactory> = Object.fromEntries(TEMPERAMENTS.map((t) => [t, policyAgent(t)]));
+export const bncAgents: Record<Temperament, AgentFactory<Action, BncState>> = {
+  cooperative: policyAgent('cooperative'),
+  greedy: policyAgent('greedy'),
+  treacherous: policyAgent('treacherous'),
+  cautious: policyAgent('cautious'),
+};
+
+type FastMatch = { state: BncState; events: GameEvent[]; actions: number };
+
+/**
+ * A whole match between scripted temperaments on the trusted fast path (policy choices, which
+ * `check` already accepted, applied in place), for the benchmark, the simulation figures and tests.
+ */
+export function playScripted(seed: number, lineup: readonly Temperament[], keepEvents = true): FastMatch {
+  const s = setupState({ contestants: lineup.length }, seed);
+  const mems: Memory[] = lineup.map(() => ({ visited: [] }));
+  const rnd = new SeededRandom(seed ^ 0x6b6e63);
+  const events: GameEvent[] = [];
+  const scratch: GameEvent[] = [];
+  let actions = 0;
+  while (!s.over) {
+    for (const c of s.contestants) {
+      if (c.status !== 'active' || c.submitted !== null || s.over) continue;
+      const a = choosePolicy(lineup[c.seat], s, c.seat, mems[c.seat], rnd);
+      submit(s, c.seat, a, keepEvents ? events : scratch);
+      if (!keepEvents) scratch.length = 0;
+      actions++;
+    }
+  }
+  return { state: s, events, actions };
+}

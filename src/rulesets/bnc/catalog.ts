@@ -3,6 +3,7 @@
 // Coverage, `arbiter rules bnc` and docs/rules/bnc.md are all generated from this list.
 
 import type { Catalog, RuleEntry, UItem } from '../../kernel/index.ts';
+import { BEATS } from './beats.ts';
 
 const M = 'Match';
 const W = 'Stage Warden';
@@ -12,27 +13,6 @@ const S = 'Talk, offers, alliances and reputation';
 const G = 'Guilds and vaults';
 const V = 'Views';
 const B = 'Beats';
-
-/** The beat taxonomy: v1 plus this ruleset's four, each with its definition. */
-export const BEATS: { id: string; beat: string; definition: string }[] = [
-  { id: 'BNC-B01', beat: 'first_contact', definition: 'the first time two contestants address each other (a say one of them hears, a whisper, an offer, an alliance proposal or a guild invitation); once per pair' },
-  { id: 'BNC-B02', beat: 'first_pact', definition: 'the first alliance formed in the match; once per match' },
-  { id: 'BNC-B03', beat: 'pact_expired', definition: 'a pact reached the end of its term unbroken (both members gain a point)' },
-  { id: 'BNC-B04', beat: 'pact_broken', definition: 'a member broke a pact with break_alliance (the breaker loses a point)' },
-  { id: 'BNC-B05', beat: 'fragment_taken', definition: 'a contestant picked an access fragment up from a zone floor' },
-  { id: 'BNC-B06', beat: 'chart_read', definition: 'a contestant used the survey chart' },
-  { id: 'BNC-B07', beat: 'gate_unlocked', definition: 'the Exit opened for a contestant at the escape check, by held fragments or by a guild vault; it precedes that escape beat' },
-  { id: 'BNC-B08', beat: 'escape', definition: 'a contestant left the match through the Exit' },
-  { id: 'BNC-B09', beat: 'attack', definition: 'a contestant struck the Stage Warden' },
-  { id: 'BNC-B10', beat: 'warden_engaged', definition: 'the Stage Warden struck at a contestant, landed or not' },
-  { id: 'BNC-B11', beat: 'elimination', definition: 'a contestant fell to 0 health and left the match for good' },
-  { id: 'BNC-B12', beat: 'silence', definition: 'five completed turns in a row passed with no say or whisper by anyone; the run then restarts' },
-  { id: 'BNC-B13', beat: 'collapse', definition: 'the final turn completed with somebody still inside' },
-  { id: 'BNC-B14', beat: 'guild_formed', definition: 'a contestant founded a guild' },
-  { id: 'BNC-B15', beat: 'guild_dissolved', definition: 'a guild ended: its last member left, or its term ran out; its vault dropped at home' },
-  { id: 'BNC-B16', beat: 'vault_deposit', definition: 'a member put an item into its guild vault' },
-  { id: 'BNC-B17', beat: 'defection', definition: 'a member left or escaped after taking more items out of the vault than it put in' },
-];
 
 const rules: RuleEntry[] = [
   { id: 'BNC-M01', group: M, summary: 'Four contestants (seats 0–3) start in Intake Yard with 10 health each.' },

@@ -1,7 +1,7 @@
 // Placement (E04) and the per-match figures `arbiter sim bnc` aggregates.
 
 import type { GameEvent, Outcome } from '../../kernel/index.ts';
-import { BEATS } from './catalog.ts';
+import { BEATS } from './beats.ts';
 import type { BncState, Contestant } from './state.ts';
 
 /** Sort key: escapees by escape turn, then survivors, then eliminated latest first. */
