@@ -4,7 +4,7 @@
 import { SeededRandom, type GameEvent } from '../src/kernel/index.ts';
 import { duel } from '../src/rulesets/duel/index.ts';
 import { PRESETS } from '../src/rulesets/duel/config.ts';
-import type { DuelState } from '../src/rulesets/duel/types.ts';
+import type { DuelState } from '../src/rulesets/duel/state.ts';
 import { explore } from '../src/runners/explore.ts';
 import { measure, type BenchCase, type BenchResult } from './types.ts';
 

@@ -22,8 +22,3 @@ export function getPackage(id: string): RulesetPackage {
   return p;
 }
 
-// Transitional names while runners move to receiving packages (issue 9); remove when unused.
-export const getEntry = getPackage;
-export function getRuleset(id: string) {
-  return getPackage(id).ruleset;
-}

@@ -16,12 +16,12 @@ for (const [id, entry] of REGISTRY) {
     });
     for (const sc of loaded) {
       test(`${sc.scenario.id}${sc.scenario.provisional ? ' (provisional)' : ''}`, () => {
-        const r = runScenario(sc);
+        const r = runScenario(sc, entry.ruleset);
         assert.ok(r.ok, `${sc.file}: ${r.failure}`);
       });
     }
     test('every rule id and U-item is covered', () => {
-      const cov = coverageOf(id, root);
+      const cov = coverageOf(entry, root);
       assert.deepEqual(cov.uncovered, [], `uncovered in ${id}`);
       assert.deepEqual(cov.unknownIds, [], `scenarios name ids the ${id} catalog does not know`);
     });

@@ -47,10 +47,11 @@ export function handleLine(ds: DriveState, line: string): Json {
     switch (op) {
       case 'new': {
         const rulesetId = need<string>(r, 'ruleset', (v) => typeof v === 'string', `one of ${rulesetIds().join(', ')}`);
-        if (!REGISTRY.has(rulesetId)) throw new ArbiterError('not_found', `unknown ruleset "${rulesetId}"`, { known: rulesetIds() });
+        const pkg = REGISTRY.get(rulesetId);
+        if (!pkg) throw new ArbiterError('not_found', `unknown ruleset "${rulesetId}"`, { known: rulesetIds() });
         const seed = 'seed' in r ? need<number>(r, 'seed', isInt, 'an integer') : 1;
         const config = 'config' in r ? need<Json>(r, 'config', (v) => v === null || (typeof v === 'object' && !Array.isArray(v)), 'an object') : {};
-        ds.session = new Session(rulesetId, seed, config ?? {});
+        ds.session = new Session(pkg.ruleset, seed, config ?? {});
         return { id, ok: true, pending: ds.session.ruleset.pending(ds.session.state) as unknown as Json, seats: ds.session.ruleset.seats(ds.session.state) };
       }
       case 'pending': {

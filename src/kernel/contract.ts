@@ -195,4 +195,8 @@ export interface Agent<A = any, S = any> {
   close?(): void;
 }
 
-export type AgentFactory<A = any, S = any> = (options: { seat: Seat; seed: number; args?: string }) => Agent<A, S>;
+/**
+ * Makes one agent. `args` is the text after an agent kind's prefix (`cmd:<args>`). Agents get no
+ * seed or seat here: the runner passes the seat and a per-seat seeded generator in every context.
+ */
+export type AgentFactory<A = any, S = any> = (options: { args?: string }) => Agent<A, S>;

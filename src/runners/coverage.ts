@@ -5,7 +5,7 @@
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { REGISTRY } from '../registry.ts';
+import type { RulesetPackage } from '../kernel/index.ts';
 import { findScenarioFiles, loadScenarioFile, type LoadedScenario } from './scenario-file.ts';
 
 export interface RuleCoverage {
@@ -67,9 +67,9 @@ export function taggedTests(root: string, rulesetId: string): { id: string; by: 
   return out;
 }
 
-export function coverageOf(rulesetId: string, root = process.cwd()): RulesetCoverage {
-  const entry = REGISTRY.get(rulesetId)!;
+export function coverageOf<S, A>(entry: RulesetPackage<S, A>, root = process.cwd()): RulesetCoverage {
   const rs = entry.ruleset;
+  const rulesetId = rs.id;
   const { loaded, broken } = loadScenariosOf(entry.scenarios, root);
   const map = new Map<string, RuleCoverage>();
   for (const r of rs.catalog.rules) map.set(r.id, { id: r.id, kind: 'rule', summary: r.summary, by: [] });

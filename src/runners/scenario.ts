@@ -2,7 +2,6 @@
 // each expectation. Failures say where (file, step, path) and show expected vs actual.
 
 import { act, ArbiterError, canonicalJson, cloneJson, getPath, type GameEvent, type Ruleset } from '../kernel/index.ts';
-import { getRuleset } from '../registry.ts';
 import { findSubsequence, matches, partialMatch, show } from './match-partial.ts';
 import type { LoadedScenario, Scenario, ScenarioExpect } from './scenario-file.ts';
 
@@ -23,12 +22,13 @@ function fail(msg: string): never {
   throw new Failure(msg);
 }
 
-export function runScenario(loaded: LoadedScenario): ScenarioResult {
+/** Runs `loaded` against `rs`, the ruleset the scenario names (the caller resolves the name once). */
+export function runScenario<S, A>(loaded: LoadedScenario, rs: Ruleset<S, A>): ScenarioResult {
   const { scenario: sc, file } = loaded;
   const base = { id: sc.id, file, ruleset: sc.ruleset, provisional: sc.provisional, covers: sc.covers };
   let stepNo = 0;
   try {
-    const rs = getRuleset(sc.ruleset);
+    if (sc.ruleset !== rs.id) fail(`the scenario names ruleset "${sc.ruleset}", but it was run against ${rs.id}`);
     checkIds(rs, sc);
     let state = rs.setup(sc.setup.config, sc.setup.seed);
     state = applyOverrides(state, sc.setup.state);
@@ -76,7 +76,7 @@ export function runScenario(loaded: LoadedScenario): ScenarioResult {
   }
 }
 
-function checkIds(rs: Ruleset, sc: Scenario) {
+function checkIds<S, A>(rs: Ruleset<S, A>, sc: Scenario) {
   const ruleIds = new Set(rs.catalog.rules.map((r) => r.id));
   const uIds = new Set(rs.catalog.uItems.map((u) => u.id));
   for (const id of sc.covers) if (!ruleIds.has(id) && !uIds.has(id)) fail(`covers names "${id}", which is not a rule id of ${rs.id}`);
@@ -100,7 +100,7 @@ function applyOverrides<S>(state: S, overrides: Record<string, unknown>): S {
   return next as unknown as S;
 }
 
-function checkExpect<S>(rs: Ruleset<S>, state: S, events: GameEvent[], ex: ScenarioExpect, where: string) {
+function checkExpect<S, A>(rs: Ruleset<S, A>, state: S, events: GameEvent[], ex: ScenarioExpect, where: string) {
   for (const [path, want] of Object.entries(ex.state ?? {})) {
     const m = partialMatch(want, getPath(state, path), path);
     if (m) fail(`${where}: state ${m.path}: expected ${show(m.expected)}, actual ${show(m.actual)}`);

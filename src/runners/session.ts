@@ -2,7 +2,6 @@
 // Every mutation goes through the checked `act`; the session keeps the match log as it goes.
 
 import { act, ArbiterError, canonicalJson, StreamHash, type GameEvent, type Json, type Ruleset, type Seat } from '../kernel/index.ts';
-import { getRuleset } from '../registry.ts';
 import { ENGINE, type LogEntry, type LogFooter, type LogHeader } from './match.ts';
 
 export class Session<S = unknown> {
@@ -13,8 +12,8 @@ export class Session<S = unknown> {
   private readonly hash = new StreamHash();
   private eventCount = 0;
 
-  constructor(rulesetId: string, seed: number, config: Json) {
-    this.ruleset = getRuleset(rulesetId) as Ruleset<S>;
+  constructor(ruleset: Ruleset<S>, seed: number, config: Json) {
+    this.ruleset = ruleset;
     const setupEvents: GameEvent[] = [];
     this.state = this.ruleset.setup(config, seed, setupEvents);
     this.header = { ruleset: this.ruleset.id, version: this.ruleset.version, engine: ENGINE, seed, config };

@@ -1,9 +1,13 @@
 // The parallel simulator: seeds split into chunks, played on a piscina worker pool, records put
 // back in seed order and summarised exactly as the single-thread simulator does.
+//
+// Runners never look a ruleset up by id. A worker thread cannot receive a package object (it holds
+// functions), so the caller names the worker module: its default export plays a SimTask, finding
+// the package by id in a list it imports (the CLI's src/cli/sim-worker.ts uses the registry).
 
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { getRuleset } from '../registry.ts';
+import type { RulesetPackage } from '../kernel/index.ts';
 import { simulate, summarize, type GameRecord, type SimOptions, type SimReport } from './sim.ts';
 import type { SimTask } from './sim-worker.ts';
 
@@ -11,13 +15,19 @@ export function defaultThreads(): number {
   return Math.max(1, availableParallelism());
 }
 
-export async function simulateParallel(rulesetId: string, opts: SimOptions, threads = defaultThreads()): Promise<SimReport> {
-  const rs = getRuleset(rulesetId);
+export interface ParallelOptions {
+  threads: number;
+  /** URL of the worker module (default export: SimTask → GameRecord[]; it must know `pkg`). */
+  worker: string;
+}
+
+export async function simulateParallel<S, A>(pkg: RulesetPackage<S, A>, opts: SimOptions, parallel: ParallelOptions): Promise<SimReport> {
+  const { threads } = parallel;
   // starting workers costs about half a second each (they load the sources), so small runs stay here
-  if (threads <= 1 || opts.games < 1000) return simulate(rs, opts);
+  if (threads <= 1 || opts.games < 1000) return simulate(pkg, opts);
   const t0 = performance.now();
-  const pool = new Piscina({
-    filename: new URL('./sim-worker.ts', import.meta.url).href,
+  const pool = new Piscina<SimTask, GameRecord[]>({
+    filename: parallel.worker,
     minThreads: threads,
     maxThreads: threads,
     // workers load TypeScript through tsx, like the main thread
@@ -28,9 +38,9 @@ export async function simulateParallel(rulesetId: string, opts: SimOptions, thre
     const tasks: Promise<GameRecord[]>[] = [];
     let done = 0;
     for (let start = 0; start < opts.games; start += chunk) {
-      const task: SimTask = { ruleset: rulesetId, first: (opts.firstSeed + start) >>> 0, count: Math.min(chunk, opts.games - start), config: opts.config, agents: opts.agents };
+      const task: SimTask = { ruleset: pkg.ruleset.id, first: (opts.firstSeed + start) >>> 0, count: Math.min(chunk, opts.games - start), config: opts.config, agents: opts.agents };
       tasks.push(
-        (pool.run(task) as Promise<GameRecord[]>).then((r) => {
+        pool.run(task).then((r) => {
           done += r.length;
           opts.onGame?.(done);
           return r;
@@ -38,7 +48,7 @@ export async function simulateParallel(rulesetId: string, opts: SimOptions, thre
       );
     }
     const parts = await Promise.all(tasks);
-    return summarize(rs, opts, parts.flat(), performance.now() - t0, threads);
+    return summarize(pkg.ruleset, opts, parts.flat(), performance.now() - t0, threads);
   } finally {
     await pool.destroy();
   }

@@ -1,8 +1,10 @@
-// Worker-thread side of the parallel simulator: plays one contiguous range of seeds.
+// Worker-thread side of the parallel simulator: plays one contiguous range of seeds. A worker
+// cannot receive a package object (it holds functions), so the task names the ruleset by id and
+// the worker module, chosen by the caller, supplies the list to find it in: the CLI's worker
+// (src/cli/sim-worker.ts) passes the registry. This file imports no registry.
 
-import { getRuleset } from '../registry.ts';
+import { ArbiterError, type Json, type RulesetPackage } from '../kernel/index.ts';
 import { playRange, type GameRecord } from './sim.ts';
-import type { Json } from '../kernel/index.ts';
 
 export interface SimTask {
   ruleset: string;
@@ -12,6 +14,8 @@ export interface SimTask {
   agents: string;
 }
 
-export default function run(task: SimTask): GameRecord[] {
-  return playRange(getRuleset(task.ruleset), task.first, task.count, task.config, task.agents);
+export function playTask(packages: readonly RulesetPackage[], task: SimTask): GameRecord[] {
+  const pkg = packages.find((p) => p.ruleset.id === task.ruleset);
+  if (!pkg) throw new ArbiterError('not_found', `the worker knows no ruleset "${task.ruleset}"`);
+  return playRange(pkg, task.first, task.count, task.config, task.agents);
 }

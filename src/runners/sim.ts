@@ -2,7 +2,7 @@
 // function of (ruleset, config, agents, seed), and the summary is built from per-game records in
 // seed order, so the report is identical for any number of worker threads.
 
-import { canonicalJson, type Json, type Outcome, type Ruleset } from '../kernel/index.ts';
+import { canonicalJson, type Json, type Outcome, type Ruleset, type RulesetPackage } from '../kernel/index.ts';
 import { makeAgents } from '../agents/resolve.ts';
 import { playFast } from './match.ts';
 
@@ -67,23 +67,24 @@ class Acc {
 
 const round = (v: number) => Math.round(v * 10000) / 10000;
 
-export function playRecord(rs: Ruleset, seed: number, config: Json, agentSpec: string): GameRecord {
+export function playRecord<S, A>(pkg: RulesetPackage<S, A>, seed: number, config: Json, agentSpec: string): GameRecord {
+  const rs = pkg.ruleset;
   let seats = 0;
-  const seating = (n: number) => makeAgents(rs.id, agentSpec, (seats = n), seed);
+  const seating = (n: number) => makeAgents(pkg, agentSpec, (seats = n));
   const r = playFast(rs, seating, seed, config, { keepEvents: Boolean(rs.metrics) });
   return { seed, seats, actions: r.actions, outcome: r.outcome, metrics: rs.metrics ? rs.metrics(r.state, r.events ?? []) : null };
 }
 
-export function playRange(rs: Ruleset, first: number, count: number, config: Json, agentSpec: string, onGame?: () => void): GameRecord[] {
+export function playRange<S, A>(pkg: RulesetPackage<S, A>, first: number, count: number, config: Json, agentSpec: string, onGame?: () => void): GameRecord[] {
   const out: GameRecord[] = [];
   for (let i = 0; i < count; i++) {
-    out.push(playRecord(rs, (first + i) >>> 0, config, agentSpec));
+    out.push(playRecord(pkg, (first + i) >>> 0, config, agentSpec));
     onGame?.();
   }
   return out;
 }
 
-export function summarize(rs: Ruleset, opts: SimOptions, records: GameRecord[], wallMs: number, threads: number): SimReport {
+export function summarize<S, A>(rs: Ruleset<S, A>, opts: SimOptions, records: GameRecord[], wallMs: number, threads: number): SimReport {
   const actions = new Acc();
   const reasons: Record<string, number> = {};
   const seats = records[0]?.seats ?? 0;
@@ -141,11 +142,11 @@ export function summarize(rs: Ruleset, opts: SimOptions, records: GameRecord[], 
 }
 
 /** Single-thread simulation in this process. */
-export function simulate(rs: Ruleset, opts: SimOptions): SimReport {
+export function simulate<S, A>(pkg: RulesetPackage<S, A>, opts: SimOptions): SimReport {
   const t0 = performance.now();
   let done = 0;
-  const records = playRange(rs, opts.firstSeed, opts.games, opts.config, opts.agents, () => opts.onGame?.(++done));
-  return summarize(rs, opts, records, performance.now() - t0, 1);
+  const records = playRange(pkg, opts.firstSeed, opts.games, opts.config, opts.agents, () => opts.onGame?.(++done));
+  return summarize(pkg.ruleset, opts, records, performance.now() - t0, 1);
 }
 
 /** The part of the report that must not depend on threads or timing. */

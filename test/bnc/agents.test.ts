@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { act, SeededRandom } from '../../src/kernel/index.ts';
-import { bnc } from '../../src/rulesets/bnc/index.ts';
+import { bnc, bncPackage } from '../../src/rulesets/bnc/index.ts';
 import { choosePolicy, playScripted, TEMPERAMENTS, type Memory, type Temperament } from '../../src/rulesets/bnc/agents.ts';
 import { metricsOf } from '../../src/rulesets/bnc/outcome.ts';
 import { hashEvents, runMatch } from '../../src/runners/match.ts';
@@ -48,7 +48,7 @@ test('[BNC-S08, BNC-G01, BNC-A06, BNC-E01] temperaments differ: the treacherous 
 });
 
 test('[BNC-E03] registered agents play whole matches through the match runner without a refused submission', async () => {
-  const agents = makeAgents('bnc', 'cooperative,greedy,treacherous,cautious', 4, 5);
+  const agents = makeAgents(bncPackage, 'cooperative,greedy,treacherous,cautious', 4);
   const m = await runMatch(bnc, agents, { seed: 5 });
   assert.notEqual(m.outcome, null);
   assert.equal(m.entries.every((e) => e.result === 'accepted'), true);

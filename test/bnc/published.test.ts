@@ -84,7 +84,7 @@ test('`bnc lock --sha` writes rulesets/bnc-1.1/manifest.json and rules.md; a bad
 });
 
 test('[BNC-B01, BNC-B13] beats are listed from a JSON Lines match log, by the function and by the `beats` tool', async () => {
-  const m = await runMatch(bnc, makeAgents('bnc', 'cooperative,greedy,treacherous,cautious', 4, 3), { seed: 3 });
+  const m = await runMatch(bnc, makeAgents(bncPackage, 'cooperative,greedy,treacherous,cautious', 4), { seed: 3 });
   const text = logLines(m).join('\n') + '\n';
   const beats = beatsOf(parseLog(text).entries);
   const inStream = m.events.filter((e) => e.type === 'beat').length;

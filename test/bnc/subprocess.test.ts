@@ -62,5 +62,5 @@ test('[BNC-U11] timeout, junk, refused and exited programs fall back to the firs
 });
 
 test('[BNC-U11] the cmd: factory needs a command line', () => {
-  assert.throws(() => subprocessAgentFactory({ seat: 0, seed: 1, args: '  ' }), /command line/);
+  assert.throws(() => subprocessAgentFactory({ args: '  ' }), /command line/);
 });

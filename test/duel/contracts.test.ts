@@ -9,7 +9,7 @@ import {
   PhaseEndComplete, PhaseEndDirected, PhaseEndOrdinary, Points, TurnFormalBegin5, TurnFormalEnd5, TurnFrameValid5, TurnHandoff5,
   except, type ProcRecord,
 } from '../../src/rulesets/duel/contracts/index.ts';
-import type { ActionFrame, Frame } from '../../src/rulesets/duel/types.ts';
+import type { ActionFrame, Frame } from '../../src/rulesets/duel/state.ts';
 
 const frame = (over: Partial<Frame> = {}): Frame => ({ owner: 1, phase: 'action', id: 5, formalBegun: false, formalEnded: false, begunCounts: [2, 1], ...over });
 const act = (over: Partial<ActionFrame> = {}): ActionFrame => ({ id: 30, owner: 1, kind: 'run', card: null, status: 'CostReactions', child: 0, fx: 0, ...over });

@@ -5,8 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ArbiterError, SeededRandom, type GameEvent } from '../../src/kernel/index.ts';
 import { duel } from '../../src/rulesets/duel/index.ts';
-import { withTracer } from '../../src/rulesets/duel/engine.ts';
-import type { DuelState } from '../../src/rulesets/duel/types.ts';
+import { withTracer } from '../../src/rulesets/duel/rules.ts';
+import type { DuelState } from '../../src/rulesets/duel/state.ts';
 
 test('[DUEL-CARDS] bad configs are refused with bad_config and a message naming the field', () => {
   const cases: [unknown, RegExp][] = [
@@ -29,7 +29,7 @@ test('[DUEL-STEPS] a corp turn runs its micro-steps in the profile order, each c
   const claims: string[] = [];
   // three credits end the corp's turn; record every micro-step claim up to the runner's begin
   withTracer((claim, b) => claims.push(`${b.step}:${claim}`), () => {
-    for (let i = 0; i < 3; i++) duel.apply(s, 0, { do: 'credit' }, []);
+    for (let i = 0; i < 3; i++) duel.apply(s, 0, { type: 'credit' }, []);
   });
   const order = claims.filter((c) => !c.includes(':Window') && !c.includes(':Effect') && !c.startsWith('A3:') && !c.includes('DoCheckpoint'));
   // the fixed skeleton after the last action

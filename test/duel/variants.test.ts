@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { duel } from '../../src/rulesets/duel/index.ts';
 import { PRESETS } from '../../src/rulesets/duel/config.ts';
 import { explore } from '../../src/runners/explore.ts';
-import type { Variant } from '../../src/rulesets/duel/types.ts';
+import type { Variant } from '../../src/rulesets/duel/state.ts';
 
 const small = { ...PRESETS.ci, turns: 3 };
 
@@ -39,7 +39,7 @@ test('[ActionNestedReturn5] a return that accepts another child’s receipt is c
   const [, got, want] = /receipt (\d+), waiting on (\d+)/.exec(v.messages[0])!;
   assert.notEqual(got, want);
   // the trace ends in a second run while the first run's receipt is still the last one
-  const runs = v.trace.filter((t) => (t.action as { do: string }).do === 'run');
+  const runs = v.trace.filter((t) => (t.action as { type: string }).type === 'run');
   assert.equal(runs.length, 2);
   assert.ok(v.trace.length <= 5, `trace of ${v.trace.length} steps`);
 });
@@ -62,9 +62,9 @@ test('[ActionEffectsBegin5, DUEL-REACT] effects that wait for the cost checkpoin
   const v = caught('effects_skip_reactions');
   assert.match(v.messages[0], /^ActionEffectsBegin5: conjunct "costCheckpointAndReactionsDrained" failed/);
   // the shortest way there: the corp installs toll, the runner pays for a run
-  const acts = v.trace.map((t) => t.action as { do: string; card?: string });
-  assert.ok(acts.some((a) => a.do === 'install' && a.card === 'toll'));
-  assert.deepEqual(acts[acts.length - 1], { do: 'run' });
+  const acts = v.trace.map((t) => t.action as { type: string; card?: string });
+  assert.ok(acts.some((a) => a.type === 'install' && a.card === 'toll'));
+  assert.deepEqual(acts[acts.length - 1], { type: 'run' });
   assert.ok(v.trace.length <= 4, `trace of ${v.trace.length} steps`);
 });
 
@@ -77,7 +77,7 @@ test('[DoCheckpoint, U-RETIRE] a checkpoint that drains pending abilities before
 test('[PhaseEndDirected, PhaseEndComplete] a directed end that skips its ending checkpoint is caught', () => {
   const v = caught('directed_skips_checkpoint');
   assert.equal(v.trace.length, 1);
-  assert.deepEqual(v.trace[0].action, { do: 'play', card: 'stop' });
+  assert.deepEqual(v.trace[0].action, { type: 'play', card: 'stop' });
   assert.match(v.messages[0], /^PhaseEndDirected: conjunct .* failed \(cpDue: expected true, got false\)/);
 });
 

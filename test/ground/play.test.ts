@@ -135,7 +135,7 @@ test('[GR-E01] the heuristic agent plays whole games in every mode from the menu
   const run = async (useHeuristic: boolean, mode: string, seed: number) => {
     let s = ground.setup({ players: 4, mode }, seed);
     const rnd = new SeededRandom(seed);
-    const ag = [0, 1, 2, 3].map((seat) => agents.heuristic({ seat, seed }));
+    const ag = [0, 1, 2, 3].map((seat) => agents.heuristic({}));
     while (ground.pending(s).length > 0) {
       const p = ground.pending(s)[0];
       const menu = ground.legal(s, p.seat);

@@ -1,14 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ArbiterError } from '../../src/kernel/index.ts';
-import { tictactoe } from '../../src/rulesets/tictactoe/index.ts';
+import { tictactoe, tictactoePackage } from '../../src/rulesets/tictactoe/index.ts';
 import { makeAgents } from '../../src/agents/resolve.ts';
 import { logLines, playFast, runMatch, hashEvents } from '../../src/runners/match.ts';
 import { parseLog } from '../../src/runners/logfile.ts';
 import { replayLog } from '../../src/runners/replay.ts';
 
 async function record(seed: number) {
-  const m = await runMatch(tictactoe, makeAgents('tictactoe', 'random', 2, seed), { seed });
+  const m = await runMatch(tictactoe, makeAgents(tictactoePackage, 'random', 2), { seed });
   return logLines(m).join('\n') + '\n';
 }
 
@@ -21,8 +21,8 @@ test('a recorded log replays and verifies', async () => {
 
 test('the match runner and the fast simulation loop play the same game', async () => {
   for (let seed = 1; seed <= 30; seed++) {
-    const m = await runMatch(tictactoe, makeAgents('tictactoe', 'random', 2, seed), { seed });
-    const f = playFast(tictactoe, makeAgents('tictactoe', 'random', 2, seed), seed, {}, { keepEvents: true });
+    const m = await runMatch(tictactoe, makeAgents(tictactoePackage, 'random', 2), { seed });
+    const f = playFast(tictactoe, makeAgents(tictactoePackage, 'random', 2), seed, {}, { keepEvents: true });
     assert.equal(hashEvents(f.events!), m.footer.hash, `seed ${seed}`);
   }
 });

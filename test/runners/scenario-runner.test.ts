@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { ArbiterError } from '../../src/kernel/index.ts';
 import { parseScenario } from '../../src/runners/scenario-file.ts';
 import { runScenario } from '../../src/runners/scenario.ts';
+import { tictactoe } from '../../src/rulesets/tictactoe/index.ts';
 import { findSubsequence, partialMatch } from '../../src/runners/match-partial.ts';
 
-const run = (yaml: string) => runScenario({ file: 'inline.yaml', scenario: parseScenario(yaml, 'inline.yaml') });
+const run = (yaml: string) => runScenario({ file: 'inline.yaml', scenario: parseScenario(yaml, 'inline.yaml') }, tictactoe);
 
 test('a wrong expectation fails with the path, expected and actual', () => {
   const r = run(`id: x\nruleset: tictactoe\ncovers: [TTT-1]\nsteps:\n  - { seat: 0, action: { cell: 4 } }\nexpect:\n  state: { board.4: 1 }\n`);
@@ -42,4 +43,10 @@ test('partial matching and subsequences', () => {
   assert.equal(partialMatch('$absent', undefined), null);
   assert.deepEqual(findSubsequence([1, 3], [1, 2, 3]), { ok: true, missing: -1 });
   assert.deepEqual(findSubsequence([3, 1], [1, 2, 3]), { ok: false, missing: 1 });
+});
+
+test('a scenario run against a ruleset other than the one it names fails and says so', () => {
+  const r = runScenario({ file: 'inline.yaml', scenario: parseScenario(`id: x\nruleset: mines\ncovers: [MN-1]\nsteps: []\n`, 'inline.yaml') }, tictactoe);
+  assert.equal(r.ok, false);
+  assert.match(r.failure!, /names ruleset "mines", but it was run against tictactoe/);
 });

@@ -1,19 +1,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { GameEvent } from '../../src/kernel/index.ts';
-import { getRuleset } from '../../src/registry.ts';
+import { minesPackage } from '../../src/rulesets/mines/index.ts';
 import { makeAgents } from '../../src/agents/resolve.ts';
 import { hashEvents, logLines, playFast, runMatch } from '../../src/runners/match.ts';
 import { parseLog } from '../../src/runners/logfile.ts';
 import { replayLog } from '../../src/runners/replay.ts';
 
 test('setup events (mines initial expansion) lead the log and the hash, and replay checks them', async () => {
-  const rs = getRuleset('mines');
-  const m = await runMatch(rs, makeAgents('mines', 'random', 1, 4), { seed: 4, maxSubmissions: 30 });
+  const rs = minesPackage.ruleset;
+  const m = await runMatch(rs, makeAgents(minesPackage, 'random', 1), { seed: 4, maxSubmissions: 30 });
   const setup = m.header.setup_events as GameEvent[];
   assert.ok(setup.length > 0 && setup.every((e) => e.type === 'cell_revealed'));
   assert.deepEqual(m.events.slice(0, setup.length), setup);
-  const f = playFast(rs, makeAgents('mines', 'random', 1, 4), 4, {}, { keepEvents: true, maxActions: 30 });
+  const f = playFast(rs, makeAgents(minesPackage, 'random', 1), 4, {}, { keepEvents: true, maxActions: 30 });
   assert.equal(hashEvents(f.events!), m.footer.hash);
   const lines = logLines(m);
   assert.equal(replayLog(rs, parseLog(lines.join('\n'))).ok, true);

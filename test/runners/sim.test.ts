@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tictactoe } from '../../src/rulesets/tictactoe/index.ts';
+import { tictactoePackage as tictactoe } from '../../src/rulesets/tictactoe/index.ts';
+import { SIM_WORKER } from '../../src/cli/sim-worker.ts';
 import { reportFingerprint, simulate } from '../../src/runners/sim.ts';
 import { simulateParallel } from '../../src/runners/sim-parallel.ts';
 
@@ -8,7 +9,7 @@ const opts = { games: 1200, firstSeed: 5, config: {}, agents: 'random' };
 
 test('sim: the report is the same on one thread and on a worker pool', async () => {
   const one = simulate(tictactoe, opts);
-  const two = await simulateParallel('tictactoe', opts, 2);
+  const two = await simulateParallel(tictactoe, opts, { threads: 2, worker: SIM_WORKER });
   assert.equal(two.threads, 2);
   assert.equal(reportFingerprint(one), reportFingerprint(two));
 });

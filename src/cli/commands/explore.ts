@@ -4,7 +4,7 @@
 
 import type { Command } from 'commander';
 import { canonicalJson } from '../../kernel/index.ts';
-import { getEntry } from '../../registry.ts';
+import { getPackage } from '../../registry.ts';
 import { explore, formatReport } from '../../runners/explore.ts';
 import { buildConfig, parseCount, parseSeed } from '../core/config.ts';
 
@@ -44,7 +44,7 @@ export function register(program: Command): void {
     .option('--traces', 'with --json: include the trace that first reached each goal')
     .option('--json', 'print the report as JSON')
     .action((id: string, opts: Opts) => {
-      const entry = getEntry(id);
+      const entry = getPackage(id);
       const o: Record<string, unknown> = { ...opts };
       if (o.preset === undefined && o.config === undefined && entry.presets?.ci) o.preset = 'ci';
       const config = buildConfig(id, o);

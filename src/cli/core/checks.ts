@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import pc from 'picocolors';
 import type { Command } from 'commander';
-import { REGISTRY, getEntry, rulesetIds } from '../../registry.ts';
+import { PACKAGES, REGISTRY, getPackage, rulesetIds } from '../../registry.ts';
 import { coverageOf, loadScenariosOf } from '../../runners/coverage.ts';
 import { findScenarioFiles, loadScenarioFile } from '../../runners/scenario-file.ts';
 import { runScenario, type ScenarioResult } from '../../runners/scenario.ts';
@@ -22,7 +22,8 @@ export function registerChecks(program: Command): void {
       const files = findScenarioFiles(targets.filter((t) => paths.length > 0 || require_exists(t)));
       const results: ScenarioResult[] = files.map((f) => {
         try {
-          return runScenario(loadScenarioFile(f, root));
+          const loaded = loadScenarioFile(f, root);
+          return runScenario(loaded, getPackage(loaded.scenario.ruleset).ruleset);
         } catch (err) {
           return { id: f, file: f, ruleset: '?', ok: false, provisional: false, covers: [], steps: 0, failure: (err as Error).message };
         }
@@ -46,8 +47,8 @@ export function registerChecks(program: Command): void {
     .option('--json', 'print {ruleset: {ruleId: [scenarioIds]}}')
     .option('--uncovered', 'list only uncovered ids')
     .action((only: string | undefined, opts: { json?: boolean; uncovered?: boolean }) => {
-      const ids = only ? [getEntry(only).ruleset.id] : rulesetIds();
-      const all = ids.map((id) => coverageOf(id));
+      const pkgs = only ? [getPackage(only)] : PACKAGES;
+      const all = pkgs.map((p) => coverageOf(p));
       let bad = false;
       if (opts.json) {
         const out: Record<string, Record<string, string[]>> = {};
@@ -80,7 +81,7 @@ export function registerChecks(program: Command): void {
     .argument('<ruleset>', `one of: ${rulesetIds().join(', ')}`)
     .option('--json', 'print as JSON')
     .action((id: string, opts: { json?: boolean }) => {
-      const entry = getEntry(id);
+      const entry = getPackage(id);
       const rs = entry.ruleset;
       const { loaded } = loadScenariosOf(entry.scenarios, process.cwd());
       const citing = (uid: string) => loaded.filter((l) => l.scenario.underdetermined.includes(uid) || l.scenario.covers.includes(uid)).map((l) => ({ id: l.scenario.id, provisional: l.scenario.provisional }));

@@ -3,7 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import { ArbiterError, configFlags, type ConfigFlag, type Json, type JsonObject } from '../../kernel/index.ts';
-import { REGISTRY, getEntry } from '../../registry.ts';
+import { REGISTRY, getPackage } from '../../registry.ts';
 
 export function allFlags(): ConfigFlag[] {
   const seen = new Map<string, ConfigFlag>();
@@ -34,7 +34,7 @@ export function readJsonFile(path: string): Json {
 }
 
 export function buildConfig(rulesetId: string, opts: Record<string, unknown>): JsonObject {
-  const entry = getEntry(rulesetId);
+  const entry = getPackage(rulesetId);
   const flags = configFlags(entry.ruleset.configSchema);
   let config: JsonObject = {};
   if (typeof opts.preset === 'string') {

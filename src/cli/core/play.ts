@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import pc from 'picocolors';
 import type { Command } from 'commander';
 import { ArbiterError, type Agent } from '../../kernel/index.ts';
-import { getEntry, rulesetIds } from '../../registry.ts';
+import { getPackage, rulesetIds } from '../../registry.ts';
 import { makeAgents } from '../../agents/resolve.ts';
 import { logLines, runMatch } from '../../runners/match.ts';
 import { interactivePlayers } from '../extensions.ts';
@@ -21,7 +21,7 @@ export function addConfigOptions(cmd: Command): Command {
 }
 
 export async function playOne(rulesetId: string, opts: Record<string, unknown>, out: (line: string) => void): Promise<void> {
-  const entry = getEntry(rulesetId);
+  const entry = getPackage(rulesetId);
   const rs = entry.ruleset;
   const seed = parseSeed(opts.seed as string | undefined);
   const config = buildConfig(rulesetId, opts);
@@ -37,7 +37,7 @@ export async function playOne(rulesetId: string, opts: Record<string, unknown>, 
   let agents: Agent[] = [];
   // agents are seated once setup has said how many seats there are (setup runs only once)
   const seating = (seats: number): Agent[] => {
-    agents = makeAgents(rulesetId, spec, seats, seed);
+    agents = makeAgents(entry, spec, seats);
     if (!json) out(pc.bold(`${rs.title} (${rs.version}) — seed ${seed}, ${seats} seat${seats > 1 ? 's' : ''}: ${agents.map((a, i) => `${i}=${a.name}`).join(' ')}`));
     return agents;
   };
@@ -93,7 +93,7 @@ export function registerShowcase(program: Command): void {
     .option('-q, --quiet', 'print only each outcome')
     .action(async (opts: Record<string, unknown>) => {
       for (const id of rulesetIds()) {
-        const entry = getEntry(id);
+        const entry = getPackage(id);
         const heuristic = Object.keys(entry.agents ?? {})[0] ?? 'random';
         process.stdout.write('\n' + pc.bold(pc.underline(`== ${id} ==`)) + '\n');
         await playOne(id, { seed: opts.seed, agents: heuristic, quiet: opts.quiet }, (l) => process.stdout.write(l + '\n'));

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import pc from 'picocolors';
 import type { Command } from 'commander';
 import { ArbiterError, canonicalJson } from '../../kernel/index.ts';
-import { getEntry } from '../../registry.ts';
+import { getPackage } from '../../registry.ts';
 import { parseLog } from '../../runners/logfile.ts';
 import { replayLog } from '../../runners/replay.ts';
 import { outcomeLine } from './print.ts';
@@ -24,7 +24,7 @@ export function registerReplay(program: Command): void {
         throw new ArbiterError('not_found', `cannot read ${file}`);
       }
       const log = parseLog(text);
-      const rs = getEntry(log.header.ruleset).ruleset;
+      const rs = getPackage(log.header.ruleset).ruleset;
       const report = replayLog(rs, log);
       if (opts.json) {
         const { state: _s, ...rest } = report;

@@ -3,7 +3,8 @@
 import cliProgress from 'cli-progress';
 import pc from 'picocolors';
 import type { Command } from 'commander';
-import { getEntry, rulesetIds } from '../../registry.ts';
+import { getPackage, rulesetIds } from '../../registry.ts';
+import { SIM_WORKER } from '../sim-worker.ts';
 import type { SimReport } from '../../runners/sim.ts';
 import { defaultThreads, simulateParallel } from '../../runners/sim-parallel.ts';
 import { buildConfig, parseCount, parseSeed } from './config.ts';
@@ -23,7 +24,7 @@ export function registerSim(program: Command): void {
     .option('--no-progress', 'no progress bar');
   addConfigOptions(cmd);
   cmd.action(async (rulesetId: string, opts: Record<string, unknown>) => {
-    getEntry(rulesetId);
+    const pkg = getPackage(rulesetId);
     const threads = parseCount(opts.threads as string | undefined, 'threads', defaultThreads(), 256);
     const games = parseCount(opts.games as string, 'games', 1000);
     const firstSeed = parseSeed(opts.seed as string);
@@ -32,8 +33,8 @@ export function registerSim(program: Command): void {
     const bar = tty ? new cliProgress.SingleBar({ stream: process.stderr, format: `${rulesetId} {bar} {value}/{total} games`, hideCursor: true }, cliProgress.Presets.shades_classic) : null;
     bar?.start(games, 0);
     // a config mistake should surface here, once, not inside a worker
-    getEntry(rulesetId).ruleset.setup(config, firstSeed);
-    const report = await simulateParallel(rulesetId, { games, firstSeed, config, agents: (opts.agents as string) ?? 'random', onGame: bar ? (d) => bar.update(d) : undefined }, threads);
+    pkg.ruleset.setup(config, firstSeed);
+    const report = await simulateParallel(pkg, { games, firstSeed, config, agents: (opts.agents as string) ?? 'random', onGame: bar ? (d) => bar.update(d) : undefined }, { threads, worker: SIM_WORKER });
     bar?.update(games);
     bar?.stop();
     if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');

@@ -1,72 +1,66 @@
 // A heuristic bot for each seat. It reads only its own view and the menu (fair play).
 
-import type { AgentFactory, AgentContext, Json } from '../../kernel/index.ts';
-import type { DuelAction } from './types.ts';
+import type { AgentContext, AgentEntry, AgentFactory } from '../../kernel/index.ts';
+import type { DuelAction, DuelState } from './state.ts';
+import type { DuelView } from './view.ts';
 
-interface SeatView {
-  credits: number;
-  handCount: number;
-  hand?: string[];
-  maxHand: number;
-}
-interface DuelView {
-  seats: SeatView[];
-  remote: { card: string | null; adv: number } | null;
-  points: number[];
-}
+type Menu = readonly DuelAction[];
 
-function find(menu: readonly Json[], pred: (a: DuelAction) => boolean): Json | undefined {
-  return menu.find((a) => pred(a as unknown as DuelAction));
-}
+const find = (menu: Menu, pred: (a: DuelAction) => boolean): DuelAction | undefined => menu.find(pred);
+const playing = (card: string) => (a: DuelAction) => a.type === 'play' && a.card === card;
+const installing = (...cards: string[]) => (a: DuelAction) => a.type === 'install' && cards.includes(a.card);
+const is = (type: DuelAction['type']) => (a: DuelAction) => a.type === type;
 
-function corpChoice(v: DuelView, menu: readonly Json[]): Json | undefined {
+function corpChoice(v: DuelView, menu: Menu): DuelAction | undefined {
   const runner = v.seats[1];
   return (
-    find(menu, (a) => a.do === 'score') ??
+    find(menu, is('score')) ??
     // a spike flatlines a runner holding fewer than three cards
-    (runner.handCount < 3 ? find(menu, (a) => a.do === 'play' && a.card === 'spike') : undefined) ??
-    (v.points[0] >= 5 && v.points[1] >= 5 ? undefined : find(menu, (a) => a.do === 'play' && a.card === 'venture' && v.points[0] >= 5)) ??
-    find(menu, (a) => a.do === 'advance') ??
-    (v.remote === null ? find(menu, (a) => a.do === 'install' && a.card === 'ledger') : undefined) ??
-    find(menu, (a) => a.do === 'install' && (a.card === 'toll' || a.card === 'bell')) ??
-    find(menu, (a) => a.do === 'play' && a.card === 'burn') ??
-    find(menu, (a) => a.do === 'credit')
+    (runner.handCount < 3 ? find(menu, playing('spike')) : undefined) ??
+    (v.points[0] >= 5 && v.points[1] >= 5 ? undefined : v.points[0] >= 5 ? find(menu, playing('venture')) : undefined) ??
+    find(menu, is('advance')) ??
+    (v.remote === null ? find(menu, installing('ledger')) : undefined) ??
+    find(menu, installing('toll', 'bell')) ??
+    find(menu, playing('burn')) ??
+    find(menu, is('credit'))
   );
 }
 
-function runnerChoice(v: DuelView, menu: readonly Json[]): Json | undefined {
+function runnerChoice(v: DuelView, menu: Menu): DuelAction | undefined {
   const me = v.seats[1];
   // a hand under four cards invites a flatline by net damage: refill first
   const low = me.handCount < 4;
   return (
-    (low && me.maxHand >= 0 ? find(menu, (a) => a.do === 'draw') : undefined) ??
-    (v.remote !== null ? find(menu, (a) => a.do === 'run') : undefined) ??
-    find(menu, (a) => a.do === 'continue') ??
-    (me.maxHand < 0 || me.handCount > me.maxHand + 1 ? find(menu, (a) => a.do === 'play' && a.card === 'dayoff') : undefined) ??
-    find(menu, (a) => a.do === 'install' && a.card === 'coffee') ??
-    (me.handCount < 6 ? find(menu, (a) => a.do === 'draw') : undefined) ??
-    (me.handCount > 4 ? find(menu, (a) => a.do === 'play' && a.card === 'gamble') : undefined) ??
-    find(menu, (a) => a.do === 'credit')
+    (low && me.maxHand >= 0 ? find(menu, is('draw')) : undefined) ??
+    (v.remote !== null ? find(menu, is('run')) : undefined) ??
+    find(menu, is('continue')) ??
+    (me.maxHand < 0 || me.handCount > me.maxHand + 1 ? find(menu, playing('dayoff')) : undefined) ??
+    find(menu, installing('coffee')) ??
+    (me.handCount < 6 ? find(menu, is('draw')) : undefined) ??
+    (me.handCount > 4 ? find(menu, playing('gamble')) : undefined) ??
+    find(menu, is('credit'))
   );
 }
 
-export const heuristic: AgentFactory = () => ({
+// keep dayoff and spike, throw away what is least useful
+const DISCARD_ORDER = ['gamble', 'coffee', 'bell', 'toll', 'burn', 'stop', 'venture', 'ledger', 'dayoff', 'spike'];
+const discardCost = (a: DuelAction) => (a.type === 'discard' ? a.cards.reduce((t, c) => t + DISCARD_ORDER.indexOf(c), 0) : 0);
+
+export const heuristic: AgentFactory<DuelAction, DuelState> = () => ({
   name: 'heuristic',
-  choose(ctx: AgentContext): Json {
+  choose(ctx: AgentContext<DuelState, DuelAction>): DuelAction {
     const menu = ctx.menu.actions;
-    const v = ctx.view as unknown as DuelView;
-    let pick: Json | undefined;
+    // the view is the ruleset's own (view.ts builds exactly this shape)
+    const v = ctx.view as DuelView;
+    let pick: DuelAction | undefined;
     if (ctx.kind === 'action') pick = ctx.seat === 0 ? corpChoice(v, menu) : runnerChoice(v, menu);
-    else if (ctx.kind === 'approach') pick = find(menu, (a) => a.do === 'continue');
-    else if (ctx.kind === 'paid') pick = find(menu, (a) => a.do === 'score');
-    else if (ctx.kind === 'discard') {
-      // keep dayoff and spike, throw away what is least useful
-      const order = ['gamble', 'coffee', 'bell', 'toll', 'burn', 'stop', 'venture', 'ledger', 'dayoff', 'spike'];
-      const cost = (a: DuelAction) => (a.cards ?? []).reduce((t, c) => t + order.indexOf(c), 0);
-      pick = [...menu].sort((x, y) => cost(x as unknown as DuelAction) - cost(y as unknown as DuelAction))[0];
-    }
+    else if (ctx.kind === 'approach') pick = find(menu, is('continue'));
+    else if (ctx.kind === 'paid') pick = find(menu, is('score'));
+    else if (ctx.kind === 'discard') pick = [...menu].sort((x, y) => discardCost(x) - discardCost(y))[0];
     return pick ?? menu[0];
   },
 });
 
-export const agents: Record<string, AgentFactory> = { heuristic };
+export const agents: Record<string, AgentEntry> = {
+  heuristic: { factory: heuristic, description: 'scores agendas, installs and runs when it can', reads: 'view' },
+};

@@ -1,8 +1,8 @@
 // The card pool: one card kind per contract branch the profile must be able to reach.
 
-export type CardKind = 'agenda' | 'operation' | 'asset' | 'event' | 'resource';
+type CardKind = 'agenda' | 'operation' | 'asset' | 'event' | 'resource';
 
-export interface CardDef {
+type CardDef = {
   name: string;
   side: 0 | 1;
   kind: CardKind;
@@ -14,7 +14,7 @@ export interface CardDef {
   text: string;
   /** True for cards that exist only to reach a branch (no counterpart in the source game). */
   synthetic?: boolean;
-}
+};
 
 export const CARDS: Record<string, CardDef> = {
   ledger: { name: 'ledger', side: 0, kind: 'agenda', cost: 0, pts: 2, adv: 3, text: 'Agenda worth 2 points, advancement requirement 3. When scored or stolen, the seat taking it gains 1 credit.' },

@@ -28,7 +28,7 @@ export const catalog: Catalog = {
     { id: 'DUEL-DMG', summary: 'Net damage trashes that many random cards from the runner\'s hand; core damage also lowers the runner\'s maximum hand size by one per point.', group: 'Profile' },
     { id: 'DUEL-CARDS', summary: 'The pool: ledger (agenda 2 points, advance 3), spike (3 net), burn (1 core), stop (terminal), venture (synthetic, 2 points to each seat), toll, bell, dayoff, coffee, gamble.', group: 'Profile' },
     { id: 'DUEL-VIEW', summary: 'A seat sees its own hand; the other hand, deck order, the face-down remote card and face-down archives stay hidden.', group: 'Profile' },
-    { id: 'DUEL-INPUT', summary: 'Malformed input is refused as bad_request, well-formed input that is not on the menu as illegal; the state is unchanged.', group: 'Profile' },
+    { id: 'DUEL-INPUT', summary: 'Input that is not a JSON object is refused as bad_request; any object that is not exactly an element of the current menu (the kernel\'s menu-membership validation) as illegal; the state is unchanged.', group: 'Profile' },
   ],
   uItems: [
     { id: 'U-ROLES', question: 'Which seat has which role and who owns frame 1?', default: 'Seat 0 is the corp (three phases) and owns frame 1; seat 1 is the runner.', why: 'The source game gives the first turn to the corp.', rules: ['DUEL-SEATS', 'TurnFrameValid5'], source: 'engine' },

@@ -3,9 +3,9 @@
 
 import { ArbiterError, type JsonObject } from '../../kernel/index.ts';
 import { CARDS } from './cards.ts';
-import type { Variant } from './types.ts';
+import type { Variant } from './state.ts';
 
-export interface DuelConfig {
+type DuelConfig = {
   /** Clicks gained at the start of each turn: [corp, runner]. */
   clicks: number[];
   /** Starting credits per seat. */
@@ -24,7 +24,7 @@ export interface DuelConfig {
   turns: number;
   /** A deliberately broken engine behaviour (tests of the checkers only). */
   variant: Variant | null;
-}
+};
 
 const rep = (name: string, n: number) => Array.from({ length: n }, () => name);
 
@@ -48,20 +48,20 @@ export const DEFAULT_CONFIG: DuelConfig = {
  * branch (directed end, skipped discard, negative-limit loss, damage loss, decking, simultaneous
  * win) is reachable.
  */
-export const PRESETS: Record<string, Partial<DuelConfig>> = {
-  ci: {
-    clicks: [2, 2],
-    credits: [2, 1],
-    hand: [5, 2],
-    maxHand: [5, 0],
-    decks: [['stop', 'spike', 'burn', 'venture', 'toll', 'ledger', 'bell', 'ledger'], ['dayoff', 'dayoff', 'gamble', 'coffee']],
-    shuffle: false,
-    startPoints: [5, 5],
-    turns: 4,
-  },
-};
+const ci = {
+  clicks: [2, 2],
+  credits: [2, 1],
+  hand: [5, 2],
+  maxHand: [5, 0],
+  decks: [['stop', 'spike', 'burn', 'venture', 'toll', 'ledger', 'bell', 'ledger'], ['dayoff', 'dayoff', 'gamble', 'coffee']],
+  shuffle: false,
+  startPoints: [5, 5],
+  turns: 4,
+} satisfies Partial<DuelConfig>;
 
-export const VARIANTS: readonly Variant[] = [
+export const PRESETS: Record<string, JsonObject> = { ci };
+
+const VARIANTS: readonly Variant[] = [
   'handoff_resets_counts',
   'return_any_receipt',
   'neg_limit_before_skip',
@@ -81,14 +81,14 @@ export const CONFIG_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    clicks: pair(1, 9, 'clicks gained per turn [corp, runner] (default [3, 4])'),
-    credits: pair(0, 99, 'starting credits (default [5, 5])'),
-    hand: pair(0, 60, 'starting hand sizes (default [5, 5])'),
-    maxHand: pair(0, 20, 'base maximum hand sizes (default [5, 5])'),
-    decks: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'array', maxItems: 60, items: { type: 'string', enum: Object.keys(CARDS).sort() } }, description: 'deck lists [corp, runner]' },
-    shuffle: { type: 'boolean', description: 'shuffle decks at setup (default true)' },
-    startPoints: pair(0, 6, 'objective points each seat starts with (default [0, 0])'),
-    turns: { type: 'integer', minimum: 1, maximum: 500, description: 'turn frames before a draw by the turn bound (default 40)' },
+  clicks: pair(1, 9, 'clicks gained per turn [corp, runner] (default [3, 4])'),
+  credits: pair(0, 99, 'starting credits (default [5, 5])'),
+  hand: pair(0, 60, 'starting hand sizes (default [5, 5])'),
+  maxHand: pair(0, 20, 'base maximum hand sizes (default [5, 5])'),
+  decks: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'array', maxItems: 60, items: { type: 'string', enum: Object.keys(CARDS).sort() } }, description: 'deck lists [corp, runner]' },
+  shuffle: { type: 'boolean', description: 'shuffle decks at setup (default true)' },
+  startPoints: pair(0, 6, 'objective points each seat starts with (default [0, 0])'),
+  turns: { type: 'integer', minimum: 1, maximum: 500, description: 'turn frames before a draw by the turn bound (default 40)' },
     variant: { type: ['string', 'null'], description: 'a deliberately broken engine behaviour, for checker tests only (default null)' },
   },
 };
@@ -104,6 +104,11 @@ function intPair(v: unknown, field: string, lo: number, hi: number): number[] {
   return (v as number[]).slice();
 }
 
+/** The elements of a value already checked to be an array. */
+function list(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}
+
 export function resolveConfig(input: unknown): DuelConfig {
   if (input === undefined || input === null) input = {};
   if (typeof input !== 'object' || Array.isArray(input)) bad('config must be an object');
@@ -112,23 +117,23 @@ export function resolveConfig(input: unknown): DuelConfig {
   const get = (k: keyof DuelConfig) => (raw[k] === undefined ? DEFAULT_CONFIG[k] : raw[k]);
   const decksRaw = get('decks');
   if (!Array.isArray(decksRaw) || decksRaw.length !== 2) bad('decks must be [corpDeck, runnerDeck]');
-  const decks = (decksRaw as unknown[]).map((d, side) => {
+  const decks = list(decksRaw).map((d, side) => {
     if (!Array.isArray(d) || d.length > 60) bad(`deck ${side} must be a list of at most 60 card names`);
-    return (d as unknown[]).map((c) => {
+    return list(d).map((c): string => {
       if (typeof c !== 'string' || !(c in CARDS)) bad(`unknown card ${JSON.stringify(c)} in deck ${side}`, { cards: Object.keys(CARDS) });
-      if (CARDS[c as string].side !== side) bad(`card "${c}" belongs to the other seat's deck`);
-      return c as string;
+      if (CARDS[c].side !== side) bad(`card "${c}" belongs to the other seat's deck`);
+      return c;
     });
   });
   const cfg: DuelConfig = {
-    clicks: intPair(get('clicks'), 'clicks', 1, 9),
-    credits: intPair(get('credits'), 'credits', 0, 99),
-    hand: intPair(get('hand'), 'hand', 0, 60),
-    maxHand: intPair(get('maxHand'), 'maxHand', 0, 20),
+  clicks: intPair(get('clicks'), 'clicks', 1, 9),
+  credits: intPair(get('credits'), 'credits', 0, 99),
+  hand: intPair(get('hand'), 'hand', 0, 60),
+  maxHand: intPair(get('maxHand'), 'maxHand', 0, 20),
     decks,
-    shuffle: get('shuffle') as boolean,
-    startPoints: intPair(get('startPoints'), 'startPoints', 0, 6),
-    turns: get('turns') as number,
+  shuffle: get('shuffle') as boolean,
+  startPoints: intPair(get('startPoints'), 'startPoints', 0, 6),
+  turns: get('turns') as number,
     variant: get('variant') as Variant | null,
   };
   if (typeof cfg.shuffle !== 'boolean') bad('shuffle must be true or false');

@@ -1,7 +1,7 @@
 // Readable lines for `arbiter play duel`.
 
 import type { GameEvent } from '../../kernel/index.ts';
-import type { DuelAction } from './types.ts';
+import type { DuelAction, DuelState } from './state.ts';
 
 const SEAT = ['corp', 'runner'];
 const who = (e: GameEvent, k = 'seat') => SEAT[e[k] as number] ?? String(e[k]);
@@ -46,5 +46,27 @@ export function describeEvent(e: GameEvent): string {
 }
 
 export function describeAction(a: DuelAction): string {
-  return [a.do, a.card, a.src, a.cards?.join('+')].filter(Boolean).join(' ');
+  switch (a.type) {
+    case 'install':
+    case 'play':
+      return `${a.type} ${a.card}`;
+    case 'resolve':
+      return `resolve ${a.src}`;
+    case 'discard':
+      return `discard ${a.cards.join('+')}`;
+  }
+  return a.type;
+}
+
+/** Per-game figures for `arbiter sim`. */
+export function metrics(s: DuelState, events: readonly GameEvent[]): Record<string, number> {
+  let runs = 0, steals = 0, directed = 0, skipped = 0, reactions = 0;
+  for (const e of events) {
+    if (e.type === 'run_start') runs++;
+    else if (e.type === 'stolen') steals++;
+    else if (e.type === 'action_phase_end' && e.mode === 'directed') directed++;
+    else if (e.type === 'discard_skipped') skipped++;
+    else if (e.type === 'reaction') reactions++;
+  }
+  return { turn_frames: s.turns, runs, steals, directed_ends: directed, skipped_discards: skipped, reactions, core_damage: s.core };
 }

@@ -10,7 +10,7 @@
 // with seat = clicks,credits,deck,hand,heap,score,installed.
 
 import { CARD_NAMES } from './cards.ts';
-import type { Ability, DuelState, SeatState } from './types.ts';
+import type { Ability, DuelState, SeatState } from './state.ts';
 
 const LETTER: Record<string, number> = { start: 48 }; // '0'
 CARD_NAMES.forEach((c, i) => (LETTER[c] = 97 + i));
@@ -257,6 +257,6 @@ export function stateKey(s: DuelState): string {
     n = stateKeyInto(s, scratch);
   }
   let k = '';
-  for (let i = 0; i < n; i += 4096) k += String.fromCharCode.apply(null, scratch.subarray(i, Math.min(n, i + 4096)) as unknown as number[]);
+  for (let i = 0; i < n; i += 4096) k += String.fromCharCode(...scratch.subarray(i, Math.min(n, i + 4096)));
   return k;
 }

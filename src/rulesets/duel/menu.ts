@@ -1,17 +1,18 @@
 // Menus: every element is a complete action that validate accepts verbatim.
 
+import type { Pending } from '../../kernel/index.ts';
 import { CARDS } from './cards.ts';
-import { effectiveMaxHand, paidOptions } from './engine.ts';
-import { CORP, type DuelAction, type DuelState } from './types.ts';
+import { effectiveMaxHand, paidOptions } from './rules.ts';
+import { CORP, type DuelAction, type DuelState } from './state.ts';
 
-const CREDIT: DuelAction = { do: 'credit' };
-const DRAW: DuelAction = { do: 'draw' };
-const ADVANCE: DuelAction = { do: 'advance' };
-const RUN: DuelAction = { do: 'run' };
-const SCORE: DuelAction = { do: 'score' };
-const PASS: DuelAction = { do: 'pass' };
-const CONTINUE: DuelAction = { do: 'continue' };
-const JACK_OUT: DuelAction = { do: 'jack_out' };
+const CREDIT: DuelAction = { type: 'credit' };
+const DRAW: DuelAction = { type: 'draw' };
+const ADVANCE: DuelAction = { type: 'advance' };
+const RUN: DuelAction = { type: 'run' };
+const SCORE: DuelAction = { type: 'score' };
+const PASS: DuelAction = { type: 'pass' };
+const CONTINUE: DuelAction = { type: 'continue' };
+const JACK_OUT: DuelAction = { type: 'jack_out' };
 
 function distinct(cards: readonly string[]): string[] {
   return [...new Set(cards)].sort();
@@ -26,8 +27,7 @@ function actionMenu(s: DuelState, seat: number): DuelAction[] {
   for (const c of distinct(me.hand)) {
     const d = CARDS[c];
     if (d.cost > me.credits) continue;
-    const verb = d.kind === 'operation' || d.kind === 'event' ? 'play' : 'install';
-    out.push({ do: verb, card: c });
+    out.push(d.kind === 'operation' || d.kind === 'event' ? { type: 'play', card: c } : { type: 'install', card: c });
   }
   return out;
 }
@@ -62,12 +62,20 @@ export function menu(s: DuelState, seat: number): DuelAction[] {
       return paidOptions(s, seat) ? [SCORE, PASS] : [PASS];
     case 'react': {
       const w = s.win[s.win.length - 1];
-      return distinct(w.abilities.filter((a) => a.who === seat).map((a) => a.src)).map((src) => ({ do: 'resolve', src }));
+      return distinct(w.abilities.filter((a) => a.who === seat).map((a) => a.src)).map((src) => ({ type: 'resolve' as const, src }));
     }
     case 'approach':
       return [CONTINUE, JACK_OUT];
     case 'discard':
-      return batches(s.p[seat].hand, s.p[seat].hand.length - effectiveMaxHand(s, seat)).map((cards) => ({ do: 'discard', cards }));
+      return batches(s.p[seat].hand, s.p[seat].hand.length - effectiveMaxHand(s, seat)).map((cards) => ({ type: 'discard' as const, cards }));
   }
   return [];
+}
+
+/** The one decision owed now, if any (a discard names how many cards). */
+export function pending(s: DuelState): Pending[] {
+  if (s.result !== null || s.ask === null) return [];
+  const p: Pending = { seat: s.ask.seat, kind: s.ask.kind };
+  if (s.ask.kind === 'discard') p.count = s.ask.count;
+  return [p];
 }

@@ -2,11 +2,45 @@
 // remote agenda and face-down archives stay hidden (DUEL-VIEW).
 
 import type { Json } from '../../kernel/index.ts';
-import { effectiveMaxHand, points } from './engine.ts';
-import { CORP, type DuelState } from './types.ts';
+import { effectiveMaxHand, points } from './rules.ts';
+import { CORP, type Ability, type DuelState, type Frame } from './state.ts';
 
-export function view(s: DuelState, seat: number | null): Json {
-  const seats = s.p.map((p, i) => {
+/** One seat as another seat (or the seat itself) sees it. */
+type SeatView = {
+  clicks: number;
+  credits: number;
+  handCount: number;
+  /** Only in the seat's own view. */
+  hand?: string[];
+  deckCount: number;
+  /** A face-down card shows as null to everyone but its owner. */
+  heap: { card: string | null; up: boolean }[];
+  score: { card: string; pts: number }[];
+  installed: string[];
+  maxHand: number;
+};
+
+/** What a seat observes (DUEL-VIEW); agents read exactly this. */
+export type DuelView = {
+  turn: Frame;
+  step: string;
+  seats: SeatView[];
+  points: number[];
+  remote: { card: string | null; adv: number } | null;
+  core: number;
+  skip: boolean;
+  directed: boolean;
+  action: { id: number; owner: number; kind: string; status: string; child: number } | null;
+  run: { id: number; stage: string; success: boolean } | null;
+  checkpointDue: boolean;
+  windows: { kind: string; prio: number; abilities: Ability[] }[];
+  queued: Ability[];
+  owes: { seat: number; kind: string } | null;
+  result: { winners: number[]; reason: string } | null;
+};
+
+export function view(s: DuelState, seat: number | null): DuelView {
+  const seats = s.p.map((p, i): SeatView => {
     const own = seat === i;
     return {
       clicks: p.clicks,

@@ -1,6 +1,6 @@
 // Action-frame contracts: the cost boundary before effects, and the matching child return.
 
-import type { ActionFrame } from '../types.ts';
+import type { ActionFrame } from '../state.ts';
 import { except, fail, frameEquals, type Verdict } from './verdict.ts';
 
 // ActionEffectsBegin5(before,after,costCheckpointAndReactionsDrained) ==

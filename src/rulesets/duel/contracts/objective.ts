@@ -1,10 +1,10 @@
 // Objective points, winners, the checkpoint and the fatal conditions.
 
-import type { Ability, ScoreItem, Window } from '../types.ts';
+import type { Ability, ScoreItem, Window } from '../state.ts';
 import { except, fail, frameEquals, type Verdict } from './verdict.ts';
 
 /** The fixed reference-profile threshold (not a parameter of all objective games). */
-export const THRESHOLD = 7;
+const THRESHOLD = 7;
 
 export function Points(score: readonly ScoreItem[]): number {
   let t = 0;
@@ -24,12 +24,12 @@ export function OutcomeOf(winners: readonly number[]): { winners: number[]; reas
   return winners.length === 1 ? { winners: [winners[0]], reason: 'points' } : { winners: [], reason: 'simultaneous win: draw' };
 }
 
-export interface CheckpointRecord {
+type CheckpointRecord = {
   cpDue: boolean;
   result: { winners: number[]; reason: string } | null;
   queue: Ability[];
   win: Window[];
-}
+};
 
 // Seed (prose): "DoCheckpoint combines current objective winners with supplied simultaneous winners
 // at a ready checkpoint. It records the outcome and clears the checkpoint obligation. Its ordering

@@ -2,11 +2,11 @@
 // discard step with its separate skip branch.
 
 import type { GameEvent } from '../../../kernel/index.ts';
-import type { Frame, HeapItem } from '../types.ts';
+import type { Frame, HeapItem } from '../state.ts';
 import { except, fail, frameEquals, type Verdict } from './verdict.ts';
 
 /** The procedure record of the current turn: step, decision state and pending checkpoint work. */
-export interface ProcRecord {
+export type ProcRecord = {
   phase: string;
   step: string;
   directed: boolean;
@@ -17,7 +17,7 @@ export interface ProcRecord {
   cpDue: boolean;
   /** Triggered abilities not yet placed in a reaction window. */
   queued: number;
-}
+};
 
 // Seed (prose): ordinary end happens when the action phase offers no further action window.
 // PhaseEndOrdinary(before, after, noActionOpportunity, triggered) ==
@@ -65,15 +65,15 @@ export function PhaseEndComplete(bf: Frame, af: Frame, bp: ProcRecord, ap: ProcR
 }
 
 /** The discard record of the turn owner. */
-export interface DiscardRecord {
+type DiscardRecord = {
   hand: string[];
   heap: HeapItem[];
   skip: boolean;
   step: string;
-}
+};
 
 /** hand − batch as a multiset, keeping the order of what remains; null when batch ⊄ hand. */
-export function removeBatch(hand: readonly string[], batch: readonly string[]): string[] | null {
+function removeBatch(hand: readonly string[], batch: readonly string[]): string[] | null {
   const rest = hand.slice();
   for (const c of batch) {
     const i = rest.indexOf(c);

@@ -1,13 +1,13 @@
 // Turn-frame contracts: validity, formal begin, formal end and handoff.
 
 import type { GameEvent } from '../../../kernel/index.ts';
-import type { Frame } from '../types.ts';
+import type { Frame } from '../state.ts';
 import { except, fail, frameEquals, type Verdict } from './verdict.ts';
 
 /** Phase sequence per seat: the first seat (corp) draws first; the second seat has no draw phase. */
 const FRAME_FIELDS = new Set(['owner', 'phase', 'id', 'formalBegun', 'formalEnded', 'begunCounts']);
 
-export const PHASES: readonly (readonly string[])[] = [['draw', 'action', 'discard'], ['action', 'discard']];
+const PHASES: readonly (readonly string[])[] = [['draw', 'action', 'discard'], ['action', 'discard']];
 
 // Seed: "TurnFrameValid5 expects a record with owner, phase, id, formalBegun, formalEnded and
 // begunCounts. The owner is one of the two profile seats, the identifier is positive, the flags are

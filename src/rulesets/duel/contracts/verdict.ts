@@ -2,11 +2,11 @@
 
 import { cloneJson } from '../../../kernel/index.ts';
 
-export interface Failure {
+export type Failure = {
   contract: string;
   conjunct: string;
   detail?: string;
-}
+};
 
 export type Verdict = Failure | null;
 
@@ -20,25 +20,27 @@ export function describeFailure(f: Failure): string {
 
 type Path = (string | number)[];
 /** One EXCEPT update: a path into the record and the new value (or a function of the old one, "@"). */
-export type Update = [Path, unknown | ((old: any) => unknown)];
+type Update = [Path, unknown];
 
 /**
  * [rec EXCEPT !.a = x, !.b[i] = @ + 1]: a deep copy of `rec` with exactly the listed updates.
  * Everything not listed keeps its before-value, so comparing the whole result is the frame condition.
  */
 export function except<T>(rec: T, ...updates: Update[]): T {
-  const out = structuredCloneJson(rec) as any;
+  const out = cloneJson(rec);
   for (const [path, value] of updates) {
-    let cur = out;
-    for (let i = 0; i < path.length - 1; i++) cur = cur[path[i]];
+    let cur: unknown = out;
+    for (let i = 0; i < path.length - 1; i++) cur = member(cur, path[i]);
+    if (cur === null || typeof cur !== 'object') throw new Error(`except: no record at ${path.join('.')}`);
     const last = path[path.length - 1];
-    cur[last] = typeof value === 'function' ? (value as (old: unknown) => unknown)(cur[last]) : structuredCloneJson(value);
+    Reflect.set(cur, last, typeof value === 'function' ? value(Reflect.get(cur, last)) : cloneJson(value));
   }
-  return out as T;
+  return out;
 }
 
-function structuredCloneJson<T>(v: T): T {
-  return cloneJson(v);
+/** `v[k]` of a JSON value (undefined when `v` is not a record or list). */
+function member(v: unknown, k: string | number): unknown {
+  return v !== null && typeof v === 'object' ? Reflect.get(v, k) : undefined;
 }
 
 /** Deep equality of JSON values without allocating (the checkers call it on every micro-step). */
@@ -68,9 +70,9 @@ export function firstDifference(expected: unknown, actual: unknown, path = ''): 
   if (same(expected, actual)) return null;
   if (expected !== null && actual !== null && typeof expected === 'object' && typeof actual === 'object' &&
       Array.isArray(expected) === Array.isArray(actual)) {
-    const keys = new Set([...Object.keys(expected as object), ...Object.keys(actual as object)]);
+    const keys = new Set([...Object.keys(expected), ...Object.keys(actual)]);
     for (const k of [...keys].sort()) {
-      const d = firstDifference((expected as any)[k], (actual as any)[k], path ? `${path}.${k}` : k);
+      const d = firstDifference(member(expected, k), member(actual, k), path ? `${path}.${k}` : k);
       if (d !== null) return d;
     }
   }

@@ -7,19 +7,19 @@ export const CORP = 0;
 export const RUNNER = 1;
 
 /** The seed's turn frame: exactly the fields TurnFrameValid5 names. */
-export interface Frame {
+export type Frame = {
   owner: number;
   phase: string;
   id: number;
   formalBegun: boolean;
   formalEnded: boolean;
   begunCounts: number[];
-}
+};
 
-export type ActionStatus = 'CostReactions' | 'Effects' | 'Nested' | 'Complete';
+type ActionStatus = 'CostReactions' | 'Effects' | 'Nested' | 'Complete';
 
 /** An action frame: cost/effect status plus the child it waits on (0 = none). */
-export interface ActionFrame {
+export type ActionFrame = {
   id: number;
   owner: number;
   kind: string;
@@ -28,41 +28,41 @@ export interface ActionFrame {
   child: number;
   /** 1 once the action's own effect instruction has run. */
   fx: number;
-}
+};
 
 /** A triggered ability waiting to resolve: its source card and the seat that holds it. */
-export interface Ability {
+export type Ability = {
   src: string;
   who: number;
-}
+};
 
 /** A priority window: paid abilities, or a reaction window holding a fixed set of abilities. */
-export interface Window {
+export type Window = {
   kind: 'paid' | 'react';
   prio: number;
   /** The seat that held priority last passed (two passes in a row close a paid window). */
   passed: boolean;
   abilities: Ability[];
-}
+};
 
 /** The run: the nested child structure of a run action. */
-export interface Run {
+export type Run = {
   id: number;
   stage: 'ini' | 'app' | 'suc' | 'brc' | 'end';
   success: boolean;
-}
+};
 
-export interface ScoreItem {
+export type ScoreItem = {
   card: string;
   pts: number;
-}
+};
 
-export interface HeapItem {
+export type HeapItem = {
   card: string;
   up: boolean;
-}
+};
 
-export interface SeatState {
+export type SeatState = {
   clicks: number;
   credits: number;
   deck: string[];
@@ -70,7 +70,7 @@ export interface SeatState {
   heap: HeapItem[];
   score: ScoreItem[];
   installed: string[];
-}
+};
 
 /** Deliberately broken engine behaviours, for proving that the checks catch them. */
 export type Variant =
@@ -83,22 +83,22 @@ export type Variant =
   | 'directed_skips_checkpoint'
   | 'damage_not_strict';
 
-export interface RuntimeConfig {
+type RuntimeConfig = {
   clicks: number[];
   maxHand: number[];
   turns: number;
   variant: Variant | null;
   /** Cards per side at setup (for the conservation invariant). */
   cards: number[];
-}
+};
 
-export interface Ask {
+export type Ask = {
   seat: number;
   kind: string;
   count: number;
-}
+};
 
-export interface DuelState {
+export type DuelState = {
   cfg: RuntimeConfig;
   rng: RngState;
   turn: Frame;
@@ -128,11 +128,22 @@ export interface DuelState {
   /** Turn frames opened so far (including the current one). */
   turns: number;
   result: { winners: number[]; reason: string } | null;
-}
+};
 
-export interface DuelAction {
-  do: string;
-  card?: string;
-  src?: string;
-  cards?: string[];
-}
+/** A decision, tagged by `type` (the kernel convention); every menu element is one of these. */
+export type DuelAction =
+  | { type: 'credit' }
+  | { type: 'draw' }
+  | { type: 'advance' }
+  | { type: 'run' }
+  | { type: 'install'; card: string }
+  | { type: 'play'; card: string }
+  | { type: 'score' }
+  | { type: 'pass' }
+  | { type: 'resolve'; src: string }
+  | { type: 'continue' }
+  | { type: 'jack_out' }
+  | { type: 'discard'; cards: string[] };
+
+/** The actions that start an action frame at the action window (each costs a click). */
+export type ClickAction = Extract<DuelAction, { type: 'credit' | 'draw' | 'advance' | 'run' | 'install' | 'play' }>;

@@ -8,8 +8,8 @@ import {
   PhaseEndDirected, PhaseEndOrdinary, TurnFormalBegin5, TurnFormalEnd5, TurnFrameValid5, TurnHandoff5,
   describeFailure, except, fail, frameEquals, same, type FatalCondition, type ProcRecord, type Verdict,
 } from './contracts/index.ts';
-import { applyDecision, cloneDuel, effectiveMaxHand, points, withTracer } from './engine.ts';
-import { CORP, RUNNER, type DuelAction, type DuelState } from './types.ts';
+import { applyDecision, cloneDuel, effectiveMaxHand, points, withTracer } from './rules.ts';
+import { CORP, RUNNER, type DuelAction, type DuelState } from './state.ts';
 
 /** Top-level state fields each claim may change; everything else must stay byte-identical. */
 const ALLOWED: Record<string, readonly string[]> = {
@@ -53,7 +53,7 @@ function addTo(out: string[], v: Verdict, step: string, claim: string): void {
 }
 
 /** Every violation of one micro-step, each naming its contract and failed conjunct. */
-export function checkStep(claim: string, b: DuelState, a: DuelState, evs: readonly GameEvent[], act: DuelAction | null): string[] {
+function checkStep(claim: string, b: DuelState, a: DuelState, evs: readonly GameEvent[], act: DuelAction | null): string[] {
   const out: string[] = [];
   const add = (v: Verdict) => addTo(out, v, b.step, claim);
   const allowed = ALLOWED[claim];
@@ -110,7 +110,7 @@ export function checkStep(claim: string, b: DuelState, a: DuelState, evs: readon
       break;
     case 'DiscardStep': {
       const rec = (s: DuelState) => ({ hand: s.p[o].hand, heap: s.p[o].heap, skip: s.skip, step: s.step });
-      add(DiscardStep(rec(b), rec(a), effectiveMaxHand(b, o), act?.cards ?? null, o === RUNNER, evs));
+      add(DiscardStep(rec(b), rec(a), effectiveMaxHand(b, o), act !== null && act.type === 'discard' ? act.cards : null, o === RUNNER, evs));
       break;
     }
     case 'DoCheckpoint': {
@@ -155,4 +155,43 @@ export function checkTransition(before: DuelState, after: DuelState, seat: numbe
   }, () => applyDecision(probe, seat, action, evs));
   if (!same(probe, after)) out.push('Replay: the traced re-run of this transition did not reproduce its after-state');
   return out;
+}
+
+/** Cards of one side wherever they are (an agenda stays a corp card when scored or stolen). */
+function cardCount(s: DuelState, side: number): number {
+  const p = s.p[side];
+  let n = p.deck.length + p.hand.length + p.heap.length + p.installed.length;
+  if (side === CORP) {
+    // agendas stay corp cards wherever they are scored or stolen; tokens are not cards
+    n += s.remote !== null ? 1 : 0;
+    for (const q of s.p) for (const x of q.score) if (x.card === 'ledger') n++;
+  }
+  if (s.action !== null && s.action.owner === side && s.action.kind === 'install' && s.action.card !== null) n++;
+  return n;
+}
+
+const STEP_PHASE: Record<string, string> = {
+  C1: 'draw', C2: 'draw', C4: 'draw', C5: 'draw', C6: 'draw', R1: 'action', R2: 'action', R4: 'action',
+  A1: 'action', A2: 'action', A3: 'action', AD: 'action', A5: 'action', D1: 'discard', D2: 'discard', D3: 'discard', D4: 'discard', D5: 'discard',
+};
+const BEFORE_BEGIN = new Set(['C1', 'C2', 'C4', 'R1', 'R2', 'R4']);
+
+/** Properties of every reachable state; returns the violated ones. */
+export function invariants(s: DuelState): string[] {
+  const bad: string[] = [];
+  const v = TurnFrameValid5(s.turn);
+  if (v) bad.push(describeFailure(v));
+  if (STEP_PHASE[s.step] !== s.turn.phase) bad.push(`DUEL-STEPS: step ${s.step} lies in phase ${STEP_PHASE[s.step]}, frame says ${s.turn.phase}`);
+  if (s.result === null) {
+    if (BEFORE_BEGIN.has(s.step) === s.turn.formalBegun) bad.push(`TurnFormalBegin5: formalBegun is ${s.turn.formalBegun} at step ${s.step}`);
+    if ((s.step === 'D5') !== s.turn.formalEnded) bad.push(`TurnFormalEnd5: formalEnded is ${s.turn.formalEnded} at step ${s.step}`);
+    if (s.ask === null) bad.push('deadlock: no outcome and no decision owed');
+  }
+  const begun = s.turn.begunCounts[0] + s.turn.begunCounts[1];
+  if (begun !== s.turns - (s.turn.formalBegun ? 0 : 1)) bad.push(`TurnHandoff5: begun counts total ${begun} but ${s.turns} frames opened`);
+  for (const side of [0, 1]) if (cardCount(s, side) !== s.cfg.cards[side]) bad.push(`cards of seat ${side} are not conserved`);
+  for (const side of [0, 1]) if (s.p[side].clicks < 0 || s.p[side].credits < 0) bad.push(`seat ${side} has negative clicks or credits`);
+  if (s.action === null && s.run !== null) bad.push('ActionNestedReturn5: a run outlived the action that started it');
+  if (s.turn.owner === RUNNER && s.cfg.maxHand[1] - s.core !== effectiveMaxHand(s, RUNNER)) bad.push('effective maximum hand size');
+  return bad;
 }

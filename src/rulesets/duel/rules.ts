@@ -1,7 +1,7 @@
 // The turn procedure as a machine of micro-steps. `advance` runs automatic steps until a seat owes a
 // decision (s.ask) or the game ends; `decide` applies one chosen action. Every micro-step returns
 // the name of the contract (or profile rule) it claims, and an optional tracer sees each step's
-// before/after so the contracts can be checked on it (check.ts). Without a tracer the only cost
+// before/after so the contracts can be checked on it (checks.ts). Without a tracer the only cost
 // is one null test per step.
 //
 // Steps: corp  C1 gain clicks, C2 paid window, C4 formal begin, C5 required draw, C6 draw phase done;
@@ -10,13 +10,12 @@
 //              A5 ending checkpoint done -> discard, D1 discard step, D2 paid window, D3 lose clicks,
 //              D4 formal end, D5 handoff.
 
-import { createRng, nextInt, shuffleInPlace, type GameEvent } from '../../kernel/index.ts';
+import { nextInt, type GameEvent, type Outcome } from '../../kernel/index.ts';
 import { ABILITY_GAIN, CARDS } from './cards.ts';
-import type { DuelConfig } from './config.ts';
 import { OutcomeOf, ObjectiveWinners, Points, FATAL_REASON } from './contracts/objective.ts';
-import { CORP, RUNNER, type Ability, type ActionFrame, type Ask, type DuelAction, type DuelState, type Frame, type Run, type SeatState, type Window } from './types.ts';
+import { CORP, RUNNER, type Ability, type ActionFrame, type Ask, type ClickAction, type DuelAction, type DuelState, type Frame, type Run, type SeatState, type Window } from './state.ts';
 
-export type Tracer = (claim: string, before: DuelState, after: DuelState, events: GameEvent[], action: DuelAction | null) => void;
+type Tracer = (claim: string, before: DuelState, after: DuelState, events: GameEvent[], action: DuelAction | null) => void;
 
 let tracer: Tracer | null = null;
 
@@ -152,7 +151,8 @@ function remoteW(s: DuelState): { card: string; adv: number } {
 // Sharing instead of making: the engine's empty lists (windows, queue, a paid window's abilities)
 // are one frozen empty array, and equal pending asks are one frozen object, since neither is ever
 // changed in place. Same JSON, fewer objects per state.
-const NONE: never[] = Object.freeze([]) as unknown as never[];
+const NONE: never[] = [];
+Object.freeze(NONE);
 const ASKS = new Map<string, Ask[][]>();
 
 function askOf(seat: number, kind: string, count: number): Ask {
@@ -194,41 +194,6 @@ function drawOne(p: SeatState): void {
 function without(list: readonly string[], card: string): string[] {
   const i = list.indexOf(card);
   return i < 0 ? list.slice() : [...list.slice(0, i), ...list.slice(i + 1)];
-}
-
-export function setupState(cfg: DuelConfig, seed: number, events: GameEvent[] = []): DuelState {
-  const rng = createRng(seed);
-  const p: SeatState[] = [0, 1].map((side) => {
-    const deck = cfg.decks[side].slice();
-    if (cfg.shuffle) shuffleInPlace(rng, side === 0 ? 'deck0' : 'deck1', deck);
-    const hand = deck.splice(0, cfg.hand[side]);
-    const score = cfg.startPoints[side] > 0 ? [{ card: 'start', pts: cfg.startPoints[side] }] : [];
-    return { clicks: 0, credits: cfg.credits[side], deck, hand, heap: [], score, installed: [] };
-  });
-  const s: DuelState = {
-    cfg: { clicks: cfg.clicks.slice(), maxHand: cfg.maxHand.slice(), turns: cfg.turns, variant: cfg.variant, cards: [cfg.decks[0].length, cfg.decks[1].length] },
-    rng,
-    turn: { owner: CORP, phase: 'draw', id: 1, formalBegun: false, formalEnded: false, begunCounts: [0, 0] },
-    step: 'C1',
-    next: 2,
-    p,
-    remote: null,
-    core: 0,
-    skip: false,
-    directed: false,
-    action: null,
-    run: null,
-    receipt: 0,
-    dmg: null,
-    cpDue: false,
-    queue: [],
-    win: [],
-    ask: null,
-    turns: 1,
-    result: null,
-  };
-  advance(s, events);
-  return s;
 }
 
 // ---------------------------------------------------------------- helpers
@@ -695,7 +660,7 @@ export function applyDecision(s: DuelState, seat: number, a: DuelAction, ev: Gam
 }
 
 function decide(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): string {
-  switch (a.do) {
+  switch (a.type) {
     case 'pass':
       passPaid(s);
       return 'Window';
@@ -714,9 +679,9 @@ function decide(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): str
       const w = s.win[s.win.length - 1];
       const i = w.abilities.findIndex((x: Ability) => x.who === seat && x.src === a.src);
       w.abilities = [...w.abilities.slice(0, i), ...w.abilities.slice(i + 1)];
-      const gain = ABILITY_GAIN[a.src!] ?? 0;
+      const gain = ABILITY_GAIN[a.src] ?? 0;
       seatW(s, seat).credits += gain;
-      ev.push({ type: 'reaction', seat, src: a.src!, credits: gain });
+      ev.push({ type: 'reaction', seat, src: a.src, credits: gain });
       s.cpDue = true;
       return 'Reaction';
     }
@@ -730,10 +695,10 @@ function decide(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): str
     case 'discard': {
       const me = seatW(s, seat);
       let hand: string[] = me.hand;
-      for (const c of a.cards!) hand = without(hand, c);
+      for (const c of a.cards) hand = without(hand, c);
       me.hand = hand;
-      me.heap = [...me.heap, ...a.cards!.map((card) => ({ card, up: seat === RUNNER }))];
-      ev.push({ type: 'discarded', seat, n: a.cards!.length, ...(seat === RUNNER ? { cards: a.cards!.slice() } : {}), contract: 'DiscardStep' });
+      me.heap = [...me.heap, ...a.cards.map((card) => ({ card, up: seat === RUNNER }))];
+      ev.push({ type: 'discarded', seat, n: a.cards.length, ...(seat === RUNNER ? { cards: a.cards.slice() } : {}), contract: 'DiscardStep' });
       s.step = 'D2';
       return 'DiscardStep';
     }
@@ -742,24 +707,36 @@ function decide(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): str
 }
 
 /** CR 5.2.2: an action starts at the owner's action window; costs are paid, then cost reactions. */
-function startAction(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): string {
+function startAction(s: DuelState, seat: number, a: ClickAction, ev: GameEvent[]): string {
   const me = seatW(s, seat);
-  const card = a.card ?? null;
+  const card = a.type === 'install' || a.type === 'play' ? a.card : null;
   let credits = 0;
-  if (a.do === 'advance') credits = 1;
+  if (a.type === 'advance') credits = 1;
   else if (card !== null) credits = CARDS[card].cost;
   me.clicks--;
   me.credits -= credits;
   if (card !== null) {
     me.hand = without(me.hand, card);
-    if (a.do === 'play') me.heap = [...me.heap, { card, up: true }];
+    if (a.type === 'play') me.heap = [...me.heap, { card, up: true }];
   }
   const id = s.next++;
-  s.action = { id, owner: seat, kind: a.do, card, status: 'CostReactions', child: 0, fx: 0 };
+  s.action = { id, owner: seat, kind: a.type, card, status: 'CostReactions', child: 0, fx: 0 };
   own(s, OWN_ACTION);
-  ev.push({ type: 'action', seat, action: id, kind: a.do, ...(card !== null && (a.do === 'play' || seat === RUNNER || CARDS[card].kind !== 'agenda') ? { card } : {}), clicks: 1, credits });
-  if (a.do === 'run') trigger(s, 'run_paid', seat);
+  ev.push({ type: 'action', seat, action: id, kind: a.type, ...(card !== null && (a.type === 'play' || seat === RUNNER || CARDS[card].kind !== 'agenda') ? { card } : {}), clicks: 1, credits });
+  if (a.type === 'run') trigger(s, 'run_paid', seat);
   s.cpDue = true; // a checkpoint follows every cost, even a zero one
   s.step = 'A3';
   return 'ActionStart';
+}
+
+/** The recorded result as the kernel's outcome: places and the objective points of both seats. */
+export function outcome(s: DuelState): Outcome | null {
+  if (s.result === null) return null;
+  const w = s.result.winners;
+  return {
+    winners: w.slice(),
+    places: w.length === 1 ? (w[0] === 0 ? [1, 2] : [2, 1]) : [1, 1],
+    scores: points(s),
+    reason: s.result.reason,
+  };
 }

@@ -1,0 +1,13 @@
+// The worker module `arbiter sim` hands the parallel simulator: it finds packages in the registry,
+// which runners may not import themselves.
+
+import { PACKAGES } from '../registry.ts';
+import { playTask, type SimTask } from '../runners/sim-worker.ts';
+import type { GameRecord } from '../runners/sim.ts';
+
+export default function run(task: SimTask): GameRecord[] {
+  return playTask(PACKAGES, task);
+}
+
+/** This module's URL, for `simulateParallel`'s `worker` option. */
+export const SIM_WORKER = import.meta.url;
