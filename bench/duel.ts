@@ -2,9 +2,7 @@
 // per-transition contract checks) and random full-size games per CPU second.
 
 import { SeededRandom, type GameEvent } from '../src/kernel/index.ts';
-import { duel } from '../src/rulesets/duel/index.ts';
-import { PRESETS } from '../src/rulesets/duel/config.ts';
-import type { DuelState } from '../src/rulesets/duel/state.ts';
+import { duel, duelPackage, type DuelState } from '../src/rulesets/duel/index.ts';
 import { explore } from '../src/runners/explore.ts';
 import { measure, type BenchCase, type BenchResult } from './types.ts';
 
@@ -16,7 +14,7 @@ function exploreCase(name: string, checked: boolean, statesPerMs: number): Bench
       // a state bound sized to the budget (statesPerMs: about the no-check rate of a whole run);
       // the whole CI preset is 340,571 states
       const maxStates = Math.max(5000, Math.round(budgetMs * statesPerMs));
-      const r = explore(duel, { config: PRESETS.ci, checkTransitions: checked, maxStates });
+      const r = explore(duel, { config: duelPackage.presets.ci, checkTransitions: checked, maxStates });
       const ms = r.cpuSeconds * 1000;
       return {
         case: name,

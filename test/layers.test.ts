@@ -84,8 +84,6 @@ const PENDING = new Set<string>([
   'src/cli/commands/mines.ts ../../rulesets/mines/a3/economy.ts',
   'src/cli/commands/mines.ts ../../rulesets/mines/b1/orchestrator.ts',
   'src/cli/commands/mines.ts ../../rulesets/mines/fixtures.ts',
-  'bench/duel.ts ../src/rulesets/duel/config.ts',
-  'bench/duel.ts ../src/rulesets/duel/types.ts',
   'bench/mines-solver-compare.ts ../src/rulesets/mines/a1/generator.ts',
   'bench/mines-solver-compare.ts ../src/rulesets/mines/a1/solver.ts',
   'bench/mines.ts ../src/rulesets/mines/a2/board.ts',

@@ -17,6 +17,8 @@ import { setup } from './setup.ts';
 import type { DuelAction, DuelState } from './state.ts';
 import { secrets, view } from './view.ts';
 
+export type { DuelAction, DuelState } from './state.ts';
+
 export const duel: Ruleset<DuelState, DuelAction> = {
   id: 'duel',
   // 0.2: actions are tagged `type` (was `do`); validation is menu membership
