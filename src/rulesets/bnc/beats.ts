@@ -1,5 +1,6 @@
 // The cut beats: the taxonomy the seed names (v1 plus this ruleset's four), with the definition
-// the engine gives each (the seed names them only), and the list of beats in a match log.
+// the engine gives each — the seed names them only, so every definition here is engine-defined
+// (BNC-U27) — and the list of beats in a match log.
 
 import type { GameEvent, Json } from '../../kernel/index.ts';
 
@@ -16,11 +17,11 @@ export const BEATS: readonly BeatDefinition[] = [
   { id: 'BNC-B03', beat: 'pact_expired', definition: 'a pact reached the end of its term unbroken (both members gain a point)' },
   { id: 'BNC-B04', beat: 'pact_broken', definition: 'a member broke a pact with break_alliance (the breaker loses a point)' },
   { id: 'BNC-B05', beat: 'fragment_taken', definition: 'a contestant picked an access fragment up from a zone floor' },
-  { id: 'BNC-B06', beat: 'chart_read', definition: 'a contestant used the survey chart' },
-  { id: 'BNC-B07', beat: 'gate_unlocked', definition: 'the Exit opened for a contestant at the escape check, by held fragments or by a guild vault; it precedes that escape beat' },
+  { id: 'BNC-B06', beat: 'chart_read', definition: 'a contestant read the survey chart and learned at least one shortcut it did not know (a reading that teaches nothing is only a chart_used event)' },
+  { id: 'BNC-B07', beat: 'gate_unlocked', definition: 'the three access fragments came together: one contestant came to hold all three (pickup, trade or withdrawal), or a deposit completed them in a guild vault whose exit claim is unspent; it marks when an escape became possible, usually turns before the escape' },
   { id: 'BNC-B08', beat: 'escape', definition: 'a contestant left the match through the Exit' },
   { id: 'BNC-B09', beat: 'attack', definition: 'a contestant struck the Stage Warden' },
-  { id: 'BNC-B10', beat: 'warden_engaged', definition: 'the Stage Warden struck at a contestant, landed or not' },
+  { id: 'BNC-B10', beat: 'warden_engaged', definition: 'the Stage Warden turned on a contestant: its first strike (landed or not) at a contestant it did not strike on the previous turn; the strikes of a continuing fight are warden_strike events only' },
   { id: 'BNC-B11', beat: 'elimination', definition: 'a contestant fell to 0 health and left the match for good' },
   { id: 'BNC-B12', beat: 'silence', definition: 'five completed turns in a row passed with no say or whisper by anyone; the run then restarts' },
   { id: 'BNC-B13', beat: 'collapse', definition: 'the final turn completed with somebody still inside' },

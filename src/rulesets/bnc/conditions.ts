@@ -6,7 +6,7 @@
 import { reject, requireObject, type Rejection, type Validation } from '../../kernel/index.ts';
 import { CHART, OPEN_OFFERS_MAX } from './constants.ts';
 import { actionSchema, type Action } from './schema.ts';
-import { guildOf, hasUndiscovered, isActive, neighbours, pactBetween, pairKey, type BncState } from './state.ts';
+import { guildOf, isActive, neighbours, pactBetween, pairKey, type BncState } from './state.ts';
 
 function no(sub: string, reason: string, extra: Record<string, string | number> = {}): Rejection {
   return reject('illegal', reason, { sub_reason: sub, ...extra });
@@ -34,8 +34,8 @@ export function check(s: BncState, seat: number, a: Action): Rejection | null {
     case 'pickup':
       return s.floor[c.zone].includes(a.item) ? null : no('not_here', `${a.item} is not lying in this zone`, { item: a.item });
     case 'use_chart':
-      if (!c.items.includes(CHART)) return no('no_chart', 'the contestant does not hold the survey chart');
-      return hasUndiscovered(s, c) ? null : no('nothing_to_read', 'every shortcut is already known to this contestant');
+      // U04: the chart stays usable while held, even when it has nothing new to show
+      return c.items.includes(CHART) ? null : no('no_chart', 'the contestant does not hold the survey chart');
     case 'attack':
       if (s.warden.down) return no('warden_down', 'the Warden has fallen');
       return s.warden.zone === c.zone ? null : no('warden_absent', 'the Warden is not in this zone');
@@ -92,8 +92,10 @@ export function check(s: BncState, seat: number, a: Action): Rejection | null {
       if (c.guild === null) return no('no_guild', 'only a guild member can invite');
       const bad = otherActive(s, seat, a.to);
       if (bad) return bad;
-      if (s.contestants[a.to].guild !== null) return no('aligned', `contestant ${a.to} is already in a guild`, { to: a.to });
-      if (s.invitations.some((i) => i.guild === c.guild && i.to === a.to)) return no('already_invited', 'that contestant already holds an invitation to this guild');
+      // U25: whether the invitee is in a guild is private, so it is judged when the invitee answers
+      // (accept_guild needs it unaligned), never here where the answer would reveal it
+      if (s.contestants[a.to].guild === c.guild) return no('same_guild', `contestant ${a.to} is already in your guild`, { to: a.to });
+      if (s.invitations.some((i) => i.from === seat && i.to === a.to)) return no('already_invited', 'this contestant already has an open invitation from you');
       return null;
     }
     case 'accept_guild': {

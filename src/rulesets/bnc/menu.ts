@@ -11,8 +11,8 @@ import { guildOf, neighbours, type BncState } from './state.ts';
 const WAIT: Action = Object.freeze({ type: 'wait' });
 
 const DESCRIPTIONS: Partial<Record<ActionType, string>> = {
-  say: 'speak to every contestant in your zone (1–240 code points)',
-  whisper: 'speak privately to one active contestant (1–240 code points)',
+  say: 'speak to every contestant in your zone (at most 240 code points)',
+  whisper: 'speak privately to one active contestant (at most 240 code points)',
   offer: 'offer up to 5 of your items for up to 5 of theirs; open for 1–15 turns',
   propose_alliance: 'propose a two-party pact lasting 1–30 turns',
   found_guild: 'found a guild at your current zone with a term of 1–30 turns',

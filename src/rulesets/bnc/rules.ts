@@ -79,13 +79,26 @@ function contact(s: BncState, a: number, b: number, via: string, events: GameEve
   beat(s, events, 'first_contact', { seats: [Math.min(a, b), Math.max(a, b)], via });
 }
 
-function discover(s: BncState, c: Contestant, ids: string[], how: string, events: GameEvent[]): void {
+/** Returns how many of `ids` were new to `c`. */
+function discover(s: BncState, c: Contestant, ids: string[], how: string, events: GameEvent[]): number {
+  let n = 0;
   for (const id of ids) {
     if (c.known.includes(id)) continue;
     c.known.push(id);
+    n++;
     events.push({ type: 'shortcut_discovered', seat: c.seat, shortcut: id, how });
   }
   c.known.sort();
+  return n;
+}
+
+/**
+ * BNC-B07: the gate is unlocked when the three fragments come together — in one contestant's
+ * hands, or in a guild vault whose exit claim is unspent. It marks when an escape became
+ * possible, which is usually turns before anyone walks out.
+ */
+function gateForHolder(s: BncState, c: Contestant, hadAll: boolean, events: GameEvent[]): void {
+  if (!hadAll && holdsAllFragments(c.items)) beat(s, events, 'gate_unlocked', { seat: c.seat, route: 'fragments', zone: c.zone });
 }
 
 function perform(s: BncState, c: Contestant, a: Action, events: GameEvent[]): void {
@@ -103,17 +116,23 @@ function perform(s: BncState, c: Contestant, a: Action, events: GameEvent[]): vo
       events.push({ type: 'moved', seat, from: c.zone, to: a.to });
       c.zone = a.to;
       return;
-    case 'pickup':
+    case 'pickup': {
+      const hadAll = holdsAllFragments(c.items);
       s.floor[c.zone].splice(s.floor[c.zone].indexOf(a.item), 1);
       c.items.push(a.item);
       c.items.sort();
       events.push({ type: 'picked_up', seat, item: a.item, zone: c.zone });
       if (isFragment(a.item)) beat(s, events, 'fragment_taken', { seat, item: a.item, zone: c.zone });
+      gateForHolder(s, c, hadAll, events);
       return;
-    case 'use_chart':
-      beat(s, events, 'chart_read', { seat });
-      discover(s, c, s.shortcuts.map((sc) => sc.id), 'chart', events);
+    }
+    case 'use_chart': {
+      // U04: reading is always allowed while held; the beat marks a reading that taught something
+      const learned = discover(s, c, s.shortcuts.map((sc) => sc.id), 'chart', events);
+      events.push({ type: 'chart_used', seat, learned });
+      if (learned > 0) beat(s, events, 'chart_read', { seat, learned });
       return;
+    }
     case 'attack': {
       const damage = nextRange(s.rng, STREAM_STRIKES, 1, 3);
       s.warden.health = Math.max(0, s.warden.health - damage);
@@ -147,10 +166,13 @@ function perform(s: BncState, c: Contestant, a: Action, events: GameEvent[]): vo
     case 'accept_offer': {
       const o = s.offers.find((x) => x.id === a.offer)!;
       const from = s.contestants[o.from];
+      const [fromHad, toHad] = [holdsAllFragments(from.items), holdsAllFragments(c.items)];
       for (const it of o.give) moveItem(from.items, c.items, it);
       for (const it of o.get) moveItem(c.items, from.items, it);
       s.offers = s.offers.filter((x) => x.id !== o.id);
       events.push({ type: 'offer_accepted', offer: o.id, from: o.from, to: seat, give: o.give, get: o.get });
+      gateForHolder(s, from, fromHad, events);
+      gateForHolder(s, c, toHad, events);
       return;
     }
     case 'reject_offer': {
@@ -227,16 +249,20 @@ function perform(s: BncState, c: Contestant, a: Action, events: GameEvent[]): vo
       return;
     case 'deposit': {
       const g = guildOf(s, c)!;
+      const hadAll = holdsAllFragments(g.vault);
       moveItem(c.items, g.vault, a.item);
       c.deposited++;
       beat(s, events, 'vault_deposit', { guild: g.id, seat, item: a.item });
+      if (!hadAll && !g.claimSpent && holdsAllFragments(g.vault)) beat(s, events, 'gate_unlocked', { seat, guild: g.id, route: 'vault', zone: g.home });
       return;
     }
     case 'withdraw': {
       const g = guildOf(s, c)!;
+      const hadAll = holdsAllFragments(c.items);
       moveItem(g.vault, c.items, a.item);
       c.withdrawn++;
       events.push({ type: 'vault_withdrawal', guild: g.id, seat, item: a.item });
+      gateForHolder(s, c, hadAll, events);
       return;
     }
   }
@@ -319,14 +345,16 @@ function expire(s: BncState, events: GameEvent[]): void {
 }
 
 function wardenActs(s: BncState, events: GameEvent[]): void {
-  if (s.warden.down) return;
-  const target = s.contestants.find((c) => c.status === 'active' && c.zone === s.warden.zone);
+  const target = s.warden.down ? undefined : s.contestants.find((c) => c.status === 'active' && c.zone === s.warden.zone);
+  // BNC-B10: an engagement starts when the Warden turns on a contestant it did not strike last turn
+  const engaged = s.wardenEngaged;
+  s.wardenEngaged = target ? target.seat : null;
   if (!target) return;
   const hit = nextInt(s.rng, STREAM_WARDEN, WARDEN_HIT_OF) < WARDEN_HIT_IN;
   const damage = hit ? nextRange(s.rng, STREAM_WARDEN, 1, 3) : 0;
   target.health = Math.max(0, target.health - damage);
   events.push({ type: 'warden_strike', target: target.seat, hit, damage, health: target.health });
-  beat(s, events, 'warden_engaged', { seat: target.seat, hit, damage });
+  if (engaged !== target.seat) beat(s, events, 'warden_engaged', { seat: target.seat, hit, damage });
   if (target.health === 0) depart(s, target, 'eliminated', null, events);
 }
 
@@ -335,7 +363,6 @@ function escapeCheck(s: BncState, events: GameEvent[]): void {
     const route = canEscape(s, c);
     if (!route) continue;
     if (route === 'vault') guildOf(s, c)!.claimSpent = true;
-    beat(s, events, 'gate_unlocked', { seat: c.seat, route });
     depart(s, c, 'escaped', route, events);
   }
 }

@@ -18,8 +18,9 @@ const seat = z.number().int().min(0).max(15);
 const zone = z.number().int().min(0).max(ZONE_COUNT - 1);
 const item = z.enum(ITEM_IDS);
 const items = z.array(item).max(OFFER_ITEMS_MAX);
-// zod 4 measures string length in code points, matching the seed's limit (tested with astral text)
-const text = z.string().min(1).max(TEXT_MAX);
+// zod 4 measures string length in code points, matching the seed's limit (tested with astral text);
+// the seed sets only a maximum, so an empty text is allowed (U26)
+const text = z.string().max(TEXT_MAX);
 const ref = (prefix: string) => z.string().regex(new RegExp(`^${prefix}[0-9]{1,6}$`));
 
 const ACTION_SCHEMAS = {

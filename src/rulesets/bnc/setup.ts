@@ -78,6 +78,7 @@ export function setupState(config: unknown, seed: number, events?: GameEvent[]):
     floor,
     contestants,
     warden: { zone: EXIT, health: cfg.wardenHealth, down: false },
+    wardenEngaged: null,
     offers: [],
     proposals: [],
     pacts: [],

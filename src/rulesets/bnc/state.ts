@@ -75,6 +75,8 @@ export type BncState = {
   floor: ItemId[][];
   contestants: Contestant[];
   warden: { zone: number; health: number; down: boolean };
+  /** The seat the Warden struck on the last completed turn, null when it struck nobody (BNC-B10). */
+  wardenEngaged: number | null;
   offers: Offer[];
   proposals: Proposal[];
   pacts: Pact[];
@@ -135,8 +137,4 @@ export function canEscape(s: BncState, c: Contestant): Route | null {
   const g = guildOf(s, c);
   if (g && !g.claimSpent && holdsAllFragments(g.vault)) return 'vault';
   return null;
-}
-
-export function hasUndiscovered(s: BncState, c: Contestant): boolean {
-  return s.shortcuts.some((sc) => !c.known.includes(sc.id));
 }

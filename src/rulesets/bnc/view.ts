@@ -20,6 +20,7 @@ export function seatView(s: BncState, seat: number): Json {
   const guild = s.guilds.find((g) => g.id === me.guild) ?? null;
   const view = {
     role: 'contestant',
+    edition: s.edition,
     seat,
     turn: s.turn,
     turns: s.config.turns,
@@ -48,11 +49,15 @@ export function seatView(s: BncState, seat: number): Json {
     warden: { zone: EXIT, down: s.warden.down },
     edges: SPINE,
     shortcuts: s.shortcuts.filter((sc) => me.known.includes(sc.id)),
-    messages: s.messages.filter((m) => m.from === seat || m.heard.includes(seat)),
+    // a whisper's recipient learns who spoke and what, not where the speaker stood
+    messages: s.messages
+      .filter((m) => m.from === seat || m.heard.includes(seat))
+      .map((m) => (m.to === null || m.from === seat ? m : { turn: m.turn, from: m.from, to: m.to, text: m.text, heard: m.heard })),
     offers: s.offers.filter((o) => mine(o.from, o.to)),
     proposals: s.proposals.filter((p) => mine(p.from, p.to)),
     pacts: s.pacts.filter((p) => mine(p.a, p.b)),
-    invitations: s.invitations.filter((i) => i.to === seat || i.guild === me.guild),
+    // invitations are private to the inviter and the invitee, not shared with guild-mates
+    invitations: s.invitations.filter((i) => mine(i.from, i.to)),
     guild,
   };
   return cloneJson(view);
@@ -74,7 +79,9 @@ export function secretsFor(s: BncState, seat: number | null): Json[] {
   for (const o of s.offers) if (!mine(o.from, o.to)) out.push(o);
   for (const p of s.proposals) if (!mine(p.from, p.to)) out.push(p);
   for (const p of s.pacts) if (!mine(p.a, p.b)) out.push(p);
-  for (const i of s.invitations) if (i.to !== seat && i.guild !== me.guild) out.push(i);
+  for (const i of s.invitations) if (!mine(i.from, i.to)) out.push(i);
+  // the stored record of a whisper received names the speaker's zone; the view must not
+  for (const m of s.messages) if (m.to === seat && m.from !== seat) out.push(m);
   for (const g of s.guilds) if (g.id !== me.guild) out.push(g);
   return out;
 }
