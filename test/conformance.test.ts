@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { REGISTRY } from '../src/registry.ts';
-import { badConfigs, determinism, fuzzInput, randomGames } from '../src/runners/conformance.ts';
+import { badConfigs, determinism, fuzzInput, randomGames, sampling } from '../src/runners/conformance.ts';
 
 for (const [id, entry] of REGISTRY) {
   const rs = entry.ruleset;
@@ -14,6 +14,9 @@ for (const [id, entry] of REGISTRY) {
     });
     test('same seed gives the same event-stream hash, also across a JSON save/resume', () => {
       assert.deepEqual(determinism(rs), []);
+    });
+    test('a state sampled from a seat\'s view shows that seat the same view and menu (determinization)', () => {
+      assert.deepEqual(sampling(rs), []);
     });
     test('bad configs and seeds are refused with typed errors', () => {
       assert.deepEqual(badConfigs(rs), []);

@@ -2,6 +2,7 @@
 // (always the first menu element: a deterministic, seed-independent baseline).
 
 import type { Agent, AgentFactory } from '../kernel/index.ts';
+import { parseSearchArgs, searchAgent } from './search/ismcts.ts';
 
 export const randomAgent: AgentFactory = () => ({
   name: 'random',
@@ -13,7 +14,13 @@ export const firstAgent: AgentFactory = () => ({
   choose: (ctx) => ctx.menu.actions[0],
 });
 
-export const BUILTIN_AGENTS: Record<string, AgentFactory> = { random: randomAgent, first: firstAgent };
+/** UCT with the solver, 1,000 playouts a decision; needs the ruleset's `sampleState`. */
+export const mctsAgent: AgentFactory = (o) => searchAgent('mcts', parseSearchArgs(o.args, false));
+
+/** Information-set MCTS: a fresh determinization every playout; for hidden information. */
+export const ismctsAgent: AgentFactory = (o) => searchAgent('ismcts', parseSearchArgs(o.args, true));
+
+export const BUILTIN_AGENTS: Record<string, AgentFactory> = { random: randomAgent, first: firstAgent, mcts: mctsAgent, ismcts: ismctsAgent };
 
 export function isAgent(x: unknown): x is Agent {
   return typeof x === 'object' && x !== null && typeof (x as Agent).choose === 'function';

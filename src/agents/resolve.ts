@@ -2,11 +2,11 @@
 // The caller hands over the ruleset package once; nothing here looks a ruleset up by id.
 
 import { ArbiterError, type Agent, type AgentFactory, type RulesetPackage } from '../kernel/index.ts';
-import { BUILTIN_AGENTS } from './builtin.ts';
+import { BUILTIN_AGENTS, ismctsAgent, mctsAgent } from './builtin.ts';
 import { subprocessAgentFactory } from './subprocess.ts';
 
 /** External agent kinds plug in here by prefix: `cmd:<command line>` is a program on JSON lines. */
-export const AGENT_PREFIXES: Record<string, AgentFactory> = { cmd: subprocessAgentFactory };
+export const AGENT_PREFIXES: Record<string, AgentFactory> = { cmd: subprocessAgentFactory, mcts: mctsAgent, ismcts: ismctsAgent };
 
 export function agentNames<S, A>(pkg: RulesetPackage<S, A>): string[] {
   return [...Object.keys(BUILTIN_AGENTS), ...Object.keys(pkg.agents)];

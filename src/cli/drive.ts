@@ -1,12 +1,19 @@
 // `arbiter drive`: the headless JSON-lines protocol of DESIGN.md. One request per line in, one
-// response per line out, in order. Bad lines get a bad_request answer; the driver keeps serving.
+// response per line out, in order. Bad lines get a typed answer; the driver keeps serving. Lines are
+// capped while they are read (an oversize line is skipped, never held), nothing refused is kept, and
+// reading waits while the answer stream is full.
 
-import { createInterface } from 'node:readline';
-import { ArbiterError, isPlainJson, type Json } from '../kernel/index.ts';
+import { once } from 'node:events';
+import { ArbiterError, canonicalJson, findNonFiniteNumber, findPrototypeKey, isPlainJson, type Json } from '../kernel/index.ts';
 import { Session } from '../runners/session.ts';
+import { splitLines, type LineItem } from '../runners/lines.ts';
 import { REGISTRY, rulesetIds } from '../registry.ts';
 
-const MAX_LINE = 1_000_000;
+const MAX_REASON = 2000;
+const MAX_DETAIL = 4096;
+
+/** Default maximum request line, in bytes (without the newline). */
+export const DEFAULT_MAX_LINE = 1024 * 1024;
 
 export interface DriveState {
   session: Session | null;
@@ -31,18 +38,23 @@ const isSeatOrNull = (v: Json) => v === null || isInt(v);
 export function handleLine(ds: DriveState, line: string): Json {
   let id: Json = null;
   try {
-    if (line.length > MAX_LINE) throw new ArbiterError('bad_request', `line longer than ${MAX_LINE} characters`);
     let req: unknown;
     try {
       req = JSON.parse(line);
-    } catch {
-      throw new ArbiterError('bad_request', 'the line is not JSON');
+    } catch (err) {
+      throw new ArbiterError('bad_request', `the line is not JSON (${(err as Error).message})`);
     }
-    if (req === null || typeof req !== 'object' || Array.isArray(req) || !isPlainJson(req)) {
-      throw new ArbiterError('bad_request', 'a request must be a JSON object');
-    }
+    if (req === null || typeof req !== 'object' || Array.isArray(req)) throw new ArbiterError('bad_request', 'a request must be a JSON object');
     const r = req as Req;
-    if ('id' in r) id = r.id;
+    // the id is echoed whenever it is itself sound, whatever else is wrong with the request
+    if (Object.prototype.hasOwnProperty.call(r, 'id') && isPlainJson(r.id) && findPrototypeKey(r.id) === null) id = r.id;
+    const proto = findPrototypeKey(r);
+    if (proto !== null) throw new ArbiterError('bad_request', `the key "${proto}" is not allowed (__proto__, constructor and prototype are refused)`, { path: proto });
+    const inf = findNonFiniteNumber(r);
+    if (inf !== null) {
+      throw new ArbiterError('bad_request', `the number at "${inf}" is too large for JSON (it reads as Infinity; send at most ±1.7976931348623157e308)`, { path: inf });
+    }
+    if (!isPlainJson(r)) throw new ArbiterError('bad_request', 'the request is nested too deeply');
     const op = need<string>(r, 'op', (v) => typeof v === 'string', 'a string');
     switch (op) {
       case 'new': {
@@ -51,6 +63,7 @@ export function handleLine(ds: DriveState, line: string): Json {
         if (!pkg) throw new ArbiterError('not_found', `unknown ruleset "${rulesetId}"`, { known: rulesetIds() });
         const seed = 'seed' in r ? need<number>(r, 'seed', isInt, 'an integer') : 1;
         const config = 'config' in r ? need<Json>(r, 'config', (v) => v === null || (typeof v === 'object' && !Array.isArray(v)), 'an object') : {};
+        if (seed < 0 || seed > 0xffffffff) throw new ArbiterError('bad_request', '"seed" must be an integer from 0 to 4294967295', { field: 'seed' });
         ds.session = new Session(pkg.ruleset, seed, config ?? {});
         return { id, ok: true, pending: ds.session.ruleset.pending(ds.session.state) as unknown as Json, seats: ds.session.ruleset.seats(ds.session.state) };
       }
@@ -100,19 +113,51 @@ export function handleLine(ds: DriveState, line: string): Json {
     }
   } catch (err) {
     if (err instanceof ArbiterError) {
-      const error: Record<string, Json> = { code: err.code, reason: err.message };
-      if (err.detail !== undefined) error.detail = err.detail;
+      // an answer never echoes a large input back: a refusal costs the client, not the driver
+      const reason = err.message.length > MAX_REASON ? err.message.slice(0, MAX_REASON) + '…' : err.message;
+      const error: Record<string, Json> = { code: err.code, reason };
+      if (err.detail !== undefined) {
+        const size = canonicalJson(err.detail).length;
+        error.detail = size > MAX_DETAIL ? { truncated: true, chars: size } : err.detail;
+      }
       return { id, ok: false, error };
     }
     return { id, ok: false, error: { code: 'bad_request', reason: `internal error: ${(err as Error).message}` } };
   }
 }
 
-export async function runDrive(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
+/** Answer for a line over the limit; the id is recovered when it leads the line. */
+export function tooLargeAnswer(item: Extract<LineItem, { kind: 'too_large' }>, maxLine: number): Json {
+  let id: Json = null;
+  const m = /^\s*\{\s*"id"\s*:\s*(-?\d{1,20}(?:\.\d{1,20})?(?:[eE][+-]?\d{1,3})?|"(?:[^"\\]|\\.){0,200}"|null|true|false)\s*[,}]/.exec(item.head);
+  if (m) {
+    try {
+      const v = JSON.parse(m[1]) as Json;
+      if (isPlainJson(v)) id = v;
+    } catch {
+      id = null;
+    }
+  }
+  return {
+    id,
+    ok: false,
+    error: { code: 'too_large', reason: `line ${item.no} is ${item.bytes}${item.terminated ? '' : '+'} bytes, over the limit of ${maxLine} (--max-line); it was skipped to its end`, detail: { line: item.no, bytes: item.bytes, max: maxLine } },
+  };
+}
+
+export async function runDrive(
+  input: AsyncIterable<Buffer | string> = process.stdin,
+  output: NodeJS.WritableStream = process.stdout,
+  opts: { maxLine?: number } = {},
+): Promise<void> {
+  const maxLine = opts.maxLine ?? DEFAULT_MAX_LINE;
   const ds: DriveState = { session: null };
-  const rl = createInterface({ input, crlfDelay: Infinity });
-  for await (const line of rl) {
-    if (line.trim() === '') continue;
-    output.write(JSON.stringify(handleLine(ds, line)) + '\n');
+  for await (const item of splitLines(input, maxLine)) {
+    let answer: Json;
+    if (item.kind === 'too_large') answer = tooLargeAnswer(item, maxLine);
+    else if (item.text.trim() === '') continue;
+    else answer = handleLine(ds, item.text);
+    // wait for a slow reader instead of queueing answers in memory
+    if (!output.write(JSON.stringify(answer) + '\n')) await once(output, 'drain');
   }
 }

@@ -10,7 +10,7 @@ import { registerChecks } from './core/checks.ts';
 import { registerPlay, registerShowcase } from './core/play.ts';
 import { registerReplay } from './core/replay.ts';
 import { registerSim } from './core/sim.ts';
-import { runDrive } from './drive.ts';
+import { DEFAULT_MAX_LINE, runDrive } from './drive.ts';
 import { commandModules } from './extensions.ts';
 
 // a reader that stops early (`| head`) is not an error
@@ -37,8 +37,13 @@ registerBench(program);
 program
   .command('drive')
   .description('the headless JSON-lines protocol on stdin/stdout (see docs/drive.md)')
-  .action(async () => {
-    await runDrive();
+  .option('--max-line <bytes>', 'longest request line accepted; a longer one is skipped and answered too_large', String(DEFAULT_MAX_LINE))
+  .action(async (opts: { maxLine: string }) => {
+    const maxLine = Number(opts.maxLine);
+    if (!Number.isInteger(maxLine) || maxLine < 64 || maxLine > 512 * 1024 * 1024) {
+      throw new ArbiterError('bad_request', `--max-line must be an integer from 64 to 536870912, got "${opts.maxLine}"`);
+    }
+    await runDrive(process.stdin, process.stdout, { maxLine });
   });
 
 program

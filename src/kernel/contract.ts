@@ -173,6 +173,20 @@ export interface Ruleset<S = any, A = any> {
   checkTransition?(before: S, after: S, seat: Seat, action: A, events: readonly GameEvent[]): string[];
   /** Branch-coverage goals `arbiter explore` reports on (and requires, in an exhausted run). */
   goals?: readonly Goal<S>[];
+  /**
+   * Determinization for fair search agents: a full state consistent with what `seat` observes
+   * (`view(result, seat)` must equal `view`), hidden parts drawn from `random`, the seat's own
+   * stream. Perfect-information rulesets rebuild the state from the view. Future chance (streams
+   * stored in the state) is re-seeded from `random` too, so the sample reveals nothing.
+   */
+  sampleState?(view: Json, seat: Seat, random: AgentRandom): S;
+}
+
+/** The random source agents and samplers draw from (the runner's per-seat stream). */
+export interface AgentRandom {
+  int(n: number): number;
+  float(): number;
+  pick<T>(items: readonly T[]): T;
 }
 
 /** What an agent sees when asked to choose. Fair agents use only `view` and `menu`. */
@@ -184,7 +198,7 @@ export interface AgentContext<S = any, A = any> {
   menu: Menu<A>;
   /** The omniscient state, for built-in scripted heuristics that declare they use it. */
   state: S;
-  random: { int(n: number): number; float(): number; pick<T>(items: readonly T[]): T };
+  random: AgentRandom;
 }
 
 export interface Agent<A = any, S = any> {

@@ -10,6 +10,7 @@ import type { Json } from './json.ts';
  *  - bad_config: a configuration or edition file is invalid
  *  - corrupt_log: a match log cannot be read or does not replay
  *  - not_found: an unknown ruleset, agent, scenario or file
+ *  - too_large: an input over a size limit (a drive line, a log line, a YAML or edition file)
  */
 export type ErrorCode =
   | 'bad_request'
@@ -18,7 +19,8 @@ export type ErrorCode =
   | 'game_over'
   | 'bad_config'
   | 'corrupt_log'
-  | 'not_found';
+  | 'not_found'
+  | 'too_large';
 
 export interface Rejection {
   code: ErrorCode;

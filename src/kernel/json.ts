@@ -1,6 +1,8 @@
 // Plain JSON values and the few operations the engine needs on them: canonical text (sorted keys),
 // deep clone and deep equality. State, events, actions and views are all Json.
 
+import { ArbiterError, type ErrorCode } from './errors.ts';
+
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
@@ -95,12 +97,67 @@ export function isPlainJson(v: unknown, depth = 0): v is Json {
   return Object.values(v as object).every((x) => x === undefined || isPlainJson(x, depth + 1));
 }
 
+/** Keys that reach an object's prototype when assigned; refused in every input the engine reads. */
+export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+export function isPrototypeKey(key: string): boolean {
+  return PROTOTYPE_KEYS.has(key);
+}
+
+/**
+ * The path ("a.b[2].__proto__") of the first prototype key in a parsed value, or null. JSON.parse
+ * makes `__proto__` an own property, so walking own keys finds it before anything copies the value.
+ */
+export function findPrototypeKey(v: unknown, path = '', depth = 0): string | null {
+  if (v === null || typeof v !== 'object' || depth > 1000) return null;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const hit = findPrototypeKey(v[i], `${path}[${i}]`, depth + 1);
+      if (hit !== null) return hit;
+    }
+    return null;
+  }
+  for (const k of Object.keys(v)) {
+    const p = path ? `${path}.${k}` : k;
+    if (PROTOTYPE_KEYS.has(k)) return p;
+    const hit = findPrototypeKey((v as Record<string, unknown>)[k], p, depth + 1);
+    if (hit !== null) return hit;
+  }
+  return null;
+}
+
+/** The path of the first number JSON cannot hold (1e999 parses as Infinity), or null. */
+export function findNonFiniteNumber(v: unknown, path = '', depth = 0): string | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? null : path || '(the value)';
+  if (v === null || typeof v !== 'object' || depth > 1000) return null;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const hit = findNonFiniteNumber(v[i], `${path}[${i}]`, depth + 1);
+      if (hit !== null) return hit;
+    }
+    return null;
+  }
+  for (const k of Object.keys(v)) {
+    const hit = findNonFiniteNumber((v as Record<string, unknown>)[k], path ? `${path}.${k}` : k, depth + 1);
+    if (hit !== null) return hit;
+  }
+  return null;
+}
+
+/** Throw a typed error when `v` holds a prototype key anywhere; `where` names the input. */
+export function assertNoPrototypeKeys(v: unknown, where: string, code: ErrorCode = 'bad_request'): void {
+  const hit = findPrototypeKey(v);
+  if (hit !== null) throw new ArbiterError(code, `${where}: the key "${hit}" is not allowed (__proto__, constructor and prototype are refused everywhere)`, { path: hit });
+}
+
 /** Read a dotted path ("players.0.stress") out of a JSON value; undefined when absent. */
 export function getPath(root: unknown, path: string): unknown {
   if (path === '' || path === '.') return root;
   let cur: unknown = root;
   for (const part of path.split('.')) {
     if (cur === null || typeof cur !== 'object') return undefined;
+    // an inherited member is never part of a JSON value
+    if (PROTOTYPE_KEYS.has(part) || !Object.prototype.hasOwnProperty.call(cur, part)) return undefined;
     cur = (cur as Record<string, unknown>)[part];
   }
   return cur;
@@ -109,6 +166,9 @@ export function getPath(root: unknown, path: string): unknown {
 /** Write a dotted path, creating objects on the way. Used for scenario state overrides. */
 export function setPath(root: Record<string, unknown>, path: string, value: unknown): void {
   const parts = path.split('.');
+  const bad = parts.find((p) => PROTOTYPE_KEYS.has(p));
+  if (bad !== undefined) throw new ArbiterError('bad_request', `path "${path}": the key "${bad}" is not allowed`, { path });
+  assertNoPrototypeKeys(value, `path "${path}"`);
   let cur: Record<string, unknown> = root;
   for (let i = 0; i < parts.length - 1; i++) {
     const next = cur[parts[i]];

@@ -107,6 +107,39 @@ export function randomGames<S>(rs: Ruleset<S>, opts: ConformanceOptions = {}): s
   return problems;
 }
 
+/**
+ * Determinization (`sampleState`), when the ruleset has it: along random games, a state sampled
+ * from a pending seat's view must give that seat the same view and the same menu, be plain JSON,
+ * and play on to an end. Rulesets without it pass trivially (search agents refuse them).
+ */
+export function sampling<S>(rs: Ruleset<S>, opts: ConformanceOptions = {}): string[] {
+  const problems: string[] = [];
+  if (!rs.sampleState) return problems;
+  const games = opts.games ?? 4;
+  const first = opts.firstSeed ?? 1;
+  for (let seed = first; seed < first + games && problems.length < 5; seed++) {
+    const state = rs.setup(opts.config ?? {}, seed);
+    const rnd = new SeededRandom(seed ^ 0x3c3c3c3c);
+    for (let n = 0; n < (opts.maxActions ?? 2000) && rs.outcome(state) === null; n++) {
+      const pending = rs.pending(state);
+      if (pending.length === 0) break;
+      const p = pending[rnd.int(pending.length)];
+      const view = rs.view(state, p.seat);
+      const before = canonicalJson(state);
+      const sampled = rs.sampleState(view, p.seat, new SeededRandom(seed * 7919 + n));
+      const where = `${rs.id} seed ${seed} step ${n} seat ${p.seat}`;
+      if (canonicalJson(state) !== before) problems.push(`${where}: sampleState changed the real state`);
+      if (!isPlainJson(sampled)) problems.push(`${where}: a sampled state is not plain JSON`);
+      else if (canonicalJson(rs.view(sampled, p.seat)) !== canonicalJson(view)) problems.push(`${where}: a sampled state shows the seat a different view`);
+      else if (canonicalJson(rs.legal(sampled, p.seat)) !== canonicalJson(rs.legal(state, p.seat))) problems.push(`${where}: a sampled state gives the seat a different menu`);
+      if (problems.length > 0) break;
+      const menu = rs.legal(state, p.seat).actions;
+      rs.apply(state, p.seat, menu[rnd.int(menu.length)], []);
+    }
+  }
+  return problems;
+}
+
 /** Plays a seeded random game through `act`, returning its events. */
 export function seededGame<S>(rs: Ruleset<S>, seed: number, config: Json, resumeAt = -1): GameEvent[] {
   const events: GameEvent[] = [];

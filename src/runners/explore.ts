@@ -383,17 +383,35 @@ export function explore(rs: Ruleset, options: ExploreOptions = {}): ExploreRepor
   };
 }
 
+/**
+ * Goals judged over several runs (presets) together: reached when any run reached it, at the
+ * smallest depth (and that run's trace).
+ */
+export function mergeGoals(reports: readonly ExploreReport[]): GoalReport[] {
+  const out = new Map<string, GoalReport>();
+  for (const r of reports) {
+    for (const g of r.goals) {
+      const prev = out.get(g.id);
+      if (prev === undefined || (g.reached && (!prev.reached || (g.depth ?? Infinity) < (prev.depth ?? Infinity)))) out.set(g.id, g);
+    }
+  }
+  return [...out.values()];
+}
+
+/** The goal lines of a report (or of merged goals) under a heading. */
+export function formatGoals(goals: readonly GoalReport[], heading = 'goals'): string {
+  const lines = [`  ${heading} ${goals.filter((g) => g.reached).length}/${goals.length}:`];
+  for (const g of goals) lines.push(`    ${g.reached ? 'reached' : 'MISSED '} ${g.id}${g.reached ? ` (depth ${g.depth})` : ''}: ${g.description}`);
+  return lines.join('\n');
+}
+
 /** A readable report; traces show each step's seat, action and event types. */
 export function formatReport(r: ExploreReport, describe?: (e: GameEvent) => string): string {
   const lines: string[] = [];
   lines.push(`explore ${r.ruleset} (${r.version}) seed ${r.seed}: ${r.complete ? 'exhausted' : 'INCOMPLETE (bound reached or stopped)'}`);
   lines.push(`  states ${r.states}, transitions ${r.transitions}, terminal ${r.terminal}, depth ${r.depth}`);
   lines.push(`  ${r.seconds} s wall, ${r.cpuSeconds} s CPU, ${r.statesPerSecond} states per CPU second (checks: transitions ${r.checks.transitions ? 'on' : 'off'}, invariants ${r.checks.invariants ? 'on' : 'off'})`);
-  if (r.goals.length) {
-    const reached = r.goals.filter((g) => g.reached).length;
-    lines.push(`  goals ${reached}/${r.goals.length}:`);
-    for (const g of r.goals) lines.push(`    ${g.reached ? 'reached' : 'MISSED '} ${g.id}${g.reached ? ` (depth ${g.depth})` : ''}: ${g.description}`);
-  }
+  if (r.goals.length) lines.push(formatGoals(r.goals));
   if (r.violations.length === 0) lines.push('  violations: none');
   for (const v of r.violations) {
     lines.push(`  VIOLATION (${v.kind}) at depth ${v.depth}:`);

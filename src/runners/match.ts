@@ -5,8 +5,12 @@
 import {
   act,
   ArbiterError,
+  assertNoPrototypeKeys,
   canonicalJson,
+  cloneJson,
   cloneState,
+  findPrototypeKey,
+  isPlainJson,
   SeededRandom,
   StreamHash,
   step,
@@ -22,33 +26,127 @@ import { agentContext } from './context.ts';
 import { agentSeed } from '../agents/resolve.ts';
 
 export const ENGINE = 'arbiter 0.1.0';
+/** Engines whose logs this build can verify (a log names the engine that wrote it). */
+export const KNOWN_ENGINES: readonly string[] = [ENGINE];
+/** The version of the log format below; a header without it, or with another, is refused. */
+export const LOG_FORMAT = 1;
 
 export interface LogHeader {
+  format: typeof LOG_FORMAT;
   ruleset: string;
   version: string;
   engine: string;
   seed: number;
+  /** The config exactly as setup received it (a plain JSON copy taken before setup ran). */
   config: Json;
   agents?: string[];
   /** Events of the automatic steps `setup` took, when there were any (first in the hash). */
   setup_events?: GameEvent[];
 }
 
+/** Why a runner played a seat's default action instead of the agent's answer (issue 12). */
+export type DefaultReason = 'timeout' | 'invalid_json' | 'refused' | 'oversize' | 'exited' | 'stale';
+export const DEFAULT_REASONS: readonly DefaultReason[] = ['timeout', 'invalid_json', 'refused', 'oversize', 'exited', 'stale'];
+/** The agent's raw answer is kept at most this long (UTF-16 units) in a defaulted record. */
+export const MAX_DEFAULT_RAW = 4096;
+
+export type DefaultInfo = {
+  reason: DefaultReason;
+  /** The id of the decision request the agent failed to answer. */
+  request: number | string;
+  /** What the agent sent, cut to MAX_DEFAULT_RAW; null when it sent nothing. */
+  raw: string | null;
+  /** The rejection of the agent's answer, when reason is "refused". */
+  error?: Rejection;
+};
+
+export type LogResult = 'accepted' | 'rejected' | 'defaulted';
+
+/**
+ * One submission. `accepted` and `defaulted` carry the events of applying `input`; for `defaulted`,
+ * `input` is the default action the runner played on the seat's behalf and `default` says why.
+ * `rejected` carries no events and the rejection in `error`.
+ */
 export interface LogEntry {
   seq: number;
   seat: number;
   input: Json;
-  result: 'accepted' | 'rejected';
+  result: LogResult;
   events: GameEvent[];
   error?: Rejection;
+  default?: DefaultInfo;
 }
 
 export interface LogFooter {
   end: true;
   outcome: Outcome | null;
+  /** Event-stream hash: setup events, then every submission's events, in order. */
   hash: string;
+  /** Hash of the canonical JSON of every line before this one (header and submissions). */
+  log_hash: string;
   events: number;
   submissions: number;
+}
+
+/** Cut an agent's raw answer to the size a defaulted record keeps. */
+export function clipRaw(raw: string | null | undefined): string | null {
+  if (raw === null || raw === undefined) return null;
+  return raw.length > MAX_DEFAULT_RAW ? raw.slice(0, MAX_DEFAULT_RAW) : raw;
+}
+
+/**
+ * Keeps the running hashes and counts of a match log as it is written, so every writer (the match
+ * runner, a drive session, the agents' default path) produces the same footer.
+ */
+export class MatchRecorder {
+  readonly header: LogHeader;
+  private readonly eventHash = new StreamHash();
+  private readonly lineHash = new StreamHash();
+  private submissions = 0;
+  private eventCount = 0;
+
+  constructor(fields: { ruleset: string; version: string; seed: number; config: Json; agents?: string[]; setupEvents: readonly GameEvent[] }) {
+    const header: LogHeader = { format: LOG_FORMAT, ruleset: fields.ruleset, version: fields.version, engine: ENGINE, seed: fields.seed, config: fields.config };
+    if (fields.agents) header.agents = fields.agents;
+    if (fields.setupEvents.length > 0) header.setup_events = [...fields.setupEvents];
+    this.header = header;
+    this.lineHash.update(canonicalJson(header));
+    for (const e of fields.setupEvents) this.eventHash.update(canonicalJson(e));
+    this.eventCount = fields.setupEvents.length;
+  }
+
+  /** Give the submission its seq, fold it into the hashes, and return it. */
+  record(entry: Omit<LogEntry, 'seq'>): LogEntry {
+    const full: LogEntry = { seq: ++this.submissions, ...entry };
+    for (const e of full.events) this.eventHash.update(canonicalJson(e));
+    this.eventCount += full.events.length;
+    this.lineHash.update(canonicalJson(full));
+    return full;
+  }
+
+  get count(): number {
+    return this.submissions;
+  }
+
+  footer(outcome: Outcome | null): LogFooter {
+    return { end: true, outcome, hash: this.eventHash.digest(), log_hash: this.lineHash.digest(), events: this.eventCount, submissions: this.submissions };
+  }
+}
+
+/**
+ * The input as the log will hold it: keys sorted, as canonical JSON writes them. Runners submit this
+ * form, so a ruleset whose answer depends on key order (a rejection listing the keys it saw) gives
+ * the same answer on replay.
+ */
+export function canonicalInput(input: Json): Json {
+  return JSON.parse(canonicalJson(input)) as Json;
+}
+
+/** A config as the log records it: plain JSON with no prototype keys, copied so setup cannot change the record. */
+export function recordableConfig(config: unknown): Json {
+  if (!isPlainJson(config)) throw new ArbiterError('bad_config', 'the config must be plain JSON (objects, arrays, strings, finite numbers, booleans, null)');
+  assertNoPrototypeKeys(config, 'config', 'bad_config');
+  return cloneJson(config);
 }
 
 export interface MatchResult<S> {
@@ -65,6 +163,8 @@ export interface MatchOptions {
   config?: Json;
   /** Stop after this many submissions (a guard against a ruleset that never ends). */
   maxSubmissions?: number;
+  /** Called once with the header, before the first submission (for writing the log as it goes). */
+  onHeader?: (header: LogHeader) => void;
   /** Called once with the setup events, before the first submission (for live printing). */
   onSetup?: (events: GameEvent[]) => void;
   /** Called after every submission (for live printing). */
@@ -84,55 +184,61 @@ export function hashEvents(events: readonly GameEvent[]): string {
 export type AgentSeating = Agent[] | ((seats: number) => Agent[]);
 
 export async function runMatch<S>(rs: Ruleset<S>, seating: AgentSeating, opts: MatchOptions): Promise<MatchResult<S>> {
-  const config = opts.config ?? {};
+  const config = recordableConfig(opts.config ?? {});
   const setupEvents: GameEvent[] = [];
-  let state = rs.setup(config, opts.seed, setupEvents);
+  let state = rs.setup(cloneJson(config), opts.seed, setupEvents);
   const seats = rs.seats(state);
   const agents = typeof seating === 'function' ? seating(seats) : seating;
   if (agents.length !== seats) throw new ArbiterError('bad_request', `${rs.id} needs ${seats} agents, got ${agents.length}`);
-  const header: LogHeader = { ruleset: rs.id, version: rs.version, engine: ENGINE, seed: opts.seed, config, agents: agents.map((a) => a.name) };
-  if (setupEvents.length > 0) header.setup_events = setupEvents;
+  const rec = new MatchRecorder({ ruleset: rs.id, version: rs.version, seed: opts.seed, config, agents: agents.map((a) => a.name), setupEvents });
+  const header = rec.header;
+  opts.onHeader?.(header);
   const randoms = agents.map((_, seat) => new SeededRandom(agentSeed(opts.seed, seat)));
   const entries: LogEntry[] = [];
   const all: GameEvent[] = [...setupEvents];
-  const hash = new StreamHash();
-  for (const e of setupEvents) hash.update(canonicalJson(e));
   if (setupEvents.length > 0) opts.onSetup?.(setupEvents);
   const max = opts.maxSubmissions ?? 1_000_000;
   const maxRejections = opts.maxRejectionsInARow ?? 5;
   const rejectionsInARow = new Array(seats).fill(0);
-  let seq = 0;
   try {
     while (rs.outcome(state) === null) {
       const pending = rs.pending(state);
-      if (pending.length === 0) throw new ArbiterError('illegal', `${rs.id}: no outcome and nobody to move (deadlock) after ${seq} submissions`);
+      if (pending.length === 0) throw new ArbiterError('illegal', `${rs.id}: no outcome and nobody to move (deadlock) after ${rec.count} submissions`);
       const p = pending[0];
       const menu = rs.legal(state, p.seat);
       const input = await agents[p.seat].choose(agentContext(rs, state, p.seat, p.kind, menu, randoms[p.seat]));
-      const res = act(rs, state, p.seat, input);
-      seq++;
+      // an answer the log could not hold faithfully (a prototype key, Infinity, a function) stops the
+      // match with a clear error; issue 12's failure policy turns it into a recorded default
+      if (!isPlainJson(input) || findPrototypeKey(input) !== null) {
+        const why = !isPlainJson(input) ? 'is not plain JSON (a number JSON cannot hold, or a non-JSON value)' : `holds the key "${findPrototypeKey(input)}"`;
+        throw new ArbiterError('bad_request', `agent ${agents[p.seat].name} at seat ${p.seat} answered with an action that ${why}; a match log cannot record it`);
+      }
+      const submitted = canonicalInput(input);
+      const res = act(rs, state, p.seat, submitted);
       let entry: LogEntry;
       if (res.ok) {
         state = res.state;
         rejectionsInARow[p.seat] = 0;
-        for (const e of res.events) hash.update(canonicalJson(e));
         all.push(...res.events);
-        entry = { seq, seat: p.seat, input: input as Json, result: 'accepted', events: res.events };
+        entry = rec.record({ seat: p.seat, input: submitted, result: 'accepted', events: res.events });
       } else {
-        entry = { seq, seat: p.seat, input: (input ?? null) as Json, result: 'rejected', events: [], error: res.error };
-        if (++rejectionsInARow[p.seat] >= maxRejections) {
+        entry = rec.record({ seat: p.seat, input: submitted, result: 'rejected', events: [], error: res.error });
+        if (rejectionsInARow[p.seat] + 1 >= maxRejections) {
+          entries.push(entry);
+          opts.onEntry?.(entry);
           throw new ArbiterError('illegal', `agent ${agents[p.seat].name} at seat ${p.seat} was refused ${maxRejections} times in a row: ${res.error.reason}`);
         }
+        rejectionsInARow[p.seat]++;
       }
       entries.push(entry);
       opts.onEntry?.(entry);
-      if (seq >= max) break;
+      if (rec.count >= max) break;
     }
   } finally {
     for (const a of agents) a.close?.();
   }
   const outcome = rs.outcome(state);
-  const footer: LogFooter = { end: true, outcome, hash: hash.digest(), events: all.length, submissions: seq };
+  const footer = rec.footer(outcome);
   return { state, outcome, header, entries, footer, events: all };
 }
 

@@ -1,7 +1,7 @@
 // Runs one scenario: setup + state overrides, then the steps through the checked `act`, checking
 // each expectation. Failures say where (file, step, path) and show expected vs actual.
 
-import { act, ArbiterError, canonicalJson, cloneJson, getPath, type GameEvent, type Ruleset } from '../kernel/index.ts';
+import { act, ArbiterError, canonicalJson, cloneJson, getPath, isPrototypeKey, type GameEvent, type Ruleset } from '../kernel/index.ts';
 import { findSubsequence, matches, partialMatch, show } from './match-partial.ts';
 import type { LoadedScenario, Scenario, ScenarioExpect } from './scenario-file.ts';
 
@@ -89,9 +89,11 @@ function applyOverrides<S>(state: S, overrides: Record<string, unknown>): S {
   const next = cloneJson(state) as unknown as Record<string, unknown>;
   for (const path of keys) {
     const parts = path.split('.');
+    // a path through __proto__ would write to every object's prototype (issue 11)
+    if (parts.some(isPrototypeKey)) fail(`setup.state: path "${path}" holds a key that is not allowed (__proto__, constructor, prototype)`);
     let cur: Record<string, unknown> = next;
     for (let i = 0; i < parts.length - 1; i++) {
-      const child = cur[parts[i]];
+      const child = Object.prototype.hasOwnProperty.call(cur, parts[i]) ? cur[parts[i]] : undefined;
       if (child === null || typeof child !== 'object') fail(`setup.state: path "${path}" does not exist in the initial state (at "${parts.slice(0, i + 1).join('.')}")`);
       cur = child as Record<string, unknown>;
     }

@@ -37,11 +37,11 @@ test('replay --verify passes on a recorded log and fails clearly on a tampered o
   writeFileSync(log, lines.join('\n') + '\n');
   const bad = cli(['replay', log, '--verify']);
   assert.equal(bad.code, 1);
-  assert.match(bad.err, /DIVERGED at submission 3: event 0/);
+  assert.match(bad.err, /diverged: line 4: submission 3: event 0 differs/);
   writeFileSync(log, 'garbage\n');
   const corrupt = cli(['replay', log, '--verify']);
-  assert.equal(corrupt.code, 2);
-  assert.match(corrupt.err, /corrupt_log: line 1: not JSON/);
+  assert.equal(corrupt.code, 6);
+  assert.match(corrupt.err, /malformed: line 1: not JSON/);
 });
 
 test('user mistakes print one typed line, no stack trace, exit 2', () => {

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { duel } from '../../src/rulesets/duel/index.ts';
 import { PRESETS } from '../../src/rulesets/duel/config.ts';
 import { explore } from '../../src/runners/explore.ts';
+import { legacyCheckTransition } from '../../src/rulesets/duel/checks.ts';
 import type { Variant } from '../../src/rulesets/duel/state.ts';
 
 const small = { ...PRESETS.ci, turns: 3 };
@@ -55,7 +56,8 @@ test('[DiscardStep, DoFatal, U-SKIP] a negative-limit check on a skipped discard
 test('[ActionEffectsBegin5] effects that start before the cost checkpoint and reactions drain are caught', () => {
   const v = caught('effects_before_drain');
   assert.equal(v.trace.length, 1);
-  assert.match(v.messages[0], /^ActionEffectsBegin5: conjunct "costCheckpointAndReactionsDrained" failed/);
+  // the new due-checkpoint obligation names it too; the seed contract's own conjunct is among them
+  assert.ok(v.messages.some((m) => /^ActionEffectsBegin5: conjunct "costCheckpointAndReactionsDrained" failed/.test(m)), v.messages.join('\n'));
 });
 
 test('[ActionEffectsBegin5, DUEL-REACT] effects that wait for the cost checkpoint but not for its reactions are caught', () => {
@@ -114,4 +116,51 @@ test('[DUEL-STEPS] an apply wrapper that leaves a seat nothing to do is reported
   const r = explore(stuck, { config: small, checkTransitions: false });
   assert.equal(r.violations[0].kind, 'deadlock');
   assert.equal(r.violations[0].trace.length, 1);
+});
+
+// Issue 10: the contract gaps. Each variant below passes the checker as it was before (the seed
+// contracts' own frames, the invariants) and is caught only by the check that closed the gap.
+
+const react = { ...PRESETS['ci-react'] };
+const tiny = { ...small, turns: 2 };
+const legacy: Ruleset = { ...duel, checkTransition: legacyCheckTransition };
+
+function onlyNewCheck(variant: Variant, config: Record<string, unknown>, pattern: RegExp, maxTrace: number) {
+  const before = explore(legacy, { config: { ...config, variant } });
+  assert.deepEqual(before.violations.map((v) => v.messages), [], `${variant}: the old checker already caught it`);
+  assert.equal(before.complete, true);
+  const r = explore(duel, { config: { ...config, variant } });
+  assert.equal(r.violations.length, 1, `${variant} was not caught`);
+  assert.ok(r.violations[0].messages.some((m) => pattern.test(m)), r.violations[0].messages.join('\n'));
+  assert.ok(r.violations[0].trace.length <= maxTrace, `trace of ${r.violations[0].trace.length}`);
+  return r.violations[0];
+}
+
+test('[ActionComplete, ActionDone] dropping an action frame when its child completes (not when the action does) is caught by ActionDone', () => {
+  const v = onlyNewCheck('done_without_complete', tiny, /^ActionDone: conjunct "before.status = "Complete"/, 3);
+  assert.ok(v.trace.some((t) => (t.action as { type: string }).type === 'run'));
+});
+
+test('[DUEL-REACT, DUEL-RUN] a run stage that opens a reaction window itself (not through the queue) is caught by the step frame', () => {
+  onlyNewCheck('steal_opens_window', tiny, /^Run: conjunct "frame: win unchanged"/, 4);
+});
+
+test('[DoCheckpoint, DUEL-REACT] serving an open window before the due checkpoint is caught by the due-checkpoint obligation', () => {
+  onlyNewCheck('windows_before_checkpoint', react, /^DUEL-CHECKPOINT: conjunct "(a due checkpoint runs before any other step|priority is given only after the due checkpoint ran)"/, 6);
+});
+
+test('[DoFatal, U-DRAW] a required draw from an empty deck that is skipped instead of losing is caught by the fatal obligation', () => {
+  onlyNewCheck('decking_not_fatal', small, /^DoFatal: conjunct "a required draw from an empty deck fires"/, 8);
+});
+
+test('[DUEL-REACT] a reaction window that closes after its first ability is caught (every ability must resolve)', () => {
+  onlyNewCheck('react_window_closes_early', react, /^DUEL-REACT: conjunct "resolving removes exactly that one ability/, 4);
+});
+
+test('[DUEL-ACTION] an advance that costs no credit is caught by the cost check at action start', () => {
+  onlyNewCheck('free_advance', tiny, /^DUEL-ACTION|^ActionStart: conjunct "cost paid: credits = @ - 1"/, 3);
+});
+
+test('[ObjectiveWinners, DoCheckpoint] an engine that forgets token points is caught by the checker’s own point count', () => {
+  onlyNewCheck('points_ignore_tokens', tiny, /^DoCheckpoint: conjunct "W # \{\} => after/, 4);
 });

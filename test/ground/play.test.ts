@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { act, canonicalJson, hashText, SeededRandom, type GameEvent, type Json, type Menu } from '../../src/kernel/index.ts';
+import { act, canonicalJson, hashText, SeededRandom, type GameEvent, type Json } from '../../src/kernel/index.ts';
 import { ground } from '../../src/rulesets/ground/index.ts';
 import { agents } from '../../src/rulesets/ground/agents.ts';
-import type { GroundState, SelectAction } from '../../src/rulesets/ground/types.ts';
-import { MODES } from '../../src/rulesets/ground/types.ts';
+import type { GroundState, SelectAction } from '../../src/rulesets/ground/state.ts';
+import { MODES } from '../../src/rulesets/ground/state.ts';
 
 type Visit = (s: GroundState, seat: number, kind: string) => void;
 
@@ -140,7 +140,7 @@ test('[GR-E01] the heuristic agent plays whole games in every mode from the menu
       const p = ground.pending(s)[0];
       const menu = ground.legal(s, p.seat);
       const choice = useHeuristic
-        ? await ag[p.seat].choose({ ruleset: ground, seat: p.seat, kind: p.kind, view: ground.view(s, p.seat), menu: menu as unknown as Menu, state: s, random: rnd })
+        ? await ag[p.seat].choose({ ruleset: ground, seat: p.seat, kind: p.kind, view: ground.view(s, p.seat), menu, state: s, random: rnd })
         : menu.actions[rnd.int(menu.actions.length)];
       const r = act(ground, s, p.seat, choice);
       assert.ok(r.ok, `agent action refused: ${JSON.stringify(r)}`);

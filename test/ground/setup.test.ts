@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { ArbiterError } from '../../src/kernel/index.ts';
 import { ground } from '../../src/rulesets/ground/index.ts';
 import { parseEdition, SAMPLE_EDITION, valueInPlay, type Edition } from '../../src/rulesets/ground/edition.ts';
-import { SUITS } from '../../src/rulesets/ground/types.ts';
+import { SUITS } from '../../src/rulesets/ground/state.ts';
 
 function throwsBadConfig(fn: () => unknown, pattern: RegExp): void {
   assert.throws(fn, (err: unknown) => err instanceof ArbiterError && err.code === 'bad_config' && pattern.test(err.message));

@@ -1,11 +1,12 @@
 // `arbiter explore RULESET`: exhaustive breadth-first exploration of a bounded configuration with
 // invariant, contract, deadlock and goal checks (src/runners/explore.ts). Without --preset or
-// --config it explores the ruleset's "ci" preset when it has one, else its default config.
+// --config it explores every preset named "ci" or "ci-*" the ruleset ships (goals are judged over
+// all of them together), else its default config. --preset takes one name or a comma list.
 
 import type { Command } from 'commander';
 import { canonicalJson } from '../../kernel/index.ts';
 import { getPackage } from '../../registry.ts';
-import { explore, formatReport } from '../../runners/explore.ts';
+import { explore, formatReport, formatGoals, mergeGoals, type ExploreReport } from '../../runners/explore.ts';
 import { buildConfig, parseCount, parseSeed } from '../core/config.ts';
 
 interface Opts {
@@ -30,7 +31,7 @@ export function register(program: Command): void {
     .command('explore')
     .description('exhaustively explore a bounded configuration: invariants, per-transition contracts, deadlocks, branch goals, shortest counterexample')
     .argument('<ruleset>', 'ruleset id')
-    .option('--preset <name>', 'a named config the ruleset ships (default: "ci" when it exists)')
+    .option('--preset <names>', 'named configs the ruleset ships, comma-separated (default: every "ci" and "ci-*" preset, goals judged over all)')
     .option('--config <json>', 'config as a JSON object or a JSON file')
     .option('--set <key=value...>', 'override one config field')
     .option('--seed <n>', 'game seed', '1')
@@ -46,29 +47,44 @@ export function register(program: Command): void {
     .action((id: string, opts: Opts) => {
       const entry = getPackage(id);
       const o: Record<string, unknown> = { ...opts };
-      if (o.preset === undefined && o.config === undefined && entry.presets?.ci) o.preset = 'ci';
-      const config = buildConfig(id, o);
-      const report = explore(entry.ruleset, {
-        config,
-        seed: parseSeed(opts.seed),
-        maxStates: parseCount(opts.maxStates, 'max-states', 2_000_000, 50_000_000),
-        maxDepth: opts.maxDepth === undefined ? undefined : parseCount(opts.maxDepth, 'max-depth', 1000, 1_000_000),
-        checkTransitions: opts.check !== false,
-        checkInvariants: opts.invariants !== false,
-        maxViolations: parseCount(opts.violations, 'violations', 1, 1000),
-        exactKeys: opts.exact === true,
-        validateMenus: opts.validateMenus === true,
-        progress: opts.json || !process.stderr.isTTY ? undefined
-          : (p) => process.stderr.write(`\r  ${p.states} states, ${p.transitions} transitions, depth ${p.depth}   `),
-      });
-      if (!opts.json && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+      let presets: (string | undefined)[] = [undefined];
+      if (typeof o.preset === 'string') presets = o.preset.split(',').map((p) => p.trim()).filter((p) => p !== '');
+      else if (o.config === undefined) {
+        const ci = Object.keys(entry.presets ?? {}).filter((p) => p === 'ci' || p.startsWith('ci-'));
+        if (ci.length > 0) presets = ci;
+      }
+      const reports: ExploreReport[] = [];
+      for (const preset of presets) {
+        const config = buildConfig(id, { ...o, preset });
+        reports.push(explore(entry.ruleset, {
+          config,
+          seed: parseSeed(opts.seed),
+          maxStates: parseCount(opts.maxStates, 'max-states', 2_000_000, 50_000_000),
+          maxDepth: opts.maxDepth === undefined ? undefined : parseCount(opts.maxDepth, 'max-depth', 1000, 1_000_000),
+          checkTransitions: opts.check !== false,
+          checkInvariants: opts.invariants !== false,
+          maxViolations: parseCount(opts.violations, 'violations', 1, 1000),
+          exactKeys: opts.exact === true,
+          validateMenus: opts.validateMenus === true,
+          progress: opts.json || !process.stderr.isTTY ? undefined
+            : (p) => process.stderr.write(`\r  ${preset ?? ''} ${p.states} states, ${p.transitions} transitions, depth ${p.depth}   `),
+        }));
+        if (!opts.json && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+      }
+      const strip = (r: ExploreReport) => (opts.traces ? r : { ...r, goals: r.goals.map(({ trace: _t, ...g }) => g) });
+      const goals = mergeGoals(reports);
       if (opts.json) {
-        const out = opts.traces ? report : { ...report, goals: report.goals.map(({ trace: _t, ...g }) => g) };
+        const out = reports.length === 1 ? strip(reports[0]) : { runs: reports.map((r, i) => ({ preset: presets[i] ?? null, ...strip(r) })), goals: goals.map(({ trace: _t, ...g }) => g) };
         process.stdout.write(canonicalJson(out) + '\n');
       } else {
-        process.stdout.write(formatReport(report, entry.ruleset.describeEvent?.bind(entry.ruleset)) + '\n');
+        reports.forEach((r, i) => {
+          if (reports.length > 1) process.stdout.write(`preset ${presets[i]}:\n`);
+          process.stdout.write(formatReport(r, entry.ruleset.describeEvent?.bind(entry.ruleset)) + '\n');
+        });
+        if (reports.length > 1) process.stdout.write(formatGoals(goals, `goals over the ${reports.length} presets ${presets.join(', ')}`) + '\n');
       }
-      const missed = report.complete && report.goals.some((g) => !g.reached);
-      if (report.violations.length > 0 || missed) process.exitCode = 1;
+      const complete = reports.every((r) => r.complete);
+      const missed = complete && goals.some((g) => !g.reached);
+      if (reports.some((r) => r.violations.length > 0) || missed) process.exitCode = 1;
     });
 }

@@ -1,8 +1,8 @@
 // Building a config from the command line: a preset, then --config JSON, then --set k=v, then
 // the ruleset's own flags (--players 4), later ones winning.
 
-import { readFileSync } from 'node:fs';
-import { ArbiterError, configFlags, type ConfigFlag, type Json, type JsonObject } from '../../kernel/index.ts';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { ArbiterError, assertNoPrototypeKeys, configFlags, findNonFiniteNumber, isPrototypeKey, type ConfigFlag, type Json, type JsonObject } from '../../kernel/index.ts';
 import { REGISTRY, getPackage } from '../../registry.ts';
 
 export function allFlags(): ConfigFlag[] {
@@ -19,18 +19,55 @@ function parseScalar(text: string): Json {
   }
 }
 
-export function readJsonFile(path: string): Json {
-  let text: string;
+/** Largest JSON file (a --config file, an edition) read from the command line. */
+export const MAX_JSON_FILE = 16 * 1024 * 1024;
+
+/** Read a text file no larger than `max` bytes; a larger one is refused before it is read. */
+export function readTextFile(path: string, max: number, what: string): string {
+  let fd: number;
   try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw new ArbiterError('not_found', `cannot read ${path}`);
-  }
-  try {
-    return JSON.parse(text) as Json;
+    fd = openSync(path, 'r');
   } catch (err) {
-    throw new ArbiterError('bad_config', `${path} is not valid JSON: ${(err as Error).message}`);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new ArbiterError('not_found', `${what} ${path} does not exist`);
+    throw new ArbiterError('bad_request', `cannot read ${what} ${path}: ${code ?? (err as Error).message}`);
   }
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) throw new ArbiterError('bad_request', `${what} ${path} is a folder`);
+    if (st.size > max) throw new ArbiterError('too_large', `${what} ${path} is ${st.size} bytes, over the limit of ${max}`, { bytes: st.size, max });
+    // read at most max + 1 bytes, so a file that grows (or a pipe) cannot exceed the limit either
+    const buf = Buffer.alloc(Math.min(max + 1, Math.max(st.size, 65536)));
+    let n = 0;
+    for (;;) {
+      if (n === buf.length) break;
+      const got = readSync(fd, buf, n, buf.length - n, null);
+      if (got === 0) break;
+      n += got;
+    }
+    if (n > max) throw new ArbiterError('too_large', `${what} ${path} is over the limit of ${max} bytes`, { max });
+    return buf.subarray(0, n).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Parse JSON from the command line or a file, refusing prototype keys and overflowing numbers. */
+function parseSafeJson(text: string, where: string): Json {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (err) {
+    throw new ArbiterError('bad_config', `${where} is not valid JSON: ${(err as Error).message}`);
+  }
+  assertNoPrototypeKeys(v, where, 'bad_config');
+  const inf = findNonFiniteNumber(v);
+  if (inf !== null) throw new ArbiterError('bad_config', `${where}: the number at "${inf}" is too large for JSON (it reads as Infinity)`, { path: inf });
+  return v as Json;
+}
+
+export function readJsonFile(path: string, what = 'file'): Json {
+  return parseSafeJson(readTextFile(path, MAX_JSON_FILE, what), `${what} ${path}`);
 }
 
 export function buildConfig(rulesetId: string, opts: Record<string, unknown>): JsonObject {
@@ -40,23 +77,25 @@ export function buildConfig(rulesetId: string, opts: Record<string, unknown>): J
   if (typeof opts.preset === 'string') {
     const preset = entry.presets?.[opts.preset];
     if (!preset) throw new ArbiterError('not_found', `no preset "${opts.preset}" for ${rulesetId} (presets: ${Object.keys(entry.presets ?? {}).join(', ') || 'none'})`);
+    assertNoPrototypeKeys(preset, `preset ${opts.preset}`, 'bad_config');
     config = { ...(preset as JsonObject) };
   }
   if (typeof opts.config === 'string') {
     const text = opts.config.trim();
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text.startsWith('{') ? text : readFileSync(text, 'utf8'));
-    } catch (err) {
-      throw new ArbiterError('bad_config', `--config must be a JSON object or a JSON file: ${(err as Error).message}`);
-    }
+    const parsed = text.startsWith('{') ? parseSafeJson(text, '--config') : readJsonFile(text, '--config file');
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ArbiterError('bad_config', '--config must be a JSON object');
     config = { ...config, ...(parsed as JsonObject) };
   }
   for (const kv of (opts.set as string[] | undefined) ?? []) {
     const eq = kv.indexOf('=');
     if (eq <= 0) throw new ArbiterError('bad_config', `--set takes key=value, got "${kv}"`);
-    config[kv.slice(0, eq)] = parseScalar(kv.slice(eq + 1));
+    const key = kv.slice(0, eq);
+    if (isPrototypeKey(key)) throw new ArbiterError('bad_config', `--set: the key "${key}" is not allowed (__proto__, constructor and prototype are refused)`, { key });
+    const value = parseScalar(kv.slice(eq + 1));
+    assertNoPrototypeKeys(value, `--set ${key}`, 'bad_config');
+    if (findNonFiniteNumber(value) !== null) throw new ArbiterError('bad_config', `--set ${key}: a number too large for JSON (it reads as Infinity)`);
+    // defineProperty: a plain own data property whatever the key (never a setter on the prototype)
+    Object.defineProperty(config, key, { value, enumerable: true, writable: true, configurable: true });
   }
   for (const flag of flags) {
     const raw = opts[camel(flag.name)];
@@ -69,7 +108,7 @@ export function buildConfig(rulesetId: string, opts: Record<string, unknown>): J
     } else if (flag.type === 'boolean') {
       if (text !== 'true' && text !== 'false') throw new ArbiterError('bad_config', `--${flag.name} must be true or false, got "${text}"`);
       config[flag.key] = text === 'true';
-    } else if (flag.type === 'json-file') config[flag.key] = readJsonFile(text);
+    } else if (flag.type === 'json-file') config[flag.key] = readJsonFile(text, `--${flag.name}`);
     else config[flag.key] = text;
   }
   // a flag given for a ruleset that does not have it is a mistake worth saying

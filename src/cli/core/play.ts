@@ -1,12 +1,12 @@
 // `arbiter play` and the showcase: one match with agents, a readable log, the JSONL log on request.
 
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import pc from 'picocolors';
 import type { Command } from 'commander';
-import { ArbiterError, type Agent } from '../../kernel/index.ts';
+import { ArbiterError, canonicalJson, type Agent } from '../../kernel/index.ts';
 import { getPackage, rulesetIds } from '../../registry.ts';
 import { makeAgents } from '../../agents/resolve.ts';
-import { logLines, runMatch } from '../../runners/match.ts';
+import { logLines, runMatch, type LogEntry } from '../../runners/match.ts';
 import { interactivePlayers } from '../extensions.ts';
 import { allFlags, buildConfig, camel, parseSeed } from './config.ts';
 import { describeEvent, entryLines, outcomeLine } from './print.ts';
@@ -42,18 +42,41 @@ export async function playOne(rulesetId: string, opts: Record<string, unknown>, 
     return agents;
   };
   const max = opts.maxSteps ? Number(opts.maxSteps) : undefined;
-  const result = await runMatch(rs, seating, {
-    seed,
-    config,
-    maxSubmissions: max,
-    onSetup: json || opts.quiet ? undefined : (events) => {
-      out(`${pc.dim('   0')}  ${pc.cyan('setup')}`);
-      for (const e of events) out(`        ${describeEvent(rs, e)}`);
-    },
-    onEntry: json || opts.quiet ? undefined : (e) => entryLines(rs, e, agents[e.seat].name).forEach((l) => out(l)),
-  });
+  // open --log before the match: an unwritable path is an error now, not after the whole match;
+  // lines are written as they happen, so a match that stops early leaves a log `replay --partial` reads
+  let logFd: number | null = null;
+  if (typeof opts.log === 'string') {
+    try {
+      logFd = openSync(opts.log, 'w');
+    } catch (err) {
+      throw new ArbiterError('bad_request', `cannot write --log ${opts.log}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+  }
+  const writeLog = (line: string) => {
+    if (logFd !== null) writeSync(logFd, line + '\n');
+  };
+  const print = json || opts.quiet ? null : (e: LogEntry) => entryLines(rs, e, agents[e.seat].name).forEach((l) => out(l));
+  let result;
+  try {
+    result = await runMatch(rs, seating, {
+      seed,
+      config,
+      maxSubmissions: max,
+      onHeader: (h) => writeLog(canonicalJson(h)),
+      onSetup: json || opts.quiet ? undefined : (events) => {
+        out(`${pc.dim('   0')}  ${pc.cyan('setup')}`);
+        for (const e of events) out(`        ${describeEvent(rs, e)}`);
+      },
+      onEntry: (e) => {
+        writeLog(canonicalJson(e));
+        print?.(e);
+      },
+    });
+    writeLog(canonicalJson(result.footer));
+  } finally {
+    if (logFd !== null) closeSync(logFd);
+  }
   const lines = logLines(result);
-  if (typeof opts.log === 'string') writeFileSync(opts.log, lines.join('\n') + '\n');
   if (json) {
     for (const l of lines) out(l);
     return;

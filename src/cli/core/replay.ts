@@ -1,44 +1,38 @@
-// `arbiter replay LOG [--verify]`: re-execute a match log; fail loudly at the first divergence.
+// `arbiter replay LOG [--verify] [--partial]`: re-execute a match log as a stream and stop at the
+// first thing that is wrong, with an exit code per kind of problem (docs/logs.md).
 
-import { readFileSync } from 'node:fs';
 import pc from 'picocolors';
 import type { Command } from 'commander';
-import { ArbiterError, canonicalJson } from '../../kernel/index.ts';
-import { getPackage } from '../../registry.ts';
-import { parseLog } from '../../runners/logfile.ts';
-import { replayLog } from '../../runners/replay.ts';
+import { canonicalJson, type Ruleset } from '../../kernel/index.ts';
+import { REGISTRY } from '../../registry.ts';
+import { VERIFY_EXIT, verifyLogFile } from '../../runners/replay.ts';
 import { outcomeLine } from './print.ts';
 
 export function registerReplay(program: Command): void {
   program
     .command('replay')
-    .description('re-execute a JSON Lines match log; with --verify, fail on the first divergence')
+    .description('re-execute a JSON Lines match log and fail on the first thing that is wrong (exit codes in docs/logs.md)')
     .argument('<log>', 'a match log written by `arbiter play --log` or `--json` (- for stdin)')
-    .option('--verify', 'compare every result and event with the record (exit 1 on a divergence)')
+    .option('--verify', 'check every line, count and hash (the default; kept for scripts)')
+    .option('--partial', 'accept a log with no footer yet (a match still running) and say so')
     .option('--json', 'print the report as JSON')
-    .action((file: string, opts: { verify?: boolean; json?: boolean }) => {
-      let text: string;
-      try {
-        text = readFileSync(file === '-' ? 0 : file, 'utf8');
-      } catch {
-        throw new ArbiterError('not_found', `cannot read ${file}`);
-      }
-      const log = parseLog(text);
-      const rs = getPackage(log.header.ruleset).ruleset;
-      const report = replayLog(rs, log);
+    .action(async (file: string, opts: { verify?: boolean; partial?: boolean; json?: boolean }) => {
+      const report = await verifyLogFile(file, {
+        partial: opts.partial,
+        resolve: (id) => REGISTRY.get(id)?.ruleset as Ruleset<unknown> | undefined,
+      });
       if (opts.json) {
         const { state: _s, ...rest } = report;
-        process.stdout.write(JSON.stringify(rest, null, 2) + '\n');
+        process.stdout.write(JSON.stringify({ ...rest, exit: VERIFY_EXIT[report.status] }, null, 2) + '\n');
       } else if (report.ok) {
-        process.stdout.write(`${pc.green('verified')}: ${report.submissions} submissions, ${report.events} events, hash ${report.hash}\n`);
+        process.stdout.write(`${pc.green(report.status)}: ${report.message.replace(/^(verified|partial): /, '')}\n`);
+        const rs = REGISTRY.get(report.ruleset!)!.ruleset as Ruleset<unknown>;
         process.stdout.write(outcomeLine(rs.outcome(report.state)) + '\n');
       } else {
-        const d = report.divergence!;
-        process.stderr.write(
-          `${pc.red('DIVERGED')} at ${d.seq === 'end' ? 'the end of the log' : d.seq === 0 ? 'setup' : `submission ${d.seq}`}: ${d.what}\n  recorded: ${canonicalJson(d.expected)}\n  replayed: ${canonicalJson(d.actual)}\n`,
-        );
+        process.stderr.write(`arbiter: ${pc.red(report.status)}: ${report.message}\n`);
+        const d = report.divergence;
+        if (d) process.stderr.write(`  recorded: ${canonicalJson(d.expected)}\n  replayed: ${canonicalJson(d.actual)}\n`);
       }
-      if (!report.ok && (opts.verify || opts.json)) process.exitCode = 1;
-      if (!report.ok && !opts.verify && !opts.json) process.exitCode = 1;
+      process.exitCode = VERIFY_EXIT[report.status];
     });
 }

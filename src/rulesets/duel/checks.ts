@@ -4,15 +4,54 @@
 
 import type { GameEvent } from '../../kernel/index.ts';
 import {
-  ActionComplete, ActionEffectsBegin5, ActionNestedReturn5, DiscardStep, DoCheckpoint, DoFatal, PhaseEndComplete,
+  ActionComplete, ActionDone, ActionEffectsBegin5, ActionNestedReturn5, DiscardStep, DoCheckpoint, DoFatal, PhaseEndComplete,
   PhaseEndDirected, PhaseEndOrdinary, TurnFormalBegin5, TurnFormalEnd5, TurnFrameValid5, TurnHandoff5,
   describeFailure, except, fail, frameEquals, same, type FatalCondition, type ProcRecord, type Verdict,
 } from './contracts/index.ts';
+import { ABILITY_GAIN, CARDS } from './cards.ts';
 import { applyDecision, cloneDuel, effectiveMaxHand, points, withTracer } from './rules.ts';
 import { CORP, RUNNER, type DuelAction, type DuelState } from './state.ts';
 
-/** Top-level state fields each claim may change; everything else must stay byte-identical. */
-const ALLOWED: Record<string, readonly string[]> = {
+/**
+ * What each micro-step may change: the top-level state fields it may write and the event types it
+ * may emit. Everything else must stay byte-identical, so a step that names no seed contract
+ * (a window, a reaction, a run stage, an effect) still cannot touch the action frame, the queue,
+ * the windows, the checkpoint flag or the event stream beyond its own. `ask` is exempt: the
+ * decision marker is set around every decision.
+ */
+const STEP_FRAME: Record<string, { fields: readonly (keyof DuelState)[]; events: readonly string[] }> = {
+  GainClicks: { fields: ['p', 'step'], events: ['clicks_gained'] },
+  Window: { fields: ['win', 'step'], events: [] },
+  TurnFormalBegin5: { fields: ['turn', 'step', 'queue', 'cpDue'], events: ['turn_begin'] },
+  Draw: { fields: ['p', 'cpDue', 'step'], events: ['drew'] },
+  DrawPhaseComplete: { fields: ['turn', 'step'], events: [] },
+  PhaseEndOrdinary: { fields: ['step', 'queue', 'cpDue'], events: ['action_phase_end'] },
+  ActionStart: { fields: ['p', 'next', 'action', 'cpDue', 'step', 'queue'], events: ['action'] },
+  ActionEffectsBegin5: { fields: ['action'], events: ['effects_begin'] },
+  Effect: { fields: ['action', 'p', 'remote', 'run', 'next', 'dmg', 'directed', 'skip', 'cpDue'], events: ['gained', 'drew', 'advanced', 'installed', 'played', 'child_started'] },
+  ActionComplete: { fields: ['action'], events: ['action_complete'] },
+  ActionNestedReturn5: { fields: ['action'], events: ['child_returned'] },
+  ActionDone: { fields: ['action', 'step'], events: [] },
+  Run: { fields: ['run', 'remote', 'p', 'queue', 'cpDue'], events: ['run_start', 'run_success', 'stolen', 'breach_empty', 'jack_out'] },
+  RunComplete: { fields: ['run', 'receipt'], events: ['run_end'] },
+  Score: { fields: ['remote', 'p', 'win', 'queue', 'cpDue'], events: ['scored'] },
+  Reaction: { fields: ['win', 'p', 'cpDue'], events: ['reaction'] },
+  DoCheckpoint: { fields: ['cpDue', 'result', 'queue', 'win'], events: ['game_over', 'reaction_window'] },
+  Checkpoint: { fields: ['cpDue'], events: [] },
+  PhaseEndDirected: { fields: ['step', 'queue', 'cpDue', 'win', 'directed'], events: ['action_phase_end'] },
+  PhaseEndComplete: { fields: ['turn', 'step'], events: ['phase'] },
+  DiscardStep: { fields: ['p', 'skip', 'step'], events: ['discard_skipped', 'discarded'] },
+  Damage: { fields: ['rng', 'p', 'core', 'dmg'], events: ['damage'] },
+  DoFatal: { fields: ['result'], events: ['game_over'] },
+  LoseClicks: { fields: ['p', 'step'], events: [] },
+  TurnFormalEnd5: { fields: ['turn', 'step', 'cpDue'], events: ['turn_end'] },
+  TurnHandoff5: { fields: ['turn', 'step', 'next', 'turns'], events: ['handoff'] },
+  TurnBound: { fields: ['result'], events: ['game_over'] },
+};
+
+// The checker before issue 10 (kept so tests can show that only the new checks catch the new
+// variants): fields listed for the seed contracts only; other steps checked for frame and result.
+const LEGACY_ALLOWED: Record<string, readonly string[]> = {
   TurnFormalBegin5: ['turn', 'step', 'queue', 'cpDue'],
   TurnFormalEnd5: ['turn', 'step', 'cpDue'],
   TurnHandoff5: ['turn', 'step', 'next', 'turns'],
@@ -30,6 +69,33 @@ const MAY_CHANGE_FRAME = new Set(['TurnFormalBegin5', 'TurnFormalEnd5', 'TurnHan
 const MAY_END_GAME = new Set(['DoCheckpoint', 'DoFatal', 'TurnBound']);
 const KEYS: readonly (keyof DuelState)[] = ['cfg', 'rng', 'turn', 'step', 'next', 'p', 'remote', 'core', 'skip', 'directed', 'action',
   'run', 'receipt', 'dmg', 'cpDue', 'queue', 'win', 'ask', 'turns', 'result'];
+
+/** The venture card's text: "a 2-point token in each seat's score area". */
+const VENTURE_TOKEN = 2;
+
+/**
+ * Objective points counted by the checker itself, from what each score item is (an agenda's
+ * printed points, the configured start token, the venture token), not from the item's own `pts`
+ * nor the engine's `points()`.
+ */
+export function countPoints(s: DuelState): number[] {
+  return s.p.map((p, seat) => {
+    let t = 0;
+    for (const x of p.score) {
+      if (x.card === 'start') t += s.cfg.startPoints[seat];
+      else if (x.card === 'venture') t += VENTURE_TOKEN;
+      else if (x.card in CARDS && CARDS[x.card].kind === 'agenda') t += CARDS[x.card].pts ?? 0;
+    }
+    return t;
+  });
+}
+
+/** Credits an action costs besides its click, from the card table (advance costs 1). */
+function creditCost(act: DuelAction): number {
+  if (act.type === 'advance') return 1;
+  if (act.type === 'install' || act.type === 'play') return CARDS[act.card].cost;
+  return 0;
+}
 
 function proc(s: DuelState): ProcRecord {
   return {
@@ -53,17 +119,30 @@ function addTo(out: string[], v: Verdict, step: string, claim: string): void {
 }
 
 /** Every violation of one micro-step, each naming its contract and failed conjunct. */
-function checkStep(claim: string, b: DuelState, a: DuelState, evs: readonly GameEvent[], act: DuelAction | null): string[] {
+function checkStep(claim: string, b: DuelState, a: DuelState, evs: readonly GameEvent[], act: DuelAction | null, strict: boolean): string[] {
   const out: string[] = [];
   const add = (v: Verdict) => addTo(out, v, b.step, claim);
-  const allowed = ALLOWED[claim];
-  for (const k of KEYS) {
-    if (k === 'ask') continue; // the decision marker is set around every decision
-    if (allowed && allowed.includes(k)) continue;
-    if (!allowed && k !== 'turn' && k !== 'result') continue;
-    if (k === 'turn' && MAY_CHANGE_FRAME.has(claim)) continue;
-    if (k === 'result' && MAY_END_GAME.has(claim)) continue;
-    if (!same(b[k], a[k])) add(fail(claim, `frame: ${k} unchanged`, `${JSON.stringify(b[k])} -> ${JSON.stringify(a[k])}`));
+  if (strict) {
+    const frame = STEP_FRAME[claim];
+    if (frame === undefined) add(fail('StepFrame', 'every micro-step declares what it may change', claim));
+    else {
+      for (const k of KEYS) {
+        if (k === 'ask' || frame.fields.includes(k)) continue;
+        if (!same(b[k], a[k])) add(fail(claim, `frame: ${k} unchanged`, `${JSON.stringify(b[k])} -> ${JSON.stringify(a[k])}`));
+      }
+      for (const e of evs) if (!frame.events.includes(e.type)) add(fail(claim, 'frame: emits only its own events', e.type));
+    }
+    for (const v of obligations(claim, b, a, act)) add(v);
+  } else {
+    const allowed = LEGACY_ALLOWED[claim];
+    for (const k of KEYS) {
+      if (k === 'ask') continue;
+      if (allowed && allowed.includes(k)) continue;
+      if (!allowed && k !== 'turn' && k !== 'result') continue;
+      if (k === 'turn' && MAY_CHANGE_FRAME.has(claim)) continue;
+      if (k === 'result' && MAY_END_GAME.has(claim)) continue;
+      if (!same(b[k], a[k])) add(fail(claim, `frame: ${k} unchanged`, `${JSON.stringify(b[k])} -> ${JSON.stringify(a[k])}`));
+    }
   }
   add(TurnFrameValid5(a.turn));
   const o = b.turn.owner;
@@ -89,6 +168,14 @@ function checkStep(claim: string, b: DuelState, a: DuelState, evs: readonly Game
       if (b.p[o].clicks < 1) add(fail(claim, 'a click remains to pay'));
       if (a.action === null || a.action.status !== 'CostReactions' || a.action.id !== b.next) add(fail(claim, 'a fresh action frame starts at CostReactions'));
       if (!a.cpDue) add(fail(claim, 'a checkpoint is due after the cost'));
+      if (strict && act !== null) {
+        // the cost was paid: one click, the card's credits, the card out of the hand
+        const cost = creditCost(act);
+        if (a.p[o].clicks !== b.p[o].clicks - 1) add(fail(claim, 'cost paid: clicks = @ - 1', `${b.p[o].clicks} -> ${a.p[o].clicks}`));
+        if (a.p[o].credits !== b.p[o].credits - cost) add(fail(claim, `cost paid: credits = @ - ${cost}`, `${b.p[o].credits} -> ${a.p[o].credits}`));
+        const card = act.type === 'install' || act.type === 'play' ? act.card : null;
+        if (card !== null && a.p[o].hand.length !== b.p[o].hand.length - 1) add(fail(claim, 'cost paid: the card leaves the hand', card));
+      }
       break;
     case 'ActionEffectsBegin5':
       add(ActionEffectsBegin5(b.action, a.action, drained(b)));
@@ -98,6 +185,9 @@ function checkStep(claim: string, b: DuelState, a: DuelState, evs: readonly Game
       break;
     case 'ActionComplete':
       add(ActionComplete(b.action, a.action, b.action !== null && b.action.fx === 1 && drained(b)));
+      break;
+    case 'ActionDone':
+      if (strict) add(ActionDone(b.action, a.action, b.directed ? 'AD' : 'A1', a.step));
       break;
     case 'PhaseEndOrdinary':
       add(PhaseEndOrdinary(proc(b), proc(a), b.p[o].clicks === 0, o === CORP ? countInstalled(b, CORP, 'bell') : 0));
@@ -115,7 +205,7 @@ function checkStep(claim: string, b: DuelState, a: DuelState, evs: readonly Game
     }
     case 'DoCheckpoint': {
       const rec = (s: DuelState) => ({ cpDue: s.cpDue, result: s.result, queue: s.queue, win: s.win });
-      add(DoCheckpoint(rec(b), rec(a), b.dmg === null, [], points(b), o));
+      add(DoCheckpoint(rec(b), rec(a), b.dmg === null, [], strict ? countPoints(b) : points(b), o));
       break;
     }
     case 'DoFatal': {
@@ -145,17 +235,64 @@ function checkStep(claim: string, b: DuelState, a: DuelState, evs: readonly Game
   return out;
 }
 
-/** The Ruleset hook: re-run (before, seat, action) traced and check every step and the replay. */
-export function checkTransition(before: DuelState, after: DuelState, seat: number, action: DuelAction, _events: readonly GameEvent[]): string[] {
-  const out: string[] = [];
-  const probe = cloneDuel(before);
-  const evs: GameEvent[] = [];
-  withTracer((claim, b, a, stepEvents, act) => {
-    for (const v of checkStep(claim, b, a, stepEvents, act)) out.push(v);
-  }, () => applyDecision(probe, seat, action, evs));
-  if (!same(probe, after)) out.push('Replay: the traced re-run of this transition did not reproduce its after-state');
+/**
+ * What must happen, not only what may: a due checkpoint runs before anything else (and before any
+ * seat is given priority), a fatal condition that holds at its boundary fires, a reaction
+ * resolves exactly one ability its seat holds, and a reaction window closes only when empty.
+ */
+function obligations(claim: string, b: DuelState, a: DuelState, act: DuelAction | null): Verdict[] {
+  const out: Verdict[] = [];
+  if (b.result !== null) return out;
+  if (act !== null) {
+    if (b.cpDue) out.push(fail('DUEL-CHECKPOINT', 'priority is given only after the due checkpoint ran', act.type));
+  } else if (b.dmg !== null) {
+    if (b.dmg.n > b.p[RUNNER].hand.length && claim !== 'DoFatal') out.push(fail('DoFatal', 'a holding damage condition fires', `${b.dmg.n} damage, ${b.p[RUNNER].hand.length} cards`));
+  } else if (b.cpDue) {
+    if (claim !== 'DoCheckpoint') out.push(fail('DUEL-CHECKPOINT', 'a due checkpoint runs before any other step', claim));
+  } else if (b.win.length === 0) {
+    if (b.step === 'C5' && b.p[CORP].deck.length === 0 && claim !== 'DoFatal') out.push(fail('DoFatal', 'a required draw from an empty deck fires', claim));
+    if (b.step === 'D1' && b.turn.owner === RUNNER && !b.skip && effectiveMaxHand(b, RUNNER) < 0 && claim !== 'DoFatal') {
+      out.push(fail('DoFatal', 'a negative maximum hand size at an unskipped discard step fires', claim));
+    }
+  }
+  const top = b.win.length > 0 ? b.win[b.win.length - 1] : null;
+  if (claim === 'Window' && top !== null && a.win.length < b.win.length && top.kind === 'react' && top.abilities.length > 0) {
+    out.push(fail('DUEL-REACT', 'a reaction window closes only once every ability in it resolved', top.abilities.map((x) => x.src).join(',')));
+  }
+  if (claim === 'Reaction' && act !== null && act.type === 'resolve') {
+    const seat = b.ask === null ? -1 : b.ask.seat;
+    const after = a.win.length === b.win.length ? a.win[a.win.length - 1] : null;
+    if (top === null || top.kind !== 'react' || after === null) out.push(fail('DUEL-REACT', 'a reaction resolves inside its reaction window'));
+    else {
+      const i = top.abilities.findIndex((x) => x.who === seat && x.src === act.src);
+      const rest = i < 0 ? null : [...top.abilities.slice(0, i), ...top.abilities.slice(i + 1)];
+      if (rest === null) out.push(fail('DUEL-REACT', 'the resolved ability is held by the resolving seat', act.src));
+      else if (!same(rest, after.abilities)) out.push(fail('DUEL-REACT', 'resolving removes exactly that one ability from the window', `${JSON.stringify(top.abilities)} -> ${JSON.stringify(after.abilities)}`));
+      const gain = ABILITY_GAIN[act.src] ?? 0;
+      if (seat >= 0 && a.p[seat].credits !== b.p[seat].credits + gain) out.push(fail('DUEL-REACT', `the holder gains ${gain}`));
+    }
+  }
   return out;
 }
+
+function traced(strict: boolean) {
+  return (before: DuelState, after: DuelState, seat: number, action: DuelAction, _events: readonly GameEvent[]): string[] => {
+    const out: string[] = [];
+    const probe = cloneDuel(before);
+    const evs: GameEvent[] = [];
+    withTracer((claim, b, a, stepEvents, act) => {
+      for (const v of checkStep(claim, b, a, stepEvents, act, strict)) out.push(v);
+    }, () => applyDecision(probe, seat, action, evs));
+    if (!same(probe, after)) out.push('Replay: the traced re-run of this transition did not reproduce its after-state');
+    return out;
+  };
+}
+
+/** The Ruleset hook: re-run (before, seat, action) traced and check every step and the replay. */
+export const checkTransition = traced(true);
+
+/** The checker as it was before the contract gaps were closed (tests prove the new checks' teeth). */
+export const legacyCheckTransition = traced(false);
 
 /** Cards of one side wherever they are (an agenda stays a corp card when scored or stolen). */
 function cardCount(s: DuelState, side: number): number {

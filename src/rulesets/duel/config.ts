@@ -59,7 +59,23 @@ const ci = {
   turns: 4,
 } satisfies Partial<DuelConfig>;
 
-export const PRESETS: Record<string, JsonObject> = { ci };
+/**
+ * The second CI configuration: reaches what `ci` cannot (the corp scoring an agenda it advanced,
+ * a "when your turn begins" ability, a reaction window holding two abilities at once). Explored
+ * together with `ci` by `arbiter explore duel`; the goals are judged over both.
+ */
+const ciReact = {
+  clicks: [2, 1],
+  credits: [3, 1],
+  hand: [4, 2],
+  maxHand: [5, 5],
+  decks: [['ledger', 'bell', 'bell', 'toll', 'ledger', 'stop'], ['coffee', 'gamble', 'dayoff', 'gamble']],
+  shuffle: false,
+  startPoints: [5, 0],
+  turns: 4,
+} satisfies Partial<DuelConfig>;
+
+export const PRESETS: Record<string, JsonObject> = { ci, 'ci-react': ciReact };
 
 const VARIANTS: readonly Variant[] = [
   'handoff_resets_counts',
@@ -70,6 +86,13 @@ const VARIANTS: readonly Variant[] = [
   'winners_after_drain',
   'directed_skips_checkpoint',
   'damage_not_strict',
+  'done_without_complete',
+  'steal_opens_window',
+  'windows_before_checkpoint',
+  'decking_not_fatal',
+  'react_window_closes_early',
+  'free_advance',
+  'points_ignore_tokens',
 ];
 
 const pair = (lo: number, hi: number, description: string) => ({

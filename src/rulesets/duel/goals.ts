@@ -18,4 +18,11 @@ export const goals: Goal[] = [
   { id: 'nested_return', description: 'ActionNestedReturn5: a run completes and its action returns', hit: (evs) => evs.some((e) => e.type === 'child_returned') },
   { id: 'cost_reaction', description: 'ActionEffectsBegin5 waits for a cost reaction', hit: (evs) => evs.some((e) => e.type === 'reaction' && e.src === 'toll') },
   { id: 'handoff', description: 'TurnHandoff5 to the other seat', hit: (evs) => evs.some((e) => e.type === 'handoff') },
+  { id: 'steal', description: 'DUEL-RUN: a breach steals the remote agenda', hit: (evs) => evs.some((e) => e.type === 'stolen') },
+  { id: 'breach_empty', description: 'DUEL-RUN: a breach finds the remote empty', hit: (evs) => evs.some((e) => e.type === 'breach_empty') },
+  { id: 'jack_out', description: 'DUEL-RUN: the runner jacks out at the approach', hit: (evs) => evs.some((e) => e.type === 'jack_out') },
+  { id: 'corp_score', description: 'DUEL-PAID: the corp scores a fully advanced agenda in a paid-ability window', hit: (evs) => evs.some((e) => e.type === 'scored') },
+  { id: 'coffee', description: 'TurnFormalBegin5, DUEL-REACT: a "when your turn begins" ability resolves', hit: (evs) => evs.some((e) => e.type === 'reaction' && e.src === 'coffee') },
+  { id: 'two_ability_window', description: 'DUEL-REACT: a reaction window holds two abilities at once', hit: (evs) => evs.some((e) => e.type === 'reaction_window' && Array.isArray(e.abilities) && e.abilities.length >= 2) },
+  { id: 'bell_on_directed_end', description: 'PhaseEndDirected: a "when your action phase ends" ability fires on the directed end', hit: (evs) => evs.some((e) => e.type === 'action_phase_end' && e.mode === 'directed') && evs.some((e) => e.type === 'reaction_window' && Array.isArray(e.abilities) && e.abilities.includes('bell')) },
 ];

@@ -203,6 +203,8 @@ export function effectiveMaxHand(s: DuelState, seat: number): number {
 }
 
 export function points(s: DuelState): number[] {
+  // broken variant: only agenda cards count (the start and venture tokens are forgotten)
+  if (s.cfg.variant === 'points_ignore_tokens') return s.p.map((p) => Points(p.score.filter((x) => x.card in CARDS && CARDS[x.card].kind === 'agenda')));
   return [Points(s.p[0].score), Points(s.p[1].score)];
 }
 
@@ -257,6 +259,8 @@ function micro(s: DuelState, ev: GameEvent[]): string | null {
     return effectsBegin(s, ev);
   }
   if (s.dmg !== null) return dealDamage(s, ev);
+  // broken variant: open windows are served before a due checkpoint runs
+  if (variant === 'windows_before_checkpoint' && s.win.length > 0) return windowStep(s);
   if (s.cpDue) return checkpoint(s, ev);
   if (s.win.length > 0) return windowStep(s);
   switch (s.step) {
@@ -285,6 +289,11 @@ function micro(s: DuelState, ev: GameEvent[]): string | null {
       return 'TurnFormalBegin5';
     }
     case 'C5': {
+      if (variant === 'decking_not_fatal' && s.p[CORP].deck.length === 0) {
+        // broken variant: a required draw from an empty deck is skipped instead of losing
+        s.step = 'C6';
+        return 'Draw';
+      }
       if (s.p[CORP].deck.length === 0) {
         endGame(s, ev, [RUNNER], FATAL_REASON.empty_draw);
         return 'DoFatal';
@@ -519,6 +528,12 @@ function actionStep(s: DuelState, ev: GameEvent[]): string | null {
       return 'ActionComplete';
     case 'Nested': {
       const loose = s.cfg.variant === 'return_any_receipt';
+      if (s.cfg.variant === 'done_without_complete' && s.receipt === a.child) {
+        // broken variant: the child's completion is taken as the action's, and its frame is dropped
+        s.action = null;
+        s.step = s.directed ? 'AD' : 'A1';
+        return 'ActionDone';
+      }
       if (loose ? s.receipt !== 0 : s.receipt === a.child) {
         ev.push({ type: 'child_returned', action: a.id, child: a.child, receipt: s.receipt, contract: 'ActionNestedReturn5' });
         const aw = actionW(s);
@@ -560,7 +575,10 @@ function runStep(s: DuelState, ev: GameEvent[]): string | null {
         const rn = seatW(s, RUNNER);
         rn.score = [...rn.score, { card, pts: CARDS[card].pts ?? 0 }];
         ev.push({ type: 'stolen', seat: RUNNER, card });
-        trigger(s, 'taken', RUNNER);
+        if (s.cfg.variant === 'steal_opens_window') {
+          // broken variant: the "when taken" ability skips the queue and opens its own window
+          s.win = [...s.win, { kind: 'react', prio: s.turn.owner, passed: false, abilities: [{ src: 'ledger', who: RUNNER }] }];
+        } else trigger(s, 'taken', RUNNER);
         s.cpDue = true;
       } else {
         ev.push({ type: 'breach_empty', run: r.id });
@@ -679,6 +697,8 @@ function decide(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): str
       const w = s.win[s.win.length - 1];
       const i = w.abilities.findIndex((x: Ability) => x.who === seat && x.src === a.src);
       w.abilities = [...w.abilities.slice(0, i), ...w.abilities.slice(i + 1)];
+      // broken variant: the window closes once its first ability resolved
+      if (s.cfg.variant === 'react_window_closes_early') w.abilities = NONE;
       const gain = ABILITY_GAIN[a.src] ?? 0;
       seatW(s, seat).credits += gain;
       ev.push({ type: 'reaction', seat, src: a.src, credits: gain });
@@ -711,7 +731,7 @@ function startAction(s: DuelState, seat: number, a: ClickAction, ev: GameEvent[]
   const me = seatW(s, seat);
   const card = a.type === 'install' || a.type === 'play' ? a.card : null;
   let credits = 0;
-  if (a.type === 'advance') credits = 1;
+  if (a.type === 'advance') credits = s.cfg.variant === 'free_advance' ? 0 : 1;
   else if (card !== null) credits = CARDS[card].cost;
   me.clicks--;
   me.credits -= credits;

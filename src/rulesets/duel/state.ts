@@ -81,7 +81,15 @@ export type Variant =
   | 'effects_skip_reactions'
   | 'winners_after_drain'
   | 'directed_skips_checkpoint'
-  | 'damage_not_strict';
+  | 'damage_not_strict'
+  // variants only the closed contract gaps catch (issue 10)
+  | 'done_without_complete'
+  | 'steal_opens_window'
+  | 'windows_before_checkpoint'
+  | 'decking_not_fatal'
+  | 'react_window_closes_early'
+  | 'free_advance'
+  | 'points_ignore_tokens';
 
 type RuntimeConfig = {
   clicks: number[];
@@ -90,6 +98,8 @@ type RuntimeConfig = {
   variant: Variant | null;
   /** Cards per side at setup (for the conservation invariant). */
   cards: number[];
+  /** Points of the start token per seat (the checker counts points from the config, not the items). */
+  startPoints: number[];
 };
 
 export type Ask = {

@@ -4,6 +4,7 @@
 // random so different seeds play differently.
 
 import type { Agent, AgentContext, AgentFactory, Json } from '../../kernel/index.ts';
+import type { GroundGameAction, GroundState } from './state.ts';
 
 type Obj = Record<string, Json>;
 
@@ -11,11 +12,13 @@ function num(v: Json | undefined, d = -1): number {
   return typeof v === 'number' ? v : d;
 }
 
-function pickBest(actions: Json[], score: (a: Obj) => number, rnd: AgentContext['random']): Json {
-  let best: Json[] = [];
+type Ctx = AgentContext<GroundState, GroundGameAction>;
+
+function pickBest(actions: GroundGameAction[], score: (a: GroundGameAction) => number, rnd: Ctx['random']): GroundGameAction {
+  let best: GroundGameAction[] = [];
   let bestScore = -Infinity;
   for (const a of actions) {
-    const sc = score(a as Obj);
+    const sc = score(a);
     if (sc > bestScore) {
       bestScore = sc;
       best = [a];
@@ -24,10 +27,10 @@ function pickBest(actions: Json[], score: (a: Obj) => number, rnd: AgentContext[
   return best[rnd.int(best.length)];
 }
 
-function heuristic(): Agent {
+function heuristic(): Agent<GroundGameAction, GroundState> {
   return {
     name: 'heuristic',
-    choose(ctx: AgentContext): Json {
+    choose(ctx: Ctx): GroundGameAction {
       // the runner's per-seat generator (seeded from match seed and seat): no private stream needed
       const rnd = ctx.random;
       const v = ctx.view as Obj;
@@ -44,6 +47,7 @@ function heuristic(): Agent {
       switch (ctx.kind) {
         case 'select':
           return pickBest(actions, (a) => {
+            if (a.type !== 'select') return 0;
             const t = num(a.target);
             switch (a.action) {
               case 'SOLVE': {
@@ -71,6 +75,7 @@ function heuristic(): Agent {
           }, rnd);
         case 'ground':
           return pickBest(actions, (a) => {
+            if (a.type !== 'ground') return 0;
             if (a.mode === 'GR') return myStress >= 3 || me.freedom === 'SPENT' || me.darvo !== 'OFF' ? 60 : 10;
             switch (a.option) {
               case 'restore': return 50;
@@ -83,14 +88,14 @@ function heuristic(): Agent {
             return 0;
           }, rnd);
         case 'bond_accept':
-          return actions.find((a) => (a as Obj).accept === true) ?? actions[0];
+          return actions.find((a) => a.type === 'bond' && a.accept) ?? actions[0];
         case 'rivalry_choice':
-          return actions.find((a) => (a as Obj).choice === 'flip') ?? actions[0];
+          return actions.find((a) => a.type === 'rivalry' && a.choice === 'flip') ?? actions[0];
         case 'deny_target':
           // the least damaging DENY: the lowest-value Problem
-          return pickBest(actions, (a) => -num(((problems[num(a.problem)]?.card ?? {}) as Obj).value, 0), rnd);
+          return pickBest(actions, (a) => (a.type === 'deny' ? -num(((problems[a.problem]?.card ?? {}) as Obj).value, 0) : 0), rnd);
         case 'darvo_attack_target':
-          return pickBest(actions, (a) => (relWith(num(a.target)) === 'rivalry' ? 2 : relWith(num(a.target)) === 'bond' ? -2 : 0), rnd);
+          return pickBest(actions, (a) => (a.type !== 'darvo_attack' ? 0 : relWith(a.target) === 'rivalry' ? 2 : relWith(a.target) === 'bond' ? -2 : 0), rnd);
       }
       return actions[rnd.int(actions.length)];
     },
@@ -103,10 +108,10 @@ function heuristic(): Agent {
  * personal score, accepts Bonds only where Bonds score (COALITIONS), breaks Rivalries instead of
  * flipping them, and aims DENY and the DARVO Attack at what helps others most.
  */
-function rival(): Agent {
+function rival(): Agent<GroundGameAction, GroundState> {
   return {
     name: 'rival',
-    choose(ctx: AgentContext): Json {
+    choose(ctx: Ctx): GroundGameAction {
       // the runner's per-seat generator (seeded from match seed and seat): no private stream needed
       const rnd = ctx.random;
       const v = ctx.view as Obj;
@@ -123,6 +128,7 @@ function rival(): Agent {
       switch (ctx.kind) {
         case 'select':
           return pickBest(actions, (a) => {
+            if (a.type !== 'select') return 0;
             const t = num(a.target);
             switch (a.action) {
               case 'SOLVE': return 100 + valueOf(t) - (a.freedom ? 5 : 0);
@@ -135,22 +141,22 @@ function rival(): Agent {
             return 0;
           }, rnd);
         case 'ground':
-          return pickBest(actions, (a) => (a.mode === 'GR' ? 40 : a.option === 'cancel' || a.option === 'reject_reverse' ? 60 : a.option === 'remove_blame' ? 50 : 10), rnd);
+          return pickBest(actions, (a) => (a.type !== 'ground' ? 0 : a.mode === 'GR' ? 40 : a.option === 'cancel' || a.option === 'reject_reverse' ? 60 : a.option === 'remove_blame' ? 50 : 10), rnd);
         case 'bond_accept':
-          return actions.find((a) => (a as Obj).accept === coalitions) ?? actions[0];
+          return actions.find((a) => a.type === 'bond' && a.accept === coalitions) ?? actions[0];
         case 'rivalry_choice':
-          return actions.find((a) => (a as Obj).choice === (coalitions ? 'flip' : 'break')) ?? actions[0];
+          return actions.find((a) => a.type === 'rivalry' && a.choice === (coalitions ? 'flip' : 'break')) ?? actions[0];
         case 'deny_target':
-          return pickBest(actions, (a) => valueOf(num(a.problem)), rnd);
+          return pickBest(actions, (a) => (a.type === 'deny' ? valueOf(a.problem) : 0), rnd);
         case 'darvo_attack_target':
-          return pickBest(actions, (a) => personal[num(a.target)], rnd);
+          return pickBest(actions, (a) => (a.type === 'darvo_attack' ? personal[a.target] : 0), rnd);
       }
       return actions[rnd.int(actions.length)];
     },
   };
 }
 
-export const agents: Record<string, AgentFactory> = {
+export const agents: Record<'heuristic' | 'rival', AgentFactory<GroundGameAction, GroundState>> = {
   heuristic: () => heuristic(),
   rival: () => rival(),
 };

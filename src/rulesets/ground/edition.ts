@@ -2,10 +2,10 @@
 // ships as JSON beside this file, and `--edition PATH` can hand in another. This module checks an
 // edition's shape and the counts the rules fix, and refuses a bad one with a clear bad_config.
 
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ArbiterError } from '../../kernel/index.ts';
-import { SUITS } from './types.ts';
+import { SUITS } from './state.ts';
+import sampleEdition from './editions/sample-0.1.json' with { type: 'json' };
 
 const suit = z.enum(SUITS);
 const text = z.string().min(1).max(200);
@@ -80,10 +80,7 @@ export function valueInPlay(sc: ScenarioCard, players: number): number {
 }
 
 /** The shipped SAMPLE edition, checked once at module load. */
-export const SAMPLE_EDITION: Edition = parseEdition(
-  JSON.parse(readFileSync(new URL('./editions/sample-0.1.json', import.meta.url), 'utf8')),
-  'sample edition',
-);
+export const SAMPLE_EDITION: Edition = parseEdition(sampleEdition, 'sample edition');
 
 // editions handed in through config are checked once per object, not once per game
 const checked = new WeakMap<object, Edition>();

@@ -1,8 +1,8 @@
 // The authoritative menus (legal) and the checks on untrusted input (validate). Menu elements
 // are shared frozen objects built once, so legal() allocates only the list that holds them.
-// GR-P05: the menu offers only what can do something.
+// GR-P05: the menu offers only what can do something; GROUND modes follow GR-R05 (see groundMenu).
 
-import { reject, requireObject, type Menu, type Rejection, type Validation } from '../../kernel/index.ts';
+import { reject, requireObject, type Json, type JsonObject, type Menu, type Pending, type Rejection, type Validation } from '../../kernel/index.ts';
 import {
   ACTIONS,
   type ActionName,
@@ -14,7 +14,7 @@ import {
   type GroundState,
   type RivalryAction,
   type SelectAction,
-} from './types.ts';
+} from './state.ts';
 
 const MAX_TARGET = 16;
 
@@ -43,7 +43,7 @@ const DENY: DenyAction[] = Array.from({ length: MAX_TARGET }, (_, problem) => Ob
 const DATK: DarvoAttackAction[] = Array.from({ length: MAX_TARGET }, (_, target) => Object.freeze({ type: 'darvo_attack', target }) as DarvoAttackAction);
 
 /** What `seat` owes now: 'select' | 'ground' | a decision kind | null. */
-export function owedKind(s: GroundState, seat: number): string | null {
+function owedKind(s: GroundState, seat: number): string | null {
   if (s.phase === 'select') return s.players[seat].choice === null ? 'select' : null;
   if (s.phase === 'ground') {
     const p = s.players[seat];
@@ -53,12 +53,12 @@ export function owedKind(s: GroundState, seat: number): string | null {
   return null;
 }
 
-export function hasHidden(s: GroundState): boolean {
+function hasHidden(s: GroundState): boolean {
   for (const pr of s.problems) if (!pr.faceUp && !pr.denied) return true;
   return false;
 }
 
-export function selectMenu(s: GroundState, seat: number, out: GroundGameAction[]): void {
+function selectMenu(s: GroundState, seat: number, out: GroundGameAction[]): void {
   const n = s.n;
   const pl = s.players[seat];
   const gated = pl.stress >= 4; // GR-R03 / GR-F02
@@ -124,8 +124,10 @@ export function legalMenu(s: GroundState, seat: number): Menu<GroundGameAction> 
   return { actions };
 }
 
-// ------------------------------------------------------------------------------------------
-// validate: shape first (bad_request), then rules (illegal with a sub_reason)
+// validate: one path, menu membership. The input's shape is read into the interned menu element
+// it names (bad_request when it names none); the element is accepted iff it is on the seat's menu,
+// exactly as the kernel default would decide. A miss only picks the words of the refusal
+// (illegal with a sub_reason); nothing here runs the transition or changes the state.
 
 const TYPE_FOR_KIND: Record<string, string> = {
   select: 'select',
@@ -143,12 +145,17 @@ const KEYS: Record<string, string[]> = {
   deny: ['type', 'problem'],
   darvo_attack: ['type', 'target'],
 };
+const OU_OPTIONS = ['restore', 'cancel', 'protect'];
+const ND_OPTIONS = ['remove_blame', 'break', 'reject_reverse'];
 
-function bad(reason: string, detail: Record<string, unknown>): { ok: false; error: Rejection } {
-  return { ok: false, error: reject('bad_request', reason, detail as never) };
+type Refusal = { ok: false; error: Rejection };
+type Read = { ok: true; action: GroundGameAction } | Refusal;
+
+function bad(reason: string, detail: JsonObject): Refusal {
+  return { ok: false, error: reject('bad_request', reason, detail) };
 }
-function illegal(reason: string, sub_reason: string, extra: Record<string, unknown> = {}): { ok: false; error: Rejection } {
-  return { ok: false, error: reject('illegal', reason, { sub_reason, ...extra } as never) };
+function illegal(reason: string, sub_reason: string, extra: JsonObject = {}): Refusal {
+  return { ok: false, error: reject('illegal', reason, { sub_reason, ...extra }) };
 }
 
 function isIndex(v: unknown): v is number {
@@ -169,10 +176,41 @@ export function validateInput(s: GroundState, seat: number, input: unknown): Val
   const kind = owedKind(s, seat);
   if (kind === null) return illegal(`seat ${seat} owes no decision now`, 'not_pending');
   if (TYPE_FOR_KIND[kind] !== type) return illegal(`seat ${seat} owes a ${kind} decision, not a ${type} action`, 'wrong_decision', { owed: kind });
+  const read = readAction(type, a);
+  if (!read.ok) return read;
+  if (legalMenu(s, seat).actions.includes(read.action)) return read;
+  return explainRefusal(s, seat, read.action);
+}
 
+/** The interned menu element an input names, or the bad_request that says why it names none. */
+function readAction(type: string, a: Record<string, Json>): Read {
   switch (type) {
-    case 'select': return validateSelect(s, seat, a);
-    case 'ground': return validateGround(s, seat, a);
+    case 'select': {
+      const action = a.action;
+      const ai = typeof action === 'string' ? ACTIONS.findIndex((x) => x === action) : -1;
+      if (ai < 0) return bad(`action must be one of ${ACTIONS.join(', ')}`, { sub_reason: 'bad_field', field: 'action' });
+      const target = a.target === undefined ? null : a.target;
+      if (target !== null && !isIndex(target)) return bad('target must be null or a non-negative integer', { sub_reason: 'bad_field', field: 'target' });
+      const freedom = a.freedom === undefined ? false : a.freedom;
+      if (typeof freedom !== 'boolean') return bad('freedom must be true or false', { sub_reason: 'bad_field', field: 'freedom' });
+      return { ok: true, action: sel(ai, target === null ? -1 : target, freedom) };
+    }
+    case 'ground': {
+      const mode = a.mode;
+      if (mode !== 'GR' && mode !== 'OU' && mode !== 'ND') return bad('mode must be GR, OU or ND', { sub_reason: 'bad_field', field: 'mode' });
+      const option = a.option === undefined ? null : a.option;
+      const target = a.target === undefined ? null : a.target;
+      if (option !== null && typeof option !== 'string') return bad('option must be a string or null', { sub_reason: 'bad_field', field: 'option' });
+      if (target !== null && !isIndex(target)) return bad('target must be null or a non-negative integer', { sub_reason: 'bad_field', field: 'target' });
+      if (mode === 'GR') {
+        if (option !== null || target !== null) return bad('GROUND—GR takes no option or target', { sub_reason: 'bad_field' });
+        return { ok: true, action: G_GR };
+      }
+      const ok = mode === 'OU' ? OU_OPTIONS : ND_OPTIONS;
+      if (option === null || !ok.includes(option)) return bad(`option for ${mode} must be one of ${ok.join(', ')}`, { sub_reason: 'bad_field', field: 'option' });
+      if (target === null) return bad(`${mode} ${option} needs a target`, { sub_reason: 'target_required' });
+      return { ok: true, action: G_OPTS[option][target] };
+    }
     case 'bond':
       if (typeof a.accept !== 'boolean') return bad('accept must be true or false', { sub_reason: 'bad_field', field: 'accept' });
       return { ok: true, action: a.accept ? BOND_YES : BOND_NO };
@@ -181,47 +219,37 @@ export function validateInput(s: GroundState, seat: number, input: unknown): Val
       return { ok: true, action: a.choice === 'flip' ? FLIP : BREAK };
     case 'deny':
       if (!isIndex(a.problem)) return bad('problem must be a Problem slot number', { sub_reason: 'bad_field', field: 'problem' });
-      if (!s.decision!.options.includes(a.problem)) {
-        return illegal('DENY must pick a face-up, unclaimed Problem not protected this round (GR-D03)', 'deny_target_not_allowed', { options: s.decision!.options });
-      }
       return { ok: true, action: DENY[a.problem] };
-    case 'darvo_attack':
+    default:
       if (!isIndex(a.target)) return bad('target must be a seat number', { sub_reason: 'bad_field', field: 'target' });
-      if (!s.decision!.options.includes(a.target)) {
-        return illegal('the DARVO extra Attack targets another player (GR-D04)', 'darvo_target_not_allowed', { options: s.decision!.options });
-      }
       return { ok: true, action: DATK[a.target] };
   }
-  return bad('unknown action type', { sub_reason: 'bad_type' });
 }
 
-function validateSelect(s: GroundState, seat: number, a: Record<string, unknown>): Validation<GroundGameAction> {
-  const action = a.action;
-  if (typeof action !== 'string' || !(ACTIONS as readonly string[]).includes(action)) {
-    return bad(`action must be one of ${ACTIONS.join(', ')}`, { sub_reason: 'bad_field', field: 'action' });
+/** Why a well-formed action is not on the menu: the words and sub_reason of the refusal. */
+function explainRefusal(s: GroundState, seat: number, a: GroundGameAction): Refusal {
+  switch (a.type) {
+    case 'select': return { ok: false, error: whySelectIllegal(s, seat, a.action, a.target, a.freedom) };
+    case 'ground':
+      return illegal(`GROUND—${a.mode} ${a.option ?? ''} has nothing to act on here (GR-A11/GR-A12, GR-P05)`, 'ground_option_unavailable', { option: a.option });
+    case 'deny':
+      return illegal('DENY must pick a face-up, unclaimed Problem not protected this round (GR-D03)', 'deny_target_not_allowed', { options: s.decision?.options ?? [] });
+    case 'darvo_attack':
+      return illegal('the DARVO extra Attack targets another player (GR-D04)', 'darvo_target_not_allowed', { options: s.decision?.options ?? [] });
+    default:
+      return illegal('that choice is not on the menu now', 'not_on_menu');
   }
-  const target = a.target === undefined ? null : a.target;
-  if (target !== null && !isIndex(target)) return bad('target must be null or a non-negative integer', { sub_reason: 'bad_field', field: 'target' });
-  const freedom = a.freedom === undefined ? false : a.freedom;
-  if (typeof freedom !== 'boolean') return bad('freedom must be true or false', { sub_reason: 'bad_field', field: 'freedom' });
-  const ai = ACTIONS.indexOf(action as ActionName);
-  const wanted = sel(ai, target === null ? -1 : target, freedom);
-
-  const menu: GroundGameAction[] = [];
-  selectMenu(s, seat, menu);
-  if (menu.includes(wanted)) return { ok: true, action: wanted };
-  return { ok: false, error: whySelectIllegal(s, seat, action as ActionName, target, freedom) };
 }
 
 function whySelectIllegal(s: GroundState, seat: number, action: ActionName, target: number | null, freedom: boolean): Rejection {
   const pl = s.players[seat];
   const gated = pl.stress >= 4;
-  const r = (reason: string, sub_reason: string, extra: Record<string, unknown> = {}) => illegal(reason, sub_reason, extra).error;
+  const r = (reason: string, sub_reason: string) => illegal(reason, sub_reason).error;
   const needsSeat = action === 'SUPPORT' || action === 'ATTACK';
   const needsProblem = action === 'SOLVE';
   if ((needsSeat || needsProblem) && target === null) return reject('bad_request', `${action} needs a target`, { sub_reason: 'target_required' });
   if (action === 'GROUND' && target !== null) return reject('bad_request', 'GROUND takes no target at Select; its mode and target come after Reveal (GR-R05)', { sub_reason: 'no_target' });
-  if (needsSeat && target! >= s.n) return reject('bad_request', `no seat ${target}`, { sub_reason: 'out_of_range' });
+  if (needsSeat && target !== null && target >= s.n) return reject('bad_request', `no seat ${target}`, { sub_reason: 'out_of_range' });
   if ((action === 'SOLVE' || action === 'INVESTIGATE') && target !== null && target >= s.problems.length) {
     return reject('bad_request', `no Problem slot ${target}`, { sub_reason: 'out_of_range' });
   }
@@ -232,8 +260,8 @@ function whySelectIllegal(s: GroundState, seat: number, action: ActionName, targ
     return r(`at Stress ${pl.stress} only ATTACK or GROUND may be selected unless Freedom is spent (GR-R03)`, 'stress_gate');
   }
   if (needsSeat && target === seat) return r(`${action} targets another player (GR-A13)`, 'self_target');
-  if (action === 'SOLVE') {
-    const pr = s.problems[target!];
+  if (action === 'SOLVE' && target !== null) {
+    const pr = s.problems[target];
     if (!pr.faceUp) return r('SOLVE needs a face-up Problem (GR-P01)', pr.denied ? 'solve_denied' : 'solve_face_down');
     if (pr.denied) return r('a Denied Problem cannot be solved (GR-D03)', 'solve_denied');
     if (pr.claimedBy >= 0) return r('that Problem was claimed in an earlier round (GR-P05)', 'solve_claimed');
@@ -249,25 +277,18 @@ function whySelectIllegal(s: GroundState, seat: number, action: ActionName, targ
   return r('that choice is not on the menu now', 'not_on_menu');
 }
 
-function validateGround(s: GroundState, seat: number, a: Record<string, unknown>): Validation<GroundGameAction> {
-  const mode = a.mode;
-  if (mode !== 'GR' && mode !== 'OU' && mode !== 'ND') return bad('mode must be GR, OU or ND', { sub_reason: 'bad_field', field: 'mode' });
-  const option = a.option === undefined ? null : a.option;
-  const target = a.target === undefined ? null : a.target;
-  if (option !== null && typeof option !== 'string') return bad('option must be a string or null', { sub_reason: 'bad_field', field: 'option' });
-  if (target !== null && !isIndex(target)) return bad('target must be null or a non-negative integer', { sub_reason: 'bad_field', field: 'target' });
-  let wanted: GroundAction | undefined;
-  if (mode === 'GR') {
-    if (option !== null || target !== null) return bad('GROUND—GR takes no option or target', { sub_reason: 'bad_field' });
-    wanted = G_GR;
-  } else {
-    const ok = mode === 'OU' ? ['restore', 'cancel', 'protect'] : ['remove_blame', 'break', 'reject_reverse'];
-    if (option === null || !ok.includes(option)) return bad(`option for ${mode} must be one of ${ok.join(', ')}`, { sub_reason: 'bad_field', field: 'option' });
-    if (target === null) return bad(`${mode} ${option} needs a target`, { sub_reason: 'target_required' });
-    wanted = G_OPTS[option][target];
+/** Who owes a decision now: every uncommitted seat at Select, GROUND players after Reveal, or the one decision resolution waits on. */
+export function pendingOf(s: GroundState): Pending[] {
+  if (s.phase === 'over') return [];
+  if (s.phase === 'resolve') {
+    const d = s.decision;
+    if (d === null) return [];
+    return [{ seat: d.seat, kind: d.kind, from: d.from, options: d.options.slice() }];
   }
-  const menu: GroundGameAction[] = [];
-  groundMenu(s, seat, menu);
-  if (menu.includes(wanted)) return { ok: true, action: wanted };
-  return illegal(`GROUND—${mode} ${option ?? ''} has nothing to act on here (GR-A11/GR-A12, GR-P05)`.replace(' (', ' ('), 'ground_option_unavailable', { option });
+  const out: Pending[] = [];
+  for (let i = 0; i < s.n; i++) {
+    const k = owedKind(s, i);
+    if (k !== null) out.push({ seat: i, kind: k, round: s.round });
+  }
+  return out;
 }

@@ -3,7 +3,7 @@
 
 import type { GameEvent } from '../../kernel/index.ts';
 import { computeOutcome, tally } from './scoring.ts';
-import type { GroundState } from './types.ts';
+import type { GroundState } from './state.ts';
 import { catalog } from './catalog.ts';
 
 // every rule id appears in every game's figures (0 when it never fired), so means are per game

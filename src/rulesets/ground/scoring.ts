@@ -1,9 +1,9 @@
 // Game end and the three Modes' scoring (GR-E01..E04), with the tiebreak readings of U11/U12.
 
 import type { GameEvent, Outcome } from '../../kernel/index.ts';
-import { BOND, type GroundState } from './types.ts';
+import { BOND, type GroundState } from './state.ts';
 
-export interface Tally {
+type Tally = {
   total: number;
   success: boolean;
   blameHeld: number[];
@@ -12,7 +12,7 @@ export interface Tally {
   denied: number;
   claimedCount: number;
   blameInPlay: number;
-}
+};
 
 export function tally(s: GroundState): Tally {
   const n = s.n;

@@ -1,24 +1,36 @@
 // Config checking and the initial position (GR-O01, GR-S01..S04).
 
 import { ArbiterError, checkSeed, createRng, nextInt, shuffleInPlace } from '../../kernel/index.ts';
-import { maxPriority, resolveEdition } from './edition.ts';
-import { MODES, SUITS, type GroundState, type ModeId, type PlayerState, type Problem } from './types.ts';
+import { maxPriority, resolveEdition, type ScenarioCard } from './edition.ts';
+import { MODES, SUITS, type GroundState, type ModeId, type PlayerState, type Problem, type RoundState } from './state.ts';
 
 export const DEFAULT_CONFIG = { players: 4, mode: 'shared-ground', scenario: 'kitchen-table' } as const;
 
-export interface GroundConfig {
+type GroundConfig = {
   players: number;
   mode: ModeId;
   scenario: string;
   edition?: unknown;
-}
+};
+
+/** The config's JSON Schema: `--help` and `configFlags` read it (the edition comes in through --edition PATH). */
+export const configSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    players: { type: 'integer', minimum: 2, maximum: 6, default: DEFAULT_CONFIG.players },
+    mode: { type: 'string', enum: [...MODES], default: DEFAULT_CONFIG.mode },
+    scenario: { type: 'string', default: DEFAULT_CONFIG.scenario, description: 'Scenario card id of the edition' },
+    edition: { type: 'object', description: 'an edition object (the CLI reads --edition PATH); default: the shipped SAMPLE edition' },
+  },
+};
 
 const KEYS = new Set(['players', 'mode', 'scenario', 'edition']);
 
-export function readConfig(config: unknown): GroundConfig {
+function readConfig(config: unknown): GroundConfig {
   if (config === undefined || config === null) return { ...DEFAULT_CONFIG };
   if (typeof config !== 'object' || Array.isArray(config)) throw new ArbiterError('bad_config', 'GROUND config must be an object');
-  const c = config as Record<string, unknown>;
+  const c: Record<string, unknown> = { ...config };
   for (const k of Object.keys(c)) {
     if (!KEYS.has(k)) throw new ArbiterError('bad_config', `unknown GROUND config field "${k}" (known: players, mode, scenario, edition)`);
   }
@@ -27,12 +39,13 @@ export function readConfig(config: unknown): GroundConfig {
     throw new ArbiterError('bad_config', 'players must be an integer from 2 to 6 (GR-O01)', { players: String(players) });
   }
   const mode = c.mode ?? DEFAULT_CONFIG.mode;
-  if (typeof mode !== 'string' || !(MODES as readonly string[]).includes(mode)) {
+  const modeId = MODES.find((m) => m === mode);
+  if (modeId === undefined) {
     throw new ArbiterError('bad_config', `mode must be one of ${MODES.join(', ')}`, { mode: String(mode) });
   }
   const scenario = c.scenario ?? DEFAULT_CONFIG.scenario;
   if (typeof scenario !== 'string') throw new ArbiterError('bad_config', 'scenario must be a Scenario card id (a string)');
-  return { players, mode: mode as ModeId, scenario, edition: c.edition };
+  return { players, mode: modeId, scenario, edition: c.edition };
 }
 
 export function setupGame(config: unknown, seed: number): GroundState {
@@ -87,7 +100,7 @@ export function setupGame(config: unknown, seed: number): GroundState {
     scenario: sc.id,
     mode: cfg.mode,
     n,
-    threshold: sc.thresholds[String(n) as '2'],
+    threshold: thresholdFor(sc.thresholds, n),
     round: 1,
     lead: nextInt(rng, 'setup', n), // GR-S03
     phase: 'select',
@@ -102,6 +115,10 @@ export function setupGame(config: unknown, seed: number): GroundState {
   };
 }
 
-export function freshRound() {
+function thresholdFor(t: ScenarioCard['thresholds'], n: number): number {
+  return n <= 2 ? t['2'] : n === 3 ? t['3'] : n === 4 ? t['4'] : n === 5 ? t['5'] : t['6'];
+}
+
+export function freshRound(): RoundState {
   return { step: 0, i: 0, newBonds: [], ouCancel: [], protectedSlots: [], ndReject: [] };
 }

@@ -3,7 +3,7 @@
 // must not leak, for the conformance suite.
 
 import type { Json } from '../../kernel/index.ts';
-import { SUITS, type GroundState } from './types.ts';
+import { SUITS, type GroundState } from './state.ts';
 
 function handObject(s: GroundState, seat: number): Json {
   const h = s.players[seat].hand;

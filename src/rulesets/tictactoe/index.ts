@@ -159,6 +159,13 @@ export const tictactoe: Ruleset<TicTacToeState, TicTacToeAction> = {
     return { board: s.board.slice(), turn: s.turn, moves: s.moves, result: s.result };
   },
 
+  // perfect information: the view holds the whole state
+  sampleState(view) {
+    const v = view as { board: string; turn: number; result: number };
+    const board = [...v.board].map((c) => (c === '.' ? -1 : c === 'X' ? 0 : 1));
+    return { board, turn: v.turn, moves: board.filter((c) => c !== -1).length, result: v.result };
+  },
+
   describeEvent(e) {
     if (e.type === 'marked') return `${MARK[e.seat as number]} marks cell ${e.cell}`;
     if (e.type === 'game_over') return e.winner === null ? 'draw: the board is full' : `${MARK[e.winner as number]} wins with three in a row`;

@@ -40,3 +40,18 @@ export function ActionComplete(before: ActionFrame | null, after: ActionFrame | 
   if (!effectsResolved) return fail(C, 'all effects resolved');
   return frameEquals(C, 'after = [before EXCEPT !.status = "Complete"]', except(before, [['status'], 'Complete']), after);
 }
+
+// Seed (prose): "The action's complete status is the advance condition for its caller." The step
+// that drops a finished action frame and hands control back to the action window (or to a pending
+// directed end). Engine form:
+// ActionDone(before, after, nextStep) ==
+// /\ before.action # NONE /\ before.action.status = "Complete"
+// /\ after.action = NONE /\ after.step = nextStep   \* "AD" after a terminal action, else "A1"
+export function ActionDone(before: ActionFrame | null, after: ActionFrame | null, nextStep: string, afterStep: string): Verdict {
+  const C = 'ActionDone';
+  if (before === null) return fail(C, 'before is an action frame');
+  if (before.status !== 'Complete') return fail(C, 'before.status = "Complete" (complete is the advance condition for its caller)', before.status);
+  if (after !== null) return fail(C, 'after.action = NONE');
+  if (afterStep !== nextStep) return fail(C, `after.step = "${nextStep}"`, afterStep);
+  return null;
+}

@@ -1,7 +1,8 @@
-// Invariants every reachable GROUND state keeps; the conformance suite and tests check them.
+// Invariants every reachable GROUND state keeps and contracts on every transition; the conformance
+// suite, exploration and tests check them.
 
 import type { GameEvent } from '../../kernel/index.ts';
-import { BOND, NONE, RIVALRY, type GroundState } from './types.ts';
+import { BOND, NONE, RIVALRY, type GroundGameAction, type GroundState } from './state.ts';
 
 export function checkInvariants(s: GroundState): string[] {
   const bad: string[] = [];
@@ -36,12 +37,12 @@ export function checkInvariants(s: GroundState): string[] {
  * `stress` events and ends where the last one says; a committed choice stays put until End; a
  * claim is never undone; rounds only move forward.
  */
-export function checkGroundTransition(before: GroundState, after: GroundState, seat: number, events: readonly GameEvent[]): string[] {
+export function checkGroundTransition(before: GroundState, after: GroundState, seat: number, _action: GroundGameAction, events: readonly GameEvent[]): string[] {
   const bad: string[] = [];
   const lastStress = new Map<number, number>();
   let ended = false;
   for (const e of events) {
-    if (e.type === 'stress') lastStress.set(e.seat as number, e.to as number);
+    if (e.type === 'stress' && typeof e.seat === 'number' && typeof e.to === 'number') lastStress.set(e.seat, e.to);
     if (e.type === 'round_ended') ended = true;
   }
   for (let i = 0; i < after.n; i++) {

@@ -6,7 +6,7 @@ import { shuffleInPlace, type GameEvent } from '../../kernel/index.ts';
 import { groundMenu } from './menu.ts';
 import { freshRound } from './setup.ts';
 import { finalEvents } from './scoring.ts';
-import { BOND, NONE, RIVALRY, type GroundGameAction, type GroundState, type GroundAction, type PlayerState } from './types.ts';
+import { BOND, NONE, RIVALRY, type GroundGameAction, type GroundState, type GroundAction, type PlayerState } from './state.ts';
 
 export function applyAction(s: GroundState, seat: number, a: GroundGameAction, ev: GameEvent[]): void {
   switch (a.type) {
@@ -116,7 +116,7 @@ function beginResolveIfReady(s: GroundState, ev: GameEvent[]): void {
 // ---------------------------------------------------------------------------------------------
 // Resolve: steps 1..6, each in Lead order then clockwise (GR-R06, GR-R07)
 
-export function runResolve(s: GroundState, ev: GameEvent[]): void {
+function runResolve(s: GroundState, ev: GameEvent[]): void {
   const n = s.n;
   while (s.phase === 'resolve' && s.decision === null) {
     const rs = s.rs;

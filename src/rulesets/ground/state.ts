@@ -1,11 +1,10 @@
 // The plain-JSON shapes of a GROUND game: state, actions and decisions. Numbers index seats,
 // suits and Problem slots so that apply and legal stay cheap (no string lookups on hot paths).
 
-import type { RngState } from '../../kernel/index.ts';
+import type { StreamState } from '../../kernel/index.ts';
 
 /** The four Solution suits, fixed by the rules (GR-O04); hands count cards per suit in this order. */
 export const SUITS = ['Clarify', 'Repair', 'Boundary', 'Change'] as const;
-export type SuitName = (typeof SUITS)[number];
 
 export const ACTIONS = ['INVESTIGATE', 'SOLVE', 'SUPPORT', 'ATTACK', 'GROUND'] as const;
 export type ActionName = (typeof ACTIONS)[number];
@@ -13,40 +12,40 @@ export type ActionName = (typeof ACTIONS)[number];
 export const MODES = ['shared-ground', 'personal-edge', 'bonded-coalitions'] as const;
 export type ModeId = (typeof MODES)[number];
 
-export type Marker = 'OFF' | 'DENY' | 'ATTACK' | 'REVERSE';
+type Marker = 'OFF' | 'DENY' | 'ATTACK' | 'REVERSE';
 
 /** Relation codes in the symmetric n×n `rel` matrix. */
 export const NONE = 0;
 export const BOND = 1;
 export const RIVALRY = 2;
 
-export interface Token {
+type Token = {
   /** Focus side (own, or placed during own DARVO) or Blame side (in front of a REVERSE target). */
   side: 'focus' | 'blame';
   /** The seat it lies in front of / beside; -1 while unplaced. */
   at: number;
-}
+};
 
 /** A committed Select choice. `seat` is part of it so two seats' equal choices stay distinct. */
-export interface Choice {
+type Choice = {
   seat: number;
   action: ActionName;
   /** Seat (SUPPORT/ATTACK) or Problem slot (INVESTIGATE/SOLVE); -1 when the Action has none. */
   target: number;
   freedom: boolean;
-}
+};
 
 /** GROUND's mode and target, chosen after Reveal (GR-R05). */
-export interface GroundChoice {
+type GroundChoice = {
   seat: number;
   mode: 'GR' | 'OU' | 'ND';
   /** OU: restore | cancel | protect; ND: remove_blame | break | reject_reverse; GR: none. */
   option: string;
   /** Problem slot (restore/protect) or seat (cancel/remove_blame/break/reject_reverse); -1 for GR. */
   target: number;
-}
+};
 
-export interface PlayerState {
+export type PlayerState = {
   stress: number;
   freedom: 'READY' | 'SPENT';
   darvo: Marker;
@@ -62,9 +61,9 @@ export interface PlayerState {
   protection: number;
   choice: Choice | null;
   ground: GroundChoice | null;
-}
+};
 
-export interface Problem {
+export type Problem = {
   slot: number;
   id: string;
   name: string;
@@ -78,20 +77,20 @@ export interface Problem {
   claimedBy: number;
   /** Has ever been face up (a Denied Problem stays known to the table). */
   known: boolean;
-}
+};
 
 /** A mid-resolution decision the state waits on (plain JSON). */
-export interface Decision {
+type Decision = {
   seat: number;
   kind: 'bond_accept' | 'rivalry_choice' | 'deny_target' | 'darvo_attack_target';
   /** The other player involved (supporter), or -1. */
   from: number;
   /** The enumerated choices (Problem slots or seats), where the kind has them. */
   options: number[];
-}
+};
 
 /** Per-round bookkeeping of the Resolve step; reset at End. */
-export interface RoundState {
+export type RoundState = {
   /** Resolution step 1..6 (GR-R06) and the position in Lead order within it. */
   step: number;
   i: number;
@@ -103,9 +102,9 @@ export interface RoundState {
   protectedSlots: number[];
   /** GROUND—ND rejections: [defender, reverse owner] pairs. */
   ndReject: number[];
-}
+};
 
-export interface GroundState {
+export type GroundState = {
   edition: string;
   scenario: string;
   mode: ModeId;
@@ -123,26 +122,70 @@ export interface GroundState {
   rel: number[];
   rs: RoundState;
   decision: Decision | null;
-  rng: RngState;
-}
+  /** The kernel generator's state (structurally a kernel RngState), kept as a type alias so the state is Json. */
+  rng: { seed: number; streams: Record<string, StreamState> };
+};
 
 // ----- actions (what seats submit) -----
 
-export interface SelectAction {
+export type SelectAction = {
   type: 'select';
   action: ActionName;
   target: number | null;
   freedom: boolean;
-}
-export interface GroundAction {
+};
+export type GroundAction = {
   type: 'ground';
   mode: 'GR' | 'OU' | 'ND';
   option: string | null;
   target: number | null;
-}
-export interface BondAction { type: 'bond'; accept: boolean }
-export interface RivalryAction { type: 'rivalry'; choice: 'flip' | 'break' }
-export interface DenyAction { type: 'deny'; problem: number }
-export interface DarvoAttackAction { type: 'darvo_attack'; target: number }
+};
+export type BondAction = { type: 'bond'; accept: boolean };
+export type RivalryAction = { type: 'rivalry'; choice: 'flip' | 'break' };
+export type DenyAction = { type: 'deny'; problem: number };
+export type DarvoAttackAction = { type: 'darvo_attack'; target: number };
 
 export type GroundGameAction = SelectAction | GroundAction | BondAction | RivalryAction | DenyAction | DarvoAttackAction;
+
+/** A field-by-field deep copy (faster than generic JSON cloning on the hot path). */
+export function cloneGround(s: GroundState): GroundState {
+  const streams: GroundState['rng']['streams'] = {};
+  for (const k of Object.keys(s.rng.streams)) {
+    const st = s.rng.streams[k];
+    streams[k] = [st[0], st[1], st[2], st[3]];
+  }
+  return {
+    edition: s.edition,
+    scenario: s.scenario,
+    mode: s.mode,
+    n: s.n,
+    threshold: s.threshold,
+    round: s.round,
+    lead: s.lead,
+    phase: s.phase,
+    players: s.players.map(clonePlayer),
+    problems: s.problems.map((pr) => ({ ...pr })),
+    deck: s.deck.slice(),
+    discard: s.discard.slice(),
+    rel: s.rel.slice(),
+    rs: { step: s.rs.step, i: s.rs.i, newBonds: s.rs.newBonds.slice(), ouCancel: s.rs.ouCancel.slice(), protectedSlots: s.rs.protectedSlots.slice(), ndReject: s.rs.ndReject.slice() },
+    decision: s.decision === null ? null : { ...s.decision, options: s.decision.options.slice() },
+    rng: { seed: s.rng.seed, streams },
+  };
+}
+
+function clonePlayer(p: PlayerState): PlayerState {
+  return {
+    stress: p.stress,
+    freedom: p.freedom,
+    darvo: p.darvo,
+    darvoEnding: p.darvoEnding,
+    reverseTarget: p.reverseTarget,
+    token: { side: p.token.side, at: p.token.at },
+    hand: p.hand.slice(),
+    claimed: p.claimed.slice(),
+    protection: p.protection,
+    choice: p.choice === null ? null : { ...p.choice },
+    ground: p.ground === null ? null : { ...p.ground },
+  };
+}

@@ -1,0 +1,284 @@
+// Monte Carlo tree search over the ruleset contract, fair by construction: the agent reads only
+// its seat's view (through `ruleset.sampleState`) and menu, never the omniscient state.
+//
+// One implementation serves both agents:
+//  - `mcts` (UCT) samples the root state once per decision; for a perfect-information ruleset that
+//    sample is the true state, so this is plain UCT.
+//  - `ismcts` (single-observer information-set MCTS) samples a fresh determinization every
+//    iteration and shares one tree over all of them; a child's "availability" counts the
+//    iterations in which its action was legal, and UCB uses it in place of the parent's visits.
+// Simultaneous decisions are searched as if taken in pending order (a common simplification:
+// later seats in the tree "see" earlier choices of the same turn); documented in docs/agents.md.
+
+import {
+  ArbiterError,
+  canonicalJson,
+  cloneState,
+  type Agent,
+  type AgentContext,
+  type AgentRandom,
+  type GameEvent,
+  type Json,
+  type Ruleset,
+} from '../../kernel/index.ts';
+import { outcomeRewards } from './reward.ts';
+
+export interface SearchOptions {
+  /** Playouts per decision (default 1000). */
+  iterations: number;
+  /** Optional wall-clock budget per decision in ms; when set, it ends the search early (not reproducible across machines). */
+  timeMs?: number;
+  /** UCB exploration constant (default 1; rewards are in [0, 1]; chosen over 0.5 and 0.7 on tic-tac-toe against a perfect and a random player). */
+  exploration: number;
+  /** Resample the hidden state every iteration (ISMCTS) or once per decision (UCT). */
+  resample: boolean;
+  /** Playout length cap in actions; a cut-off playout counts as a draw. */
+  maxPlayout: number;
+}
+
+export interface Node {
+  /** Seat that chose `action` to reach this node (-1 at the root). */
+  seat: number;
+  action: Json | null;
+  key: string;
+  children: Node[];
+  /** Children by action key and mover (`seat|key`), for lookups without scanning. */
+  byKey: Map<string, Node>;
+  visits: number;
+  /** Seat that moves at this node, and its menu size (for the solver). */
+  mover: number;
+  menuSize: number;
+  /** Exact rewards when the solver has proved them (fixed-state search only). */
+  proven: number[] | null;
+  /** Already filed in the search memory under its view. */
+  recorded: boolean;
+  /** Iterations in which this node's action was legal from its parent (ISMCTS availability). */
+  avail: number;
+  reward: number;
+}
+
+function newNode(seat: number, action: Json | null, key: string): Node {
+  return { seat, action, key, children: [], byKey: new Map(), visits: 0, mover: -1, menuSize: 0, proven: null, recorded: false, avail: 0, reward: 0 };
+}
+
+/**
+ * The solver step (MCTS-Solver, generalised to reward vectors): a node is proved when its mover
+ * has a child worth the best possible reward (1), or when every action is expanded and proved,
+ * the mover taking the best of them. Returns whether the node is now proved.
+ */
+function prove(node: Node): boolean {
+  if (node.proven !== null) return true;
+  if (node.mover < 0) return false;
+  let best: number[] | null = null;
+  let all = node.children.length === node.menuSize;
+  for (const c of node.children) {
+    if (c.seat !== node.mover) continue;
+    if (c.proven === null) {
+      all = false;
+      continue;
+    }
+    if (c.proven[node.mover] >= 1) {
+      node.proven = c.proven;
+      return true;
+    }
+    if (best === null || c.proven[node.mover] > best[node.mover]) best = c.proven;
+  }
+  if (all && best !== null) {
+    node.proven = best;
+    return true;
+  }
+  return false;
+}
+
+/** Canonical key of a menu action; menus often hand out the same objects, so keys are cached per object. */
+function keyer(): (a: Json) => string {
+  const cache = new WeakMap<object, string>();
+  return (a) => {
+    if (a === null || typeof a !== 'object') return canonicalJson(a);
+    let k = cache.get(a);
+    if (k === undefined) {
+      k = canonicalJson(a);
+      cache.set(a, k);
+    }
+    return k;
+  };
+}
+
+/** Run one search from `ctx` and return the most visited root action (ties: first in menu order). */
+/**
+ * What a UCT agent keeps between its decisions: the subtrees two plies below the last root,
+ * by the seat's view there, so the next search starts from everything already learnt.
+ */
+export interface SearchMemory {
+  next: Map<string, Node>;
+}
+
+export function searchDecision<S>(ctx: AgentContext<S, Json>, opts: SearchOptions, memory?: SearchMemory): Json {
+  const rs = ctx.ruleset as Ruleset<S, Json>;
+  const menu = ctx.menu.actions;
+  if (menu.length === 1) return menu[0];
+  if (!rs.sampleState) {
+    throw new ArbiterError('bad_request', `${rs.id} has no sampleState, which search agents need to read only their seat's view`);
+  }
+  const sample = rs.sampleState.bind(rs);
+  const rnd: AgentRandom = ctx.random;
+  const view = ctx.view;
+  const seat = ctx.seat;
+  const key = keyer();
+  const reuse = memory !== undefined && !opts.resample;
+  const root = (reuse && memory.next.get(canonicalJson(view))) || newNode(-1, null, '');
+  if (reuse) memory.next = new Map();
+  const events: GameEvent[] = [];
+  let base: S | null = null;
+  const deadline = opts.timeMs !== undefined ? Date.now() + opts.timeMs : Infinity;
+
+  for (let it = 0; it < opts.iterations; it++) {
+    if ((it & 63) === 63 && Date.now() > deadline) break;
+    let state: S;
+    if (opts.resample) state = sample(view, seat, rnd);
+    else {
+      if (base === null) base = sample(view, seat, rnd);
+      state = cloneState(rs, base);
+    }
+    const path: Node[] = [root];
+    let node = root;
+    let steps = 0;
+    let known: number[] | null = null;
+    // selection and expansion
+    for (;;) {
+      if (node.proven !== null && (node.children.length === 0 || node.proven[node.mover] >= 1 || node.proven[node.mover] <= 0)) {
+        known = node.proven;
+        break;
+      }
+      const out = rs.outcome(state);
+      if (out !== null) {
+        known = outcomeRewards(out, rs.seats(state));
+        // exact only when the tree follows one fixed state (perfect information / UCT)
+        if (!opts.resample) node.proven = known;
+        break;
+      }
+      const pending = rs.pending(state);
+      if (pending.length === 0) break;
+      const mover = pending[0].seat;
+      const actions = rs.legal(state, mover).actions as Json[];
+      if (actions.length === 0) break;
+      node.mover = mover;
+      node.menuSize = actions.length;
+      // availability of known children, and the actions not tried yet from this node
+      let untried: Json[] | null = null;
+      const legalChildren: Node[] = [];
+      for (const a of actions) {
+        const c = node.byKey.get(mover + '|' + key(a));
+        if (c === undefined) (untried ??= []).push(a);
+        else {
+          c.avail++;
+          legalChildren.push(c);
+        }
+      }
+      let next: Node;
+      let action: Json;
+      if (untried !== null) {
+        action = untried[untried.length === 1 ? 0 : rnd.int(untried.length)];
+        next = newNode(mover, action, key(action));
+        next.avail = 1;
+        node.children.push(next);
+        node.byKey.set(mover + '|' + next.key, next);
+      } else {
+        next = legalChildren[0];
+        let bestScore = -Infinity;
+        for (const c of legalChildren) {
+          // proved wins are taken and proved losses avoided; a proved draw keeps its sampled mean,
+          // which still tells how often a fallible opponent errs on the way
+          const p = c.proven === null ? -1 : c.proven[mover];
+          const score = p >= 1 ? Infinity : p === 0 ? -1e9 + c.visits : c.reward / c.visits + opts.exploration * Math.sqrt(Math.log(c.avail) / c.visits);
+          if (score > bestScore) {
+            bestScore = score;
+            next = c;
+          }
+        }
+        action = next.action as Json;
+        // the stored action came from another determinization; apply this state's own menu element
+        for (const a of actions) if (key(a) === next.key) action = a;
+      }
+      events.length = 0;
+      rs.apply(state, mover, action, events);
+      steps++;
+      path.push(next);
+      node = next;
+      if (reuse && path.length === 3 && !next.recorded) {
+        next.recorded = true;
+        memory.next.set(canonicalJson(rs.view(state, seat)), next);
+      }
+      if (untried !== null) {
+        const out2 = rs.outcome(state);
+        if (out2 !== null) {
+          known = outcomeRewards(out2, rs.seats(state));
+          if (!opts.resample) node.proven = known;
+        }
+        break;
+      }
+    }
+    let rewards = known;
+    if (rewards === null) {
+      // playout: uniform over the menu
+      while (steps < opts.maxPlayout && rs.outcome(state) === null) {
+        const pending = rs.pending(state);
+        if (pending.length === 0) break;
+        const mover = pending[0].seat;
+        const actions = rs.legal(state, mover).actions;
+        if (actions.length === 0) break;
+        events.length = 0;
+        rs.apply(state, mover, actions[actions.length === 1 ? 0 : rnd.int(actions.length)], events);
+        steps++;
+      }
+      rewards = outcomeRewards(rs.outcome(state), rs.seats(state));
+    }
+    for (const n of path) {
+      n.visits++;
+      if (n.seat >= 0) n.reward += rewards[n.seat];
+    }
+    if (!opts.resample) {
+      for (let i = path.length - 2; i >= 0 && prove(path[i]); i--);
+      if (root.proven !== null && root.proven[seat] >= 1) break;
+    }
+  }
+
+  // a proved best child if there is one, else the most visited root child on the real menu
+  let best: Json = menu[0];
+  let bestScore = -Infinity;
+  for (const a of menu) {
+    const c = root.byKey.get(seat + '|' + key(a));
+    if (c === undefined) continue;
+    // proved values rank above visit counts: a proved win first, a proved loss last
+    const score = c.proven !== null ? (c.proven[seat] >= 1 ? Infinity : c.proven[seat] <= 0 ? -Infinity : c.visits) : c.visits;
+    if (score > bestScore) {
+      bestScore = score;
+      best = a;
+    }
+  }
+  return best;
+}
+
+/** `mcts[:ITERATIONS]` and `ismcts[:ITERATIONS]`; `mcts:ms=50` sets a time budget instead. */
+export function parseSearchArgs(args: string | undefined, resample: boolean): SearchOptions {
+  const opts: SearchOptions = { iterations: 1000, exploration: 1, resample, maxPlayout: 10_000 };
+  if (args === undefined || args.trim() === '') return opts;
+  for (const part of args.split(',')) {
+    const [k, v] = part.includes('=') ? part.split('=', 2) : ['iterations', part];
+    const n = Number(v);
+    if (!Number.isFinite(n) || n <= 0) throw new ArbiterError('bad_request', `search agent option ${k} must be a positive number, got "${v}"`);
+    if (k === 'iterations' || k === 'it') opts.iterations = Math.floor(n);
+    else if (k === 'ms') {
+      opts.timeMs = n;
+      opts.iterations = Number.MAX_SAFE_INTEGER;
+    } else if (k === 'c') opts.exploration = n;
+    else if (k === 'playout') opts.maxPlayout = Math.floor(n);
+    else throw new ArbiterError('bad_request', `unknown search agent option "${k}" (iterations, ms, c, playout)`);
+  }
+  return opts;
+}
+
+export function searchAgent(name: string, opts: SearchOptions): Agent<Json> {
+  const memory: SearchMemory = { next: new Map() };
+  return { name, choose: (ctx) => searchDecision(ctx, opts, memory) };
+}
