@@ -1,6 +1,6 @@
-// Transitional: the old bnc spellings (`schema bnc`, `rules bnc`, `lock bnc`, `beats LOG`) and
-// `arbiter bnc <tool>`, all delegating to bncPackage, until the generic verbs built from packages
-// land; then this file and its line in src/cli/extensions.ts go.
+// Transitional: the old bnc spellings (`schema bnc`, `rules bnc`, `lock bnc`, `beats LOG`), all
+// delegating to bncPackage (whose tools the CLI also offers as `arbiter bnc <tool>`), until the
+// generic schema/rules/lock verbs land; then this file and its line in src/cli/extensions.ts go.
 
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -55,22 +55,6 @@ function taken(program: Command, name: string): boolean {
 }
 
 export function register(program: Command): void {
-  if (!taken(program, 'bnc')) {
-    const group = program.command('bnc').description('bnc ruleset tools');
-    for (const t of bncPackage.tools) {
-      const c = group.command(t.name).description(t.description);
-      for (const a of t.arguments ?? []) c.argument(a.required ? `<${a.name}>` : `[${a.name}]`, a.description);
-      for (const o of t.options ?? []) c.option(o.type === 'boolean' ? `--${o.name}` : `--${o.name} <value>`, o.description);
-      c.action(async (...params: unknown[]) => {
-        const n = t.arguments?.length ?? 0;
-        const args = params.slice(0, n).map((p) => String(p));
-        const opts = (params[n] ?? {}) as Record<string, string | boolean | undefined>;
-        if (t.name === 'lock' && opts.sha === undefined) opts.sha = headSha(ROOT);
-        const code = await t.run(args, opts, nodeToolIO(t.name === 'lock' ? ROOT : process.cwd()));
-        if (code !== 0) process.exitCode = code;
-      });
-    }
-  }
   if (!taken(program, 'schema')) {
     program
       .command('schema')
