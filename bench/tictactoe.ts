@@ -94,7 +94,7 @@ const BG_LINES = [
 ];
 
 /** The game as a boardgame.io author writes it: moves, endIf, and ai.enumerate for its bots. */
-const bgioGame = {
+export const bgioGame = {
   name: 'tictactoe',
   setup: () => ({ cells: [null, null, null, null, null, null, null, null, null] as (string | null)[] }),
   turn: { minMoves: 1, maxMoves: 1 },

@@ -1,15 +1,17 @@
-// The `arbiter` command line: generic verbs here, ruleset-specific ones from extensions.ts.
+// The `arbiter` command line: generic verbs here and in core/, each ruleset's tools from its package
+// (`arbiter <ruleset> <tool>`), older ruleset verbs from extensions.ts until they move.
 // User mistakes print a one-line typed error (no stack trace) and exit 2.
 
 import { Command, CommanderError } from 'commander';
 import pc from 'picocolors';
+import { registerPackageVerbs, registerRulesetTools, rewriteDeprecated } from './core/packages.ts';
 import { ArbiterError } from '../kernel/index.ts';
-import { REGISTRY } from '../registry.ts';
 import { registerBench } from './core/bench.ts';
 import { registerChecks } from './core/checks.ts';
 import { registerPlay, registerShowcase } from './core/play.ts';
 import { registerReplay } from './core/replay.ts';
 import { registerSim } from './core/sim.ts';
+import { registerServe } from '../server/serve.ts';
 import { DEFAULT_MAX_LINE, runDrive } from './drive.ts';
 import { commandModules } from './extensions.ts';
 
@@ -33,6 +35,7 @@ registerSim(program);
 registerChecks(program);
 registerReplay(program);
 registerBench(program);
+registerServe(program);
 
 program
   .command('drive')
@@ -46,27 +49,12 @@ program
     await runDrive(process.stdin, process.stdout, { maxLine });
   });
 
-program
-  .command('rulesets')
-  .description('list the registered rulesets')
-  .option('--json', 'print as JSON')
-  .action((opts: { json?: boolean }) => {
-    const rows = [...REGISTRY.values()].map((e) => ({
-      id: e.ruleset.id,
-      version: e.ruleset.version,
-      title: e.ruleset.title,
-      rules: e.ruleset.catalog.rules.length,
-      uItems: e.ruleset.catalog.uItems.length,
-      agents: ['random', 'first', ...Object.keys(e.agents ?? {})],
-    }));
-    if (opts.json) process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
-    else for (const r of rows) process.stdout.write(`${pc.bold(r.id.padEnd(10))} ${r.version.padEnd(24)} ${r.rules} rules, ${r.uItems} U-items; agents: ${r.agents.join(', ')} — ${r.title}\n`);
-  });
-
+registerPackageVerbs(program);
 for (const register of commandModules) register(program);
+registerRulesetTools(program);
 
 try {
-  await program.parseAsync(process.argv);
+  await program.parseAsync(rewriteDeprecated(process.argv));
 } catch (err) {
   if (err instanceof CommanderError) {
     process.exitCode = err.exitCode === 0 ? 0 : 2;

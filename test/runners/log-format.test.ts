@@ -102,12 +102,12 @@ test('[LOG-F02] refused and defaulted submissions: recorded events and rejection
 });
 
 test('[LOG-F03] the log records the config actually used, so a --set config replays; prototype keys in configs are refused', async () => {
-  const config = buildConfig('ground', { set: ['players=3'] });
+  const config = buildConfig(REGISTRY.get('ground')!, { set: ['players=3'] });
   const lines = await record('ground', 2, config);
   assert.deepEqual(JSON.parse(lines[0]).config, { players: 3 });
   assert.equal(verify(lines).status, 'verified');
   for (const opts of [{ set: ['__proto__={"players":6}'] }, { set: ['constructor=1'] }, { set: ['x={"__proto__":{"players":6}}'] }, { config: '{"__proto__":{"players":6}}' }, { config: '{"a":{"prototype":1}}' }]) {
-    assert.throws(() => buildConfig('ground', opts), (e: unknown) => e instanceof ArbiterError && e.code === 'bad_config' && /not allowed/.test(e.message), JSON.stringify(opts));
+    assert.throws(() => buildConfig(REGISTRY.get('ground')!, opts), (e: unknown) => e instanceof ArbiterError && e.code === 'bad_config' && /not allowed/.test(e.message), JSON.stringify(opts));
   }
   assert.equal(({} as Record<string, unknown>).players, undefined);
   const pkg = REGISTRY.get('ground')!;

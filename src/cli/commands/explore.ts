@@ -55,7 +55,7 @@ export function register(program: Command): void {
       }
       const reports: ExploreReport[] = [];
       for (const preset of presets) {
-        const config = buildConfig(id, { ...o, preset });
+        const config = buildConfig(entry, { ...o, preset });
         reports.push(explore(entry.ruleset, {
           config,
           seed: parseSeed(opts.seed),

@@ -2,13 +2,31 @@
 // the ruleset's own flags (--players 4), later ones winning.
 
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { ArbiterError, assertNoPrototypeKeys, configFlags, findNonFiniteNumber, isPrototypeKey, type ConfigFlag, type Json, type JsonObject } from '../../kernel/index.ts';
-import { REGISTRY, getPackage } from '../../registry.ts';
+import type { Command } from 'commander';
+import { ArbiterError, assertNoPrototypeKeys, configFlags, findNonFiniteNumber, isPrototypeKey, type Json, type JsonObject, type RulesetPackage } from '../../kernel/index.ts';
 
-export function allFlags(): ConfigFlag[] {
-  const seen = new Map<string, ConfigFlag>();
-  for (const e of REGISTRY.values()) for (const f of configFlags(e.ruleset.configSchema)) if (!seen.has(f.name)) seen.set(f.name, f);
-  return [...seen.values()];
+/**
+ * The config options of one ruleset's `play`/`sim`: --config, --set, --preset and one flag per
+ * config field (from its config schema), so `play ground --help` shows ground's flags only.
+ * Boolean fields take an optional value (`--x`, `--x false`), which sidesteps commander's rule
+ * that a `--no-x` flag negates `x`.
+ */
+export function addConfigOptions<S, A>(cmd: Command, pkg: RulesetPackage<S, A>): Command {
+  cmd
+    .option('-c, --config <json>', 'config as a JSON object (or a path to a JSON file)')
+    .option('--set <key=value...>', 'set one config field (repeatable)');
+  const presets = Object.keys(pkg.presets);
+  if (presets.length) cmd.option('--preset <name>', `a named config the ruleset ships: ${presets.join(', ')}`);
+  for (const f of configFlags(pkg.ruleset.configSchema)) {
+    const value = f.type === 'json-file' ? ' <path>' : f.type === 'boolean' ? ' [true|false]' : ' <value>';
+    cmd.option(`--${flagName(f.name)}${value}`, `${f.description} (sets config.${f.key})`);
+  }
+  return cmd;
+}
+
+/** A config field called no_x would read as a negation to commander; it gets --set-no-x instead. */
+function flagName(name: string): string {
+  return name.startsWith('no-') ? `set-${name}` : name;
 }
 
 function parseScalar(text: string): Json {
@@ -70,8 +88,8 @@ export function readJsonFile(path: string, what = 'file'): Json {
   return parseSafeJson(readTextFile(path, MAX_JSON_FILE, what), `${what} ${path}`);
 }
 
-export function buildConfig(rulesetId: string, opts: Record<string, unknown>): JsonObject {
-  const entry = getPackage(rulesetId);
+export function buildConfig<S, A>(entry: RulesetPackage<S, A>, opts: Record<string, unknown>): JsonObject {
+  const rulesetId = entry.ruleset.id;
   const flags = configFlags(entry.ruleset.configSchema);
   let config: JsonObject = {};
   if (typeof opts.preset === 'string') {
@@ -98,9 +116,9 @@ export function buildConfig(rulesetId: string, opts: Record<string, unknown>): J
     Object.defineProperty(config, key, { value, enumerable: true, writable: true, configurable: true });
   }
   for (const flag of flags) {
-    const raw = opts[camel(flag.name)];
+    const raw = opts[camel(flagName(flag.name))];
     if (raw === undefined) continue;
-    const text = String(raw);
+    const text = raw === true ? 'true' : String(raw);
     if (flag.type === 'int') {
       const n = Number(text);
       if (!Number.isInteger(n)) throw new ArbiterError('bad_config', `--${flag.name} must be an integer, got "${text}"`);
@@ -111,16 +129,10 @@ export function buildConfig(rulesetId: string, opts: Record<string, unknown>): J
     } else if (flag.type === 'json-file') config[flag.key] = readJsonFile(text, `--${flag.name}`);
     else config[flag.key] = text;
   }
-  // a flag given for a ruleset that does not have it is a mistake worth saying
-  for (const flag of allFlags()) {
-    if (opts[camel(flag.name)] !== undefined && !flags.some((f) => f.name === flag.name)) {
-      throw new ArbiterError('bad_config', `--${flag.name} does not apply to ${rulesetId}`);
-    }
-  }
   return config;
 }
 
-export function camel(name: string): string {
+function camel(name: string): string {
   return name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 

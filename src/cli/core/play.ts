@@ -3,40 +3,42 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import pc from 'picocolors';
 import type { Command } from 'commander';
-import { ArbiterError, canonicalJson, type Agent } from '../../kernel/index.ts';
-import { getPackage, rulesetIds } from '../../registry.ts';
+import { ArbiterError, canonicalJson, type Agent, type RulesetPackage } from '../../kernel/index.ts';
+import { PACKAGES, rulesetIds } from '../../registry.ts';
 import { makeAgents } from '../../agents/resolve.ts';
 import { logLines, runMatch, type LogEntry } from '../../runners/match.ts';
 import { interactivePlayers } from '../extensions.ts';
-import { allFlags, buildConfig, camel, parseSeed } from './config.ts';
+import { addConfigOptions, buildConfig, parseSeed } from './config.ts';
+import { terminalIO } from './terminal.ts';
 import { describeEvent, entryLines, outcomeLine } from './print.ts';
 
-export function addConfigOptions(cmd: Command): Command {
-  cmd
-    .option('-c, --config <json>', 'config as a JSON object (or a path to a JSON file)')
-    .option('--set <key=value...>', 'set one config field (repeatable)')
-    .option('--preset <name>', 'a named config the ruleset ships');
-  for (const f of allFlags()) cmd.option(`--${f.name} <${f.type === 'json-file' ? 'path' : 'value'}>`, `${f.description} (sets config.${f.key})`);
-  return cmd;
-}
-
-export async function playOne(rulesetId: string, opts: Record<string, unknown>, out: (line: string) => void): Promise<void> {
-  const entry = getPackage(rulesetId);
+export async function playOne<S, A>(entry: RulesetPackage<S, A>, opts: Record<string, unknown>, out: (line: string) => void): Promise<void> {
   const rs = entry.ruleset;
+  const rulesetId = rs.id;
   const seed = parseSeed(opts.seed as string | undefined);
-  const config = buildConfig(rulesetId, opts);
+  const config = buildConfig(entry, opts);
   if (opts.interactive) {
+    if (entry.terminal) {
+      const io = terminalIO();
+      try {
+        await entry.terminal(io, { seed, config });
+      } finally {
+        io.close();
+      }
+      return;
+    }
+    // a player not yet converted to the package's terminal interface
     const player = interactivePlayers[rulesetId];
-    if (!player) throw new ArbiterError('not_found', `${rulesetId} has no interactive player (have: ${Object.keys(interactivePlayers).join(', ') || 'none'})`);
+    if (!player) throw new ArbiterError('not_found', `${rulesetId} has no interactive player (have: ${PACKAGES.filter((p) => p.terminal || p.ruleset.id in interactivePlayers).map((p) => p.ruleset.id).join(', ') || 'none'})`);
     await player({ seed, config });
     return;
   }
   const given = opts.agents as string | string[] | undefined;
   const spec = given === undefined || (Array.isArray(given) && given.length === 0) ? 'random' : given;
   const json = Boolean(opts.json);
-  let agents: Agent[] = [];
+  let agents: Agent<A, S>[] = [];
   // agents are seated once setup has said how many seats there are (setup runs only once)
-  const seating = (seats: number): Agent[] => {
+  const seating = (seats: number): Agent<A, S>[] => {
     agents = makeAgents(entry, spec, seats);
     if (!json) out(pc.bold(`${rs.title} (${rs.version}) — seed ${seed}, ${seats} seat${seats > 1 ? 's' : ''}: ${agents.map((a, i) => `${i}=${a.name}`).join(' ')}`));
     return agents;
@@ -85,26 +87,51 @@ export async function playOne(rulesetId: string, opts: Record<string, unknown>, 
   out(pc.dim(`${result.footer.submissions} submissions, ${result.footer.events} events, event-stream hash ${result.footer.hash}`));
 }
 
+function unknownRuleset(verb: string) {
+  return (id: string | undefined): void => {
+    if (id === undefined) throw new ArbiterError('bad_request', `${verb} needs a ruleset: one of ${rulesetIds().join(', ')}`);
+    throw new ArbiterError('not_found', `unknown ruleset "${id}" (known: ${rulesetIds().join(', ')})`);
+  };
+}
+
+/**
+ * A verb with one subcommand per ruleset (`play ground`), so each ruleset's --help lists its own
+ * config flags. A name that is not a ruleset reaches the group's action and gets a typed error.
+ */
+export function perRulesetVerb(program: Command, verb: string, description: string, build: (cmd: Command, pkg: RulesetPackage) => void): Command {
+  const group = program
+    .command(verb)
+    .description(description)
+    .argument('[ruleset]', `one of: ${rulesetIds().join(', ')}`)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .action(unknownRuleset(verb));
+  for (const pkg of PACKAGES) {
+    const cmd = group.command(pkg.ruleset.id).description(`${verb} ${pkg.ruleset.title}`);
+    build(cmd, pkg);
+  }
+  return group;
+}
+
 export function registerPlay(program: Command): void {
-  const cmd = program
-    .command('play')
-    .description('play one match with agents and print a readable log')
-    .argument('<ruleset>', `one of: ${rulesetIds().join(', ')}`)
-    .option('-s, --seed <n>', 'game seed', '1')
-    .option(
-      '-a, --agents <spec>',
-      'agents per seat: "a,b,c" cycling over seats (random, first, a ruleset heuristic, or cmd:<command line> for a program on JSON lines); repeat the flag to give one whole spec per seat (a cmd: line may then hold commas)',
-      (v: string, prev: string[]) => [...prev, v],
-      [] as string[],
-    )
-    .option('--json', 'print the JSON Lines match log instead of the readable log')
-    .option('--log <file>', 'also write the JSON Lines match log to a file')
-    .option('-q, --quiet', 'print only the outcome')
-    .option('-i, --interactive', 'play yourself in the terminal (rulesets with an interactive player)')
-    .option('--max-steps <n>', 'stop after this many submissions');
-  addConfigOptions(cmd);
-  cmd.action(async (rulesetId: string, opts: Record<string, unknown>) => {
-    await playOne(rulesetId, opts, (l) => process.stdout.write(l + '\n'));
+  perRulesetVerb(program, 'play', 'play one match with agents and print a readable log', (cmd, pkg) => {
+    cmd
+      .option('-s, --seed <n>', 'game seed', '1')
+      .option(
+        '-a, --agents <spec>',
+        `agents per seat: "a,b,c" cycling over seats (${Object.keys(pkg.agents).concat(['random', 'first']).join(', ')}, or cmd:<command line> for a program on JSON lines); repeat the flag to give one whole spec per seat (a cmd: line may then hold commas)`,
+        (v: string, prev: string[]) => [...prev, v],
+        [] as string[],
+      )
+      .option('--json', 'print the JSON Lines match log instead of the readable log')
+      .option('--log <file>', 'also write the JSON Lines match log to a file')
+      .option('-q, --quiet', 'print only the outcome')
+      .option('--max-steps <n>', 'stop after this many submissions');
+    if (pkg.terminal || pkg.ruleset.id in interactivePlayers) cmd.option('-i, --interactive', 'play yourself in the terminal');
+    addConfigOptions(cmd, pkg);
+    cmd.action(async (opts: Record<string, unknown>) => {
+      await playOne(pkg, opts, (l) => process.stdout.write(l + '\n'));
+    });
   });
 }
 
@@ -115,12 +142,10 @@ export function registerShowcase(program: Command): void {
     .option('-s, --seed <n>', 'game seed', '1')
     .option('-q, --quiet', 'print only each outcome')
     .action(async (opts: Record<string, unknown>) => {
-      for (const id of rulesetIds()) {
-        const entry = getPackage(id);
-        const heuristic = Object.keys(entry.agents ?? {})[0] ?? 'random';
-        process.stdout.write('\n' + pc.bold(pc.underline(`== ${id} ==`)) + '\n');
-        await playOne(id, { seed: opts.seed, agents: heuristic, quiet: opts.quiet }, (l) => process.stdout.write(l + '\n'));
+      for (const entry of PACKAGES) {
+        const heuristic = Object.keys(entry.agents)[0] ?? 'random';
+        process.stdout.write('\n' + pc.bold(pc.underline(`== ${entry.ruleset.id} ==`)) + '\n');
+        await playOne(entry, { seed: opts.seed, agents: heuristic, quiet: opts.quiet }, (l) => process.stdout.write(l + '\n'));
       }
     });
-  void camel;
 }

@@ -3,43 +3,42 @@
 import cliProgress from 'cli-progress';
 import pc from 'picocolors';
 import type { Command } from 'commander';
-import { getPackage, rulesetIds } from '../../registry.ts';
+import { agentNames } from '../../agents/resolve.ts';
 import { SIM_WORKER } from '../sim-worker.ts';
 import type { SimReport } from '../../runners/sim.ts';
 import { defaultThreads, simulateParallel } from '../../runners/sim-parallel.ts';
-import { buildConfig, parseCount, parseSeed } from './config.ts';
-import { addConfigOptions } from './play.ts';
+import { addConfigOptions, buildConfig, parseCount, parseSeed } from './config.ts';
+import { perRulesetVerb } from './play.ts';
 
 export function registerSim(program: Command): void {
-  const cmd = program
-    .command('sim')
-    .description('simulate many seeded matches and report statistics')
-    .argument('<ruleset>', `one of: ${rulesetIds().join(', ')}`)
-    .option('-g, --games <k>', 'number of games', '1000')
-    .option('-s, --seed <n>', 'seed of the first game (game i uses seed+i)', '1')
-    .option('-a, --agents <list>', 'agent per seat, comma-separated, cycling', 'random')
-    .option('--json', 'print the report as JSON')
-    .option('--csv', 'print metrics as CSV (name,mean,min,max)')
-    .option('-t, --threads <n>', 'worker threads (default: all cores; 1 = this process only)')
-    .option('--no-progress', 'no progress bar');
-  addConfigOptions(cmd);
-  cmd.action(async (rulesetId: string, opts: Record<string, unknown>) => {
-    const pkg = getPackage(rulesetId);
-    const threads = parseCount(opts.threads as string | undefined, 'threads', defaultThreads(), 256);
-    const games = parseCount(opts.games as string, 'games', 1000);
-    const firstSeed = parseSeed(opts.seed as string);
-    const config = buildConfig(rulesetId, opts);
-    const tty = Boolean(process.stderr.isTTY) && opts.progress !== false;
-    const bar = tty ? new cliProgress.SingleBar({ stream: process.stderr, format: `${rulesetId} {bar} {value}/{total} games`, hideCursor: true }, cliProgress.Presets.shades_classic) : null;
-    bar?.start(games, 0);
-    // a config mistake should surface here, once, not inside a worker
-    pkg.ruleset.setup(config, firstSeed);
-    const report = await simulateParallel(pkg, { games, firstSeed, config, agents: (opts.agents as string) ?? 'random', onGame: bar ? (d) => bar.update(d) : undefined }, { threads, worker: SIM_WORKER });
-    bar?.update(games);
-    bar?.stop();
-    if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-    else if (opts.csv) process.stdout.write(toCsv(report));
-    else process.stdout.write(toText(report));
+  perRulesetVerb(program, 'sim', 'simulate many seeded matches and report statistics', (cmd, pkg) => {
+    cmd
+      .option('-g, --games <k>', 'number of games', '1000')
+      .option('-s, --seed <n>', 'seed of the first game (game i uses seed+i)', '1')
+      .option('-a, --agents <list>', `agent per seat, comma-separated, cycling (${agentNames(pkg).join(', ')})`, 'random')
+      .option('--json', 'print the report as JSON')
+      .option('--csv', 'print metrics as CSV (name,mean,min,max)')
+      .option('-t, --threads <n>', 'worker threads (default: all cores; 1 = this process only)')
+      .option('--no-progress', 'no progress bar');
+    addConfigOptions(cmd, pkg);
+    cmd.action(async (opts: Record<string, unknown>) => {
+      const rulesetId = pkg.ruleset.id;
+      const threads = parseCount(opts.threads as string | undefined, 'threads', defaultThreads(), 256);
+      const games = parseCount(opts.games as string, 'games', 1000);
+      const firstSeed = parseSeed(opts.seed as string);
+      const config = buildConfig(pkg, opts);
+      // a config mistake should surface here, once, not inside a worker
+      pkg.ruleset.setup(config, firstSeed);
+      const tty = Boolean(process.stderr.isTTY) && opts.progress !== false;
+      const bar = tty ? new cliProgress.SingleBar({ stream: process.stderr, format: `${rulesetId} {bar} {value}/{total} games`, hideCursor: true }, cliProgress.Presets.shades_classic) : null;
+      bar?.start(games, 0);
+      const report = await simulateParallel(pkg, { games, firstSeed, config, agents: (opts.agents as string) ?? 'random', onGame: bar ? (d) => bar.update(d) : undefined }, { threads, worker: SIM_WORKER });
+      bar?.update(games);
+      bar?.stop();
+      if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+      else if (opts.csv) process.stdout.write(toCsv(report));
+      else process.stdout.write(toText(report));
+    });
   });
 }
 

@@ -1,0 +1,210 @@
+// The verbs every ruleset package gets from its data: `arbiter <ruleset> <tool> ...` built from the
+// package's `tools`, and the generic `schema`, `rules`, `lock` and `rulesets`. A package tool named
+// like a generic verb (bnc's `schema`, `lock`) is that ruleset's own answer to the verb.
+
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command, Option } from 'commander';
+import pc from 'picocolors';
+import { ArbiterError, type RulesetPackage, type RulesetTool, type ToolIO } from '../../kernel/index.ts';
+import { getPackage, PACKAGES, rulesetIds } from '../../registry.ts';
+import { agentNames } from '../../agents/resolve.ts';
+import { actionSchemas } from '../../runners/schema.ts';
+
+/** The repository (or installed package) root: docs/rules/ and release folders live under it. */
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The CLI's ToolIO: paths relative to `cwd`, parent folders created on write, text to stdout/stderr. */
+export function nodeToolIO(cwd = process.cwd()): ToolIO {
+  return {
+    cwd,
+    readText: (path) => {
+      try {
+        return readFileSync(resolve(cwd, path), 'utf8');
+      } catch {
+        throw new ArbiterError('not_found', `cannot read ${path}`);
+      }
+    },
+    writeText: (path, text) => {
+      const file = resolve(cwd, path);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    },
+    out: (text) => void process.stdout.write(text),
+    err: (text) => void process.stderr.write(text),
+  };
+}
+
+type ToolValues = Record<string, string | number | boolean | undefined>;
+
+function parseInt10(name: string) {
+  return (v: string): number => {
+    const n = Number(v);
+    if (!Number.isInteger(n)) throw new ArbiterError('bad_request', `--${name} must be an integer, got "${v}"`);
+    return n;
+  };
+}
+
+/**
+ * Adds one tool as a subcommand of `group`. Option values reach the tool under the names it
+ * declared: commander stores `--no-guess` as `guess: false` (its negation rule), so a boolean
+ * option named `no-x` is read back as `{'no-x': true}` when given.
+ */
+export function addTool(group: Command, tool: RulesetTool, io: () => ToolIO = () => nodeToolIO()): Command {
+  const cmd = group.command(tool.name).description(tool.description);
+  for (const a of tool.arguments ?? []) cmd.argument(a.required ? `<${a.name}>` : `[${a.name}]`, a.description);
+  const read: [string, Option][] = [];
+  for (const o of tool.options ?? []) {
+    const opt = new Option(o.type === 'boolean' ? `--${o.name}` : `--${o.name} <${o.type === 'int' ? 'n' : 'value'}>`, o.description);
+    if (o.type === 'int') opt.argParser(parseInt10(o.name));
+    if (o.default !== undefined && !opt.negate) opt.default(o.default);
+    cmd.addOption(opt);
+    read.push([o.name, opt]);
+  }
+  cmd.action(async (...raw: unknown[]) => {
+    const args = raw.slice(0, (tool.arguments ?? []).length).filter((v): v is string => typeof v === 'string');
+    const options: ToolValues = {};
+    for (const [name, opt] of read) {
+      const v: unknown = cmd.getOptionValue(opt.attributeName());
+      if (opt.negate) options[name] = v === false ? true : undefined;
+      else if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') options[name] = v;
+    }
+    const code = await tool.run(args, options, io());
+    if (code !== 0) process.exitCode = code;
+  });
+  return cmd;
+}
+
+/** `arbiter <ruleset> <tool>` for every package with tools (joining a group an older module made). */
+export function registerRulesetTools(program: Command, packages: readonly RulesetPackage[] = PACKAGES): void {
+  for (const pkg of packages) {
+    if (pkg.tools.length === 0) continue;
+    const id = pkg.ruleset.id;
+    const group = program.commands.find((c) => c.name() === id) ?? program.command(id).description(`${pkg.ruleset.title}: the ruleset's own tools`);
+    for (const tool of pkg.tools) if (!group.commands.some((c) => c.name() === tool.name)) addTool(group, tool);
+  }
+}
+
+function toolOf(pkg: RulesetPackage, name: string): RulesetTool | undefined {
+  return pkg.tools.find((t) => t.name === name);
+}
+
+function headSha(): string {
+  let sha: string;
+  try {
+    sha = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: process.cwd(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    throw new ArbiterError('not_found', 'git rev-parse HEAD failed: lock runs in a git checkout with a commit');
+  }
+  if (!/^[0-9a-f]{40}$/.test(sha)) throw new ArbiterError('bad_config', `unexpected commit id "${sha}"`);
+  return sha;
+}
+
+/** Where `rules --write` puts a ruleset's page, and where the committed copies live. */
+export function rulesPagePath(id: string, root = ROOT): string {
+  return resolve(root, 'docs', 'rules', `${id}.md`);
+}
+
+function ids(): string {
+  return rulesetIds().join(', ');
+}
+
+export function registerPackageVerbs(program: Command): void {
+  program
+    .command('schema')
+    .description('print the JSON Schema of the config and of every action family (templates as published; finite menus derived from seeded games)')
+    .argument('<ruleset>', `one of: ${ids()}`)
+    .option('--action <type>', 'only this action family')
+    .action(async (id: string, opts: { action?: string }) => {
+      const pkg = getPackage(id);
+      const own = toolOf(pkg, 'schema');
+      if (own) {
+        const code = await own.run([], { action: opts.action }, nodeToolIO());
+        if (code !== 0) process.exitCode = code;
+        return;
+      }
+      const all = actionSchemas(pkg.ruleset);
+      if (opts.action) {
+        const one = all.actions[opts.action];
+        if (!one) throw new ArbiterError('not_found', `no action family "${opts.action}" in ${id} (known: ${Object.keys(all.actions).join(', ')})`);
+        process.stdout.write(JSON.stringify(one, null, 2) + '\n');
+      } else process.stdout.write(JSON.stringify(all, null, 2) + '\n');
+    });
+
+  program
+    .command('rules')
+    .description('print the public rules page generated from the catalog (committed under docs/rules/)')
+    .argument('<ruleset>', `one of: ${ids()}`)
+    .option('--write', 'write docs/rules/<ruleset>.md instead of printing')
+    .action((id: string, opts: { write?: boolean }) => {
+      const page = getPackage(id).rulesPage();
+      if (opts.write) {
+        const file = rulesPagePath(id, process.cwd());
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, page);
+        process.stderr.write(`wrote ${file}\n`);
+      } else process.stdout.write(page);
+    });
+
+  program
+    .command('lock')
+    .description('pin the engine commit (git HEAD) in the ruleset\'s release manifest (rulesets that publish releases)')
+    .argument('<ruleset>', `one of: ${ids()}`)
+    .action(async (id: string) => {
+      const pkg = getPackage(id);
+      const own = toolOf(pkg, 'lock');
+      if (!own) {
+        const have = PACKAGES.filter((p) => toolOf(p, 'lock')).map((p) => p.ruleset.id);
+        throw new ArbiterError('not_found', `${id} has no release manifest, so there is nothing to lock (rulesets that publish releases: ${have.join(', ') || 'none'})`);
+      }
+      const code = await own.run([], { sha: headSha() }, nodeToolIO());
+      if (code !== 0) process.exitCode = code;
+    });
+
+  program
+    .command('rulesets')
+    .description('list the registered rulesets with their game type and agents')
+    .option('--json', 'print as JSON')
+    .action((opts: { json?: boolean }) => {
+      const rows = PACKAGES.map((p) => ({
+        id: p.ruleset.id,
+        version: p.ruleset.version,
+        title: p.ruleset.title,
+        rules: p.ruleset.catalog.rules.length,
+        uItems: p.ruleset.catalog.uItems.length,
+        gameType: p.gameType,
+        agents: agentNames(p).map((name) => ({ name, reads: p.agents[name]?.reads ?? 'view', description: p.agents[name]?.description ?? (name === 'random' ? 'uniform over the menu' : 'the first menu action') })),
+        tools: p.tools.map((t) => t.name),
+        presets: Object.keys(p.presets),
+      }));
+      if (opts.json) {
+        process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
+        return;
+      }
+      for (const r of rows) {
+        const g = r.gameType;
+        const seats = g.seats.min === g.seats.max ? `${g.seats.min}` : `${g.seats.min}-${g.seats.max}`;
+        process.stdout.write(`${pc.bold(r.id.padEnd(10))} ${r.version.padEnd(24)} ${r.title}\n`);
+        process.stdout.write(`  ${seats} seats, ${g.turns} turns, chance: ${g.chance}, ${g.information} information, outcome: ${g.outcome.join('+')}; ${r.rules} rules, ${r.uItems} U-items\n`);
+        process.stdout.write(`  agents: ${r.agents.map((a) => `${a.name} (${a.reads})`).join(', ')}\n`);
+        if (r.tools.length) process.stdout.write(`  tools: ${r.tools.map((t) => `arbiter ${r.id} ${t}`).join(', ')}\n`);
+      }
+    });
+}
+
+/**
+ * Old spellings kept for one release: rewritten to the new ones with a note on stderr, when the
+ * new spelling exists (its package declares the tool). Returns the argv to parse.
+ */
+export function rewriteDeprecated(argv: string[], note: (text: string) => void = (t) => void process.stderr.write(t)): string[] {
+  const [node, script, verb, ...rest] = argv;
+  const moved: Record<string, [string, string]> = { 'ground-edition': ['ground', 'edition'], beats: ['bnc', 'beats'] };
+  const to = verb === undefined ? undefined : moved[verb];
+  if (!to) return argv;
+  const pkg = PACKAGES.find((p) => p.ruleset.id === to[0]);
+  if (!pkg || !toolOf(pkg, to[1])) return argv;
+  note(`arbiter: note: "arbiter ${verb}" is now "arbiter ${to.join(' ')}"; the old spelling goes in the next release\n`);
+  return [node, script, ...to, ...rest];
+}

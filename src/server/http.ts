@@ -1,0 +1,287 @@
+// The HTTP and WebSocket edge: fastify routes over the match service. Bodies are parsed by the zod
+// schemas of schemas.ts; every refusal is `{ok:false, error:{code, reason, detail}}` with the drive
+// protocol's codes and a 4xx status; no stack trace ever leaves the server.
+
+import { createHash } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import websocket from '@fastify/websocket';
+import rateLimit from '@fastify/rate-limit';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { ArbiterError, isPlainJson, type ErrorCode, type Json, type JsonObject } from '../kernel/index.ts';
+import { PACKAGES, getPackage } from '../registry.ts';
+import { BUILTIN_AGENTS } from '../agents/builtin.ts';
+import { HttpError, type LiveMatch, type MatchService } from './service.ts';
+import { AccessQuery, ActBody, ClientFrame, CreateBody, JoinBody, ListQuery, openApi } from './schemas.ts';
+import { fullLog, spectatorLog } from './log.ts';
+
+export interface AppOptions {
+  service: MatchService;
+  /** Largest request body (and WebSocket message) in bytes. */
+  bodyLimit?: number;
+  /** Requests per minute per token (or per address without one). */
+  rateLimit?: number;
+  /** pino logging: false for none. */
+  logger?: boolean | { level: string };
+}
+
+const STATUS: Record<ErrorCode, number> = {
+  bad_request: 400,
+  bad_config: 400,
+  not_found: 404,
+  illegal: 422,
+  out_of_turn: 409,
+  game_over: 409,
+  corrupt_log: 500,
+  too_large: 413,
+};
+
+type Fail = { status: number; body: { ok: false; error: { code: string; reason: string; detail?: Json } } };
+
+/** Turn anything thrown into a typed answer; unknown errors become a bare 500. */
+export function failure(err: unknown): Fail {
+  if (err instanceof ArbiterError) {
+    const status = err instanceof HttpError ? err.status : STATUS[err.code] ?? 400;
+    const error: Fail['body']['error'] = { code: err.code, reason: err.message };
+    if (err.detail !== undefined) error.detail = err.detail;
+    return { status, body: { ok: false, error } };
+  }
+  if (err instanceof z.ZodError) {
+    const detail = err.issues.slice(0, 10).map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+    return { status: 400, body: { ok: false, error: { code: 'bad_request', reason: 'the request does not have the expected shape', detail } } };
+  }
+  const e = err as { statusCode?: number; code?: string; message?: string };
+  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+    // fastify's own refusals: unparsable JSON, body too large, wrong content type, rate limit ...
+    const reason =
+      e.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? 'the request body is too large'
+        : e.statusCode === 429
+          ? 'too many requests; slow down'
+          : e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'send the body as application/json'
+            : 'the request body is not valid JSON (or holds a forbidden key)';
+    const code = e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'too_large' : 'bad_request';
+    return { status: e.statusCode, body: { ok: false, error: { code, reason, detail: { kind: String(e.code ?? 'http') } } } };
+  }
+  return { status: 500, body: { ok: false, error: { code: 'internal', reason: 'internal error' } } };
+}
+
+function bearer(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (typeof h !== 'string') return undefined;
+  const m = /^Bearer\s+(\S{1,256})$/i.exec(h.trim());
+  return m ? m[1] : undefined;
+}
+
+function spectatePassword(req: FastifyRequest, q: { password?: string }): string | undefined {
+  const h = req.headers['x-spectate-password'];
+  return typeof h === 'string' ? h : q.password;
+}
+
+function rulesetSummary(id: string): JsonObject {
+  const p = getPackage(id);
+  const rs = p.ruleset;
+  return {
+    id: rs.id,
+    version: rs.version,
+    title: rs.title,
+    rules: rs.catalog.rules.length,
+    uItems: rs.catalog.uItems.length,
+    gameType: p.gameType as unknown as Json,
+    agents: [
+      { name: 'random', description: 'uniform over the menu', reads: 'view' },
+      { name: 'first', description: 'always the first menu element', reads: 'view' },
+      ...Object.entries(p.agents).filter(([n]) => !(n in BUILTIN_AGENTS)).map(([name, a]) => ({ name, description: a.description, reads: a.reads })),
+    ],
+  };
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const svc = opts.service;
+  const bodyLimit = opts.bodyLimit ?? 64 * 1024;
+  const app = Fastify({
+    bodyLimit,
+    // JSON.parse with __proto__ / constructor keys refused (fastify's secure-json-parse)
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    forceCloseConnections: 'idle',
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: opts.logger === true || opts.logger === undefined ? 'info' : opts.logger.level,
+            // tokens and passwords travel in query strings (WebSocket) and headers: log neither
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.split('?')[0], remote: req.ip }),
+            },
+          },
+  });
+
+  await app.register(rateLimit, {
+    max: opts.rateLimit ?? 1200,
+    timeWindow: 60_000,
+    keyGenerator: (req) => {
+      const t = bearer(req) ?? (typeof (req.query as { token?: unknown })?.token === 'string' ? String((req.query as { token: string }).token) : undefined);
+      return t ? 't:' + createHash('sha256').update(t).digest('hex').slice(0, 32) : 'a:' + req.ip;
+    },
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, ok: false, error: { code: 'bad_request', reason: `too many requests (limit ${ctx.max} per minute); retry in ${ctx.after}` } }),
+  });
+  await app.register(websocket, { options: { maxPayload: bodyLimit } });
+
+  app.setErrorHandler((err, req, reply) => {
+    const f = failure(err);
+    if (f.status >= 500) req.log.error({ err }, 'request failed');
+    // rate-limit answers arrive here already built
+    const built = err as { statusCode?: number; ok?: boolean; error?: unknown };
+    if (built.statusCode === 429 && built.ok === false) return reply.status(429).send({ ok: false, error: built.error });
+    return reply.status(f.status).send(f.body);
+  });
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ ok: false, error: { code: 'not_found', reason: `no route ${req.method} ${req.url.split('?')[0]}` } });
+  });
+
+  const match = async (req: FastifyRequest): Promise<LiveMatch> => svc.mustGet((req.params as { id: string }).id);
+
+  app.get('/api/health', async () => ({ ok: true, store: svc.store.kind, matches: svc.liveCount() }));
+  app.get('/api/openapi.json', async () => openApi());
+
+  app.get('/api/rulesets', async () => PACKAGES.map((p) => rulesetSummary(p.ruleset.id)));
+  app.get('/api/rulesets/:id', async (req) => {
+    const p = getPackage((req.params as { id: string }).id);
+    const rs = p.ruleset;
+    return { ...rulesetSummary(rs.id), catalog: rs.catalog as unknown as Json, configSchema: (rs.configSchema ?? null) as Json, defaultConfig: rs.defaultConfig, presets: p.presets };
+  });
+
+  app.post('/api/matches', async (req, reply) => {
+    const body = CreateBody.parse(req.body);
+    const m = await svc.create({ ...body, config: body.config as JsonObject | undefined });
+    return reply.status(201).send(svc.publicRecord(m));
+  });
+
+  app.get('/api/matches', async (req) => {
+    const q = ListQuery.parse(req.query ?? {});
+    return svc.list(q);
+  });
+
+  app.get('/api/matches/:id', async (req) => svc.publicRecord(await match(req)));
+
+  app.post('/api/matches/:id/join', async (req, reply) => {
+    const m = await match(req);
+    const body = JoinBody.parse(req.body);
+    const r = await svc.join(m, body.seat, body.name);
+    return reply.status(201).send({ match: m.id, seat: r.seat, token: r.token });
+  });
+
+  app.get('/api/matches/:id/view', async (req) => {
+    const m = await match(req);
+    const q = AccessQuery.parse(req.query ?? {});
+    const who = await svc.audience(m, bearer(req), spectatePassword(req, q));
+    return svc.snapshot(m, who.seat);
+  });
+
+  app.get('/api/matches/:id/pending', async (req) => {
+    const m = await match(req);
+    const q = AccessQuery.parse(req.query ?? {});
+    const who = await svc.audience(m, bearer(req), spectatePassword(req, q));
+    const snap = svc.snapshot(m, who.seat);
+    return { pending: snap.pending, yours: snap.yours };
+  });
+
+  app.get('/api/matches/:id/menu', async (req) => {
+    const m = await match(req);
+    const { seat } = await svc.seatOf(m, bearer(req));
+    return { seat, menu: svc.snapshot(m, seat).menu ?? { actions: [] } };
+  });
+
+  app.post('/api/matches/:id/actions', async (req) => {
+    const m = await match(req);
+    const { seat } = await svc.seatOf(m, bearer(req));
+    const body = ActBody.parse(req.body);
+    const header = req.headers['idempotency-key'];
+    const key = body.idempotencyKey ?? (typeof header === 'string' && header.length > 0 && header.length <= 128 ? header : null);
+    const r = await svc.submit(m, seat, body.action as Json, key);
+    return { ok: true, seq: r.seq, events: r.events, outcome: (r.outcome ?? null) as Json, replayed: r.replayed };
+  });
+
+  app.post('/api/matches/:id/leave', async (req) => {
+    const m = await match(req);
+    return svc.leave(m, bearer(req));
+  });
+
+  app.get('/api/matches/:id/log', async (req, reply) => {
+    const m = await match(req);
+    const q = AccessQuery.parse(req.query ?? {});
+    await svc.audience(m, bearer(req), spectatePassword(req, q));
+    const subs = await svc.submissions(m);
+    const lines = m.status === 'finished' ? fullLog(m, subs) : spectatorLog(m, subs);
+    return reply.type('application/x-ndjson').send(lines.join('\n') + '\n');
+  });
+
+  app.get('/api/matches/:id/ws', { websocket: true }, (socket: WebSocket, req: FastifyRequest) => {
+    const fail = (err: unknown, id?: Json) => {
+      const f = failure(err);
+      const frame: JsonObject = { type: 'error', code: f.body.error.code, reason: f.body.error.reason };
+      if (f.body.error.detail !== undefined) frame.detail = f.body.error.detail;
+      if (id !== undefined) frame.id = id;
+      return frame;
+    };
+    const send = (frame: JsonObject) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+    };
+    // messages that arrive while we check the caller wait for it
+    const ready = (async () => {
+      const m = await match(req);
+      const q = AccessQuery.parse(req.query ?? {});
+      const who = await svc.audience(m, q.token ?? bearer(req), spectatePassword(req, q));
+      const unsubscribe = svc.subscribe(m, { seat: who.seat, send });
+      socket.on('close', unsubscribe);
+      send({ type: 'state', ...svc.snapshot(m, who.seat) });
+      return { m, seat: who.seat };
+    })();
+    ready.catch((err) => {
+      const f = failure(err);
+      send(fail(err));
+      socket.close(f.status === 401 ? 4401 : f.status === 404 ? 4404 : 4400, f.body.error.code);
+    });
+    socket.on('message', (data: Buffer, isBinary: boolean) => {
+      void (async () => {
+        let msg: unknown;
+        try {
+          msg = isBinary ? undefined : JSON.parse(data.toString('utf8'));
+        } catch {
+          msg = undefined;
+        }
+        if (msg === undefined || !isPlainJson(msg)) {
+          send({ type: 'error', code: 'bad_request', reason: 'a message must be one JSON object' });
+          return;
+        }
+        const parsed = ClientFrame.safeParse(msg);
+        const id = (msg && typeof msg === 'object' && !Array.isArray(msg) ? (msg as JsonObject).id : undefined) ?? undefined;
+        if (!parsed.success) {
+          send(fail(parsed.error, id));
+          return;
+        }
+        const f = parsed.data;
+        if (f.type === 'ping') {
+          send(f.id === undefined ? { type: 'pong' } : { type: 'pong', id: f.id as Json });
+          return;
+        }
+        try {
+          const { m, seat } = await ready;
+          if (seat === null) throw new HttpError(401, 'bad_request', 'spectators cannot act; connect with a seat token');
+          const r = await svc.submit(m, seat, f.action as Json, f.idempotencyKey ?? null);
+          const ack: JsonObject = { type: 'ack', seq: r.seq, events: r.events, outcome: (r.outcome ?? null) as Json, replayed: r.replayed };
+          if (f.id !== undefined) ack.id = f.id as Json;
+          send(ack);
+        } catch (err) {
+          send(fail(err, f.id as Json | undefined));
+        }
+      })();
+    });
+  });
+
+  return app;
+}
+
+export type { FastifyReply };

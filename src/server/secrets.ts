@@ -1,0 +1,58 @@
+// What each connection may see: a seat's events, a spectator's pending list, a running match's log.
+// The views come from the ruleset; everything else the server sends is filtered here, and the last
+// guard checks every outgoing value against the ruleset's `secrets` for that audience.
+
+import { canonicalJson, type GameEvent, type Json, type Pending, type RulesetPackage, type Seat } from '../kernel/index.ts';
+
+/** True when `value` contains `secret` (a whole subtree, or a string of 6+ characters as a substring). */
+export function leaks(value: unknown, secret: Json): boolean {
+  if (typeof secret === 'string') return secret.length >= 6 && canonicalJson(value).includes(secret);
+  if (secret === null || typeof secret !== 'object') return false;
+  const key = canonicalJson(secret);
+  const walk = (v: unknown): boolean => {
+    if (v === null || typeof v !== 'object') return false;
+    if (canonicalJson(v) === key) return true;
+    return Array.isArray(v) ? v.some(walk) : Object.values(v as object).some(walk);
+  };
+  return walk(value);
+}
+
+/** True when `value` contains any of `secrets`; one walk of `value` however many secrets. */
+export function leaksAny(value: unknown, secrets: readonly Json[]): boolean {
+  const strings: string[] = [];
+  const trees = new Set<string>();
+  for (const s of secrets) {
+    if (typeof s === 'string') {
+      if (s.length >= 6) strings.push(s);
+    } else if (s !== null && typeof s === 'object') trees.add(canonicalJson(s));
+  }
+  if (strings.length > 0) {
+    const text = canonicalJson(value);
+    for (const s of strings) if (text.includes(s)) return true;
+  }
+  if (trees.size === 0) return false;
+  const walk = (v: unknown): boolean => {
+    if (v === null || typeof v !== 'object') return false;
+    if (trees.has(canonicalJson(v))) return true;
+    return Array.isArray(v) ? v.some(walk) : Object.values(v as object).some(walk);
+  };
+  return walk(value);
+}
+
+/**
+ * The events of one change that `seat` (null: a spectator) may receive. Perfect-information games:
+ * all. Imperfect ones: with one seat, those that reveal none of the seat's secrets; with several,
+ * none (the views say what changed) — an event can name a card that no secrets entry lists whole.
+ */
+export function eventsFor<S>(pkg: RulesetPackage<S>, state: S, seat: Seat | null, events: readonly GameEvent[]): GameEvent[] {
+  if (events.length === 0) return [];
+  if (pkg.gameType.information === 'perfect') return events.slice();
+  if (pkg.gameType.seats.max > 1) return [];
+  const secrets = pkg.ruleset.secrets?.(state, seat) ?? [];
+  return events.filter((e) => !leaksAny(e, secrets));
+}
+
+/** What everyone may know about who owes a decision: seat and kind, no details. */
+export function publicPending(pending: readonly Pending[]): { seat: number; kind: string }[] {
+  return pending.map((p) => ({ seat: p.seat, kind: p.kind }));
+}

@@ -1,0 +1,106 @@
+// `arbiter serve`: open the store (SQLite file by default, PostgreSQL by URL), rebuild unfinished
+// matches, listen on loopback, and drain cleanly on SIGTERM/SIGINT.
+
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { FastifyInstance } from 'fastify';
+import { ArbiterError } from '../kernel/index.ts';
+import { MatchService } from './service.ts';
+import { SqliteStore } from './store-sqlite.ts';
+import { PgStore } from './store-pg.ts';
+import type { Store } from './store.ts';
+import { buildApp } from './http.ts';
+
+export interface ServeOptions {
+  host?: string;
+  port?: number;
+  /** A file path (SQLite) or a postgres:// URL. */
+  db?: string;
+  fsync?: boolean;
+  bodyLimit?: number;
+  rateLimit?: number;
+  allowExternalAgents?: boolean;
+  logger?: boolean | { level: string };
+}
+
+export function openStore(db: string | undefined, fsync = false): Store {
+  const where = db ?? 'arbiter.sqlite';
+  if (/^postgres(ql)?:\/\//i.test(where)) return new PgStore(where);
+  if (/^[a-z]+:\/\//i.test(where)) throw new ArbiterError('bad_request', `--db: unsupported URL (use a file path or postgres://...)`);
+  return new SqliteStore(resolve(where), { fsync });
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  service: MatchService;
+  url: string;
+  rebuilt: number;
+  broken: string[];
+  close(): Promise<void>;
+}
+
+export async function startServer(o: ServeOptions): Promise<RunningServer> {
+  let log: ((msg: string, detail?: unknown) => void) | null = null;
+  const service = new MatchService({ store: openStore(o.db, o.fsync), allowExternalAgents: o.allowExternalAgents, warn: (msg, detail) => log?.(msg, detail) });
+  const app = await buildApp({ service, bodyLimit: o.bodyLimit, rateLimit: o.rateLimit, logger: o.logger });
+  log = (msg, detail) => app.log.warn({ detail }, msg);
+  const { rebuilt, broken } = await service.start();
+  const address = await app.listen({ host: o.host ?? '127.0.0.1', port: o.port ?? 8080 });
+  let closing: Promise<void> | null = null;
+  return {
+    app,
+    service,
+    url: address,
+    rebuilt,
+    broken,
+    close() {
+      // stop taking requests, let in-flight ones finish, close sockets, then the store
+      closing ??= app.close().then(() => service.close());
+      return closing;
+    },
+  };
+}
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('serve matches over HTTP and WebSocket (see docs/server.md)')
+    .option('--host <host>', 'address to bind (loopback unless told otherwise)', '127.0.0.1')
+    .option('--port <port>', 'port (0 picks a free one)', '8080')
+    .option('--db <path|url>', 'SQLite file, or a postgres:// URL', 'arbiter.sqlite')
+    .option('--fsync', 'SQLite: fsync every commit (survives power loss, not only a killed process)')
+    .option('--body-limit <bytes>', 'largest request body', String(64 * 1024))
+    .option('--rate-limit <n>', 'requests per minute per token (or address)', '1200')
+    .option('--allow-external-agents', 'let match creators seat cmd:/http:/llm: agents (they run programs or call out from this machine)')
+    .option('--quiet', 'no request log')
+    .action(async (o: { host: string; port: string; db: string; fsync?: boolean; bodyLimit: string; rateLimit: string; allowExternalAgents?: boolean; quiet?: boolean }) => {
+      const port = Number(o.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ArbiterError('bad_request', `--port: not a port: ${o.port}`);
+      const srv = await startServer({
+        host: o.host,
+        port,
+        db: o.db,
+        fsync: o.fsync,
+        bodyLimit: Number(o.bodyLimit),
+        rateLimit: Number(o.rateLimit),
+        allowExternalAgents: o.allowExternalAgents,
+        logger: o.quiet ? false : { level: 'info' },
+      });
+      const store = /^postgres/i.test(o.db) ? 'postgres' : resolve(o.db);
+      process.stderr.write(`arbiter serve: listening on ${srv.url} (store: ${store}; rebuilt ${srv.rebuilt} unfinished match(es)${srv.broken.length ? `; ${srv.broken.length} do not replay: ${srv.broken.join(', ')}` : ''})\n`);
+      // a line tests and scripts can wait for
+      process.stdout.write(`listening ${srv.url}\n`);
+      await new Promise<void>((done) => {
+        const stop = (sig: string) => {
+          process.stderr.write(`arbiter serve: ${sig}: draining\n`);
+          srv.close().then(done, (err) => {
+            process.stderr.write(`arbiter serve: close failed: ${String(err)}\n`);
+            process.exitCode = 1;
+            done();
+          });
+        };
+        process.once('SIGTERM', () => stop('SIGTERM'));
+        process.once('SIGINT', () => stop('SIGINT'));
+      });
+    });
+}

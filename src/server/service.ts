@@ -1,0 +1,652 @@
+// The match service: matches held in memory, every change written to the store before it is
+// acknowledged, built-in agents and turn deadlines played on the server, and a fan-out of what each
+// seat (or a spectator) may see to whoever watches. One queue per match orders its changes.
+
+import { createHash, randomBytes, randomInt, scryptSync, timingSafeEqual } from 'node:crypto';
+import {
+  act,
+  ArbiterError,
+  canonicalJson,
+  isPlainJson,
+  SeededRandom,
+  StreamHash,
+  type Agent,
+  type GameEvent,
+  type Json,
+  type JsonObject,
+  type Menu,
+  type Outcome,
+  type Pending,
+  type RulesetPackage,
+  type Seat,
+} from '../kernel/index.ts';
+import { getPackage } from '../registry.ts';
+import { agentContext } from '../runners/context.ts';
+import { agentNames, agentSeed, makeAgent } from '../agents/resolve.ts';
+import { eventsFor, leaksAny, publicPending } from './secrets.ts';
+import { buildHeader, defaultRecord } from './log.ts';
+import { canonicalInput, recordableConfig } from '../runners/match.ts';
+import type { MatchRow, MatchStatus, SeatRow, Store, SubmissionRow } from './store.ts';
+
+export type Audience = { seat: Seat } | { seat: null };
+
+/** A WebSocket (or any push channel) watching one match as one audience. */
+export interface Subscriber {
+  seat: Seat | null;
+  send(frame: JsonObject): void;
+}
+
+export interface CreateInput {
+  ruleset: string;
+  config?: JsonObject;
+  seed?: number;
+  seats?: { agent?: string }[];
+  spectatePassword?: string;
+  turnDeadlineMs?: number;
+}
+
+export interface ServiceOptions {
+  store: Store;
+  /** Agent kinds with a prefix (`cmd:` ...) run programs on this machine: refused unless allowed. */
+  allowExternalAgents?: boolean;
+  warn?: (msg: string, detail?: Json) => void;
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function hashPassword(password: string): string {
+  const salt = randomBytes(16);
+  return `scrypt$${salt.toString('hex')}$${scryptSync(password, salt, 32, { N: 4096 }).toString('hex')}`;
+}
+
+function checkPassword(password: string, stored: string): boolean {
+  const [, salt, want] = stored.split('$');
+  const got = scryptSync(password, Buffer.from(salt, 'hex'), 32, { N: 4096 });
+  return timingSafeEqual(got, Buffer.from(want, 'hex'));
+}
+
+function forkHash(h: StreamHash): StreamHash {
+  return Object.assign(Object.create(StreamHash.prototype) as StreamHash, h);
+}
+
+/** One match in memory: the state after `seq` submissions, and who is watching. */
+export class LiveMatch {
+  state: unknown;
+  seq: number;
+  hash: StreamHash;
+  status: MatchStatus;
+  outcome: Outcome | null;
+  seats: SeatRow[];
+  readonly subs = new Set<Subscriber>();
+  readonly agents: (Agent | null)[];
+  /** When each non-agent pending seat began to owe its decision (for turn deadlines). */
+  readonly pendingSince = new Map<Seat, number>();
+  timer: NodeJS.Timeout | null = null;
+  /** Set when the stored history does not replay: the match refuses changes. */
+  broken: string | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly pkg: RulesetPackage,
+    public row: MatchRow,
+    state: unknown,
+    hash: StreamHash,
+    seats: SeatRow[],
+  ) {
+    this.state = state;
+    this.seq = row.seq;
+    this.hash = hash;
+    this.status = row.status;
+    this.outcome = pkg.ruleset.outcome(state);
+    this.seats = seats;
+    this.agents = seats.map((s) => (s.kind === 'agent' && s.name ? makeAgent(pkg, s.name) : null));
+  }
+
+  get id(): string {
+    return this.row.id;
+  }
+
+  /** Run `fn` after every change queued before it (one writer per match in this process). */
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(fn, fn);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  pending(): Pending[] {
+    return this.pkg.ruleset.pending(this.state);
+  }
+}
+
+export class MatchService {
+  private readonly live = new Map<string, LiveMatch>();
+  private readonly loading = new Map<string, Promise<LiveMatch | null>>();
+  readonly store: Store;
+  private readonly opts: ServiceOptions;
+  private closed = false;
+
+  constructor(opts: ServiceOptions) {
+    this.store = opts.store;
+    this.opts = opts;
+  }
+
+  /** Open the store, follow other servers' changes, and rebuild every unfinished match. */
+  async start(): Promise<{ rebuilt: number; broken: string[] }> {
+    await this.store.init();
+    await this.store.onChange((id) => {
+      const m = this.live.get(id);
+      if (m) void m.run(() => this.catchUp(m)).catch((err) => this.warn('catch-up failed', { match: id, error: String(err) }));
+    });
+    const broken: string[] = [];
+    let rebuilt = 0;
+    for (const id of await this.store.unfinished()) {
+      const m = await this.get(id);
+      if (!m) continue;
+      if (m.broken) broken.push(id);
+      else rebuilt++;
+    }
+    return { rebuilt, broken };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const m of this.live.values()) if (m.timer) clearTimeout(m.timer);
+    // let queued changes finish writing before the store closes
+    await Promise.all([...this.live.values()].map((m) => m.run(async () => undefined)));
+    for (const m of this.live.values()) for (const a of m.agents) a?.close?.();
+    await this.store.close();
+  }
+
+  private warn(msg: string, detail?: Json): void {
+    this.opts.warn?.(msg, detail);
+  }
+
+  liveCount(): number {
+    return this.live.size;
+  }
+
+  // ---- reading ----------------------------------------------------------------------------
+
+  /** The match in memory, loading (and verifying) it from the store on first use; null if unknown. */
+  async get(id: string): Promise<LiveMatch | null> {
+    const have = this.live.get(id);
+    if (have) return have;
+    let p = this.loading.get(id);
+    if (!p) {
+      p = this.load(id).finally(() => this.loading.delete(id));
+      this.loading.set(id, p);
+    }
+    return p;
+  }
+
+  async mustGet(id: string): Promise<LiveMatch> {
+    const m = typeof id === 'string' && id.length <= 64 ? await this.get(id) : null;
+    if (!m) throw new ArbiterError('not_found', `no match "${String(id).slice(0, 64)}"`);
+    return m;
+  }
+
+  private async load(id: string): Promise<LiveMatch | null> {
+    const row = await this.store.getMatch(id);
+    if (!row) return null;
+    const pkg = getPackage(row.ruleset);
+    const seats = await this.store.getSeats(id);
+    const setupEvents: GameEvent[] = [];
+    const state = pkg.ruleset.setup(row.config, row.seed, setupEvents);
+    const hash = new StreamHash();
+    for (const e of setupEvents) hash.update(canonicalJson(e));
+    const m = new LiveMatch(pkg, { ...row, seq: 0 }, state, hash, seats);
+    m.status = row.status;
+    const header = row.header as JsonObject;
+    if (pkg.ruleset.version !== row.version) m.broken = `stored with ruleset version ${row.version}, this server has ${pkg.ruleset.version}`;
+    else if (canonicalJson(header.setup_events ?? []) !== canonicalJson(setupEvents)) m.broken = 'setup events differ from the stored header';
+    if (!m.broken) {
+      const subs = await this.store.submissions(id, 0);
+      this.replayInto(m, subs);
+      if (!m.broken && m.hash.digest() !== row.hash) m.broken = `event-stream hash ${m.hash.digest()} differs from the stored ${row.hash}`;
+    }
+    m.row = { ...row };
+    if (m.broken) this.warn('match does not replay', { match: id, problem: m.broken });
+    this.live.set(id, m);
+    if (!m.broken) this.afterChange(m);
+    return m;
+  }
+
+  /** Apply stored submissions (ours after a restart, or another server's) and check each hash. */
+  private replayInto(m: LiveMatch, subs: SubmissionRow[]): SubmissionRow[] {
+    const applied: SubmissionRow[] = [];
+    for (const sub of subs) {
+      if (sub.seq !== m.seq + 1) {
+        m.broken = `submission ${sub.seq} follows ${m.seq}`;
+        break;
+      }
+      const res = act(m.pkg.ruleset, m.state, sub.seat, sub.input);
+      if (!res.ok) {
+        m.broken = `stored submission ${sub.seq} is refused on replay: ${res.error.reason}`;
+        break;
+      }
+      if (canonicalJson(res.events) !== canonicalJson(sub.events)) {
+        m.broken = `stored submission ${sub.seq} replays to different events`;
+        break;
+      }
+      const h = forkHash(m.hash);
+      for (const e of res.events) h.update(canonicalJson(e));
+      if (h.digest() !== sub.hash) {
+        m.broken = `event-stream hash after submission ${sub.seq} differs`;
+        break;
+      }
+      m.state = res.state;
+      m.hash = h;
+      m.seq = sub.seq;
+      m.outcome = m.pkg.ruleset.outcome(m.state);
+      applied.push(sub);
+    }
+    return applied;
+  }
+
+  /** Another server changed the match: take its submissions and seats, tell our watchers. */
+  private async catchUp(m: LiveMatch): Promise<void> {
+    if (m.broken || this.closed) return;
+    const [row, seats, subs] = await Promise.all([this.store.getMatch(m.id), this.store.getSeats(m.id), this.store.submissions(m.id, m.seq)]);
+    if (row) {
+      m.row = row;
+      m.status = row.status;
+    }
+    m.seats = seats;
+    const applied = this.replayInto(m, subs);
+    for (const sub of applied) this.broadcast(m, sub.events as GameEvent[]);
+    if (applied.length === 0) this.broadcast(m, []);
+    this.afterChange(m);
+  }
+
+  publicRecord(m: LiveMatch): JsonObject {
+    const r = m.row;
+    const rec: JsonObject = {
+      id: r.id,
+      ruleset: r.ruleset,
+      version: r.version,
+      title: m.pkg.ruleset.title,
+      status: m.status,
+      private: r.spectateHash !== null,
+      seats: m.seats.map((s) => ({ seat: s.seat, kind: s.kind, name: s.name })),
+      seq: m.seq,
+      pending: m.status === 'running' ? publicPending(m.pending()) : [],
+      outcome: (m.outcome ?? null) as Json,
+      turnDeadlineMs: r.deadlineMs,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    };
+    // the seed decides every hidden draw: it is published only once the match is over
+    if (m.status === 'finished') rec.seed = r.seed;
+    if (m.broken) rec.problem = m.broken;
+    return rec;
+  }
+
+  async list(f: { ruleset?: string; status?: MatchStatus; limit?: number; offset?: number }): Promise<JsonObject[]> {
+    const rows = await this.store.listMatches({ ruleset: f.ruleset, status: f.status, limit: f.limit ?? 50, offset: f.offset ?? 0 });
+    return rows.map((r) => {
+      const m = this.live.get(r.id);
+      if (m) return this.publicRecord(m);
+      const rec: JsonObject = { id: r.id, ruleset: r.ruleset, version: r.version, status: r.status, private: r.spectateHash !== null, seats: r.seats, seq: r.seq, outcome: r.outcome, createdAt: r.createdAt, updatedAt: r.updatedAt };
+      if (r.status === 'finished') rec.seed = r.seed;
+      return rec;
+    });
+  }
+
+  /** The seat a token belongs to, or a 401. Tokens are compared as hashes in constant time. */
+  async seatOf(m: LiveMatch, token: string | undefined): Promise<{ seat: Seat; tokenHash: string }> {
+    if (!token) throw new HttpError(401, 'bad_request', 'a seat token is required (Authorization: Bearer TOKEN)');
+    const h = sha256(token);
+    const find = () => {
+      let found = -1;
+      for (const s of m.seats) if (s.tokenHash && sameHash(s.tokenHash, h) && found < 0) found = s.seat;
+      return found;
+    };
+    let seat = find();
+    if (seat < 0 && this.store.kind === 'postgres') {
+      // a seat taken through another server
+      m.seats = await this.store.getSeats(m.id);
+      seat = find();
+    }
+    if (seat < 0) throw new HttpError(401, 'bad_request', 'this token holds no seat in this match');
+    return { seat, tokenHash: h };
+  }
+
+  /** Who the caller is: a seat (token), or a spectator (password when the match is private). */
+  async audience(m: LiveMatch, token: string | undefined, password: string | undefined): Promise<Audience> {
+    if (token) return { seat: (await this.seatOf(m, token)).seat };
+    if (m.row.spectateHash && !(typeof password === 'string' && password.length <= 1024 && checkPassword(password, m.row.spectateHash))) {
+      throw new HttpError(401, 'bad_request', 'this match is private: spectating needs its password');
+    }
+    return { seat: null };
+  }
+
+  /** What one audience may see now. */
+  snapshot(m: LiveMatch, seat: Seat | null, events: GameEvent[] = []): JsonObject {
+    const rs = m.pkg.ruleset;
+    const pending = m.status === 'running' ? m.pending() : [];
+    const own = seat === null ? [] : pending.filter((p) => p.seat === seat);
+    const menu: Menu | null = seat !== null && own.length > 0 ? rs.legal(m.state, seat) : null;
+    const frame: JsonObject = {
+      match: m.id,
+      seq: m.seq,
+      status: m.status,
+      seat,
+      view: rs.view(m.state, seat),
+      pending: publicPending(pending),
+      yours: own as Json,
+      menu: menu as unknown as Json,
+      events: eventsFor(m.pkg, m.state, seat, events),
+      outcome: (m.outcome ?? null) as Json,
+    };
+    // the last guard on what `secrets` speaks about (the view, and events we add to it); the menu
+    // and the seat's own pending entries are its own to know (a mines menu may offer to dig a mine)
+    const secrets = rs.secrets?.(m.state, seat) ?? [];
+    if (secrets.length > 0 && (frame.events as Json[]).length > 0 && leaksAny(frame.events, secrets)) {
+      this.warn('events would reveal a secret; sent without them', { match: m.id, seat });
+      frame.events = [];
+    }
+    return frame;
+  }
+
+  subscribe(m: LiveMatch, sub: Subscriber): () => void {
+    m.subs.add(sub);
+    return () => m.subs.delete(sub);
+  }
+
+  private broadcast(m: LiveMatch, events: GameEvent[]): void {
+    if (m.subs.size === 0) return;
+    const bySeat = new Map<Seat | null, JsonObject>();
+    for (const s of m.subs) {
+      let f = bySeat.get(s.seat);
+      if (!f) {
+        f = { type: 'state', ...this.snapshot(m, s.seat, events) };
+        bySeat.set(s.seat, f);
+      }
+      try {
+        s.send(f);
+      } catch {
+        m.subs.delete(s);
+      }
+    }
+  }
+
+  // ---- changing ---------------------------------------------------------------------------
+
+  async create(input: CreateInput): Promise<LiveMatch> {
+    const pkg = getPackage(input.ruleset);
+    const rs = pkg.ruleset;
+    const config = recordableConfig(input.config ?? {}) as JsonObject;
+    const seed = input.seed ?? randomInt(0, 2 ** 32);
+    const setupEvents: GameEvent[] = [];
+    const state = rs.setup(config, seed, setupEvents);
+    const n = rs.seats(state);
+    const specs = input.seats ?? [];
+    if (specs.length > n) throw new ArbiterError('bad_request', `${rs.id} with this config has ${n} seats, ${specs.length} described`);
+    const known = agentNames(pkg);
+    const seats: SeatRow[] = [];
+    for (let seat = 0; seat < n; seat++) {
+      const agent = specs[seat]?.agent;
+      if (agent === undefined) {
+        seats.push({ seat, kind: 'open', name: null, tokenHash: null });
+        continue;
+      }
+      if (agent.includes(':') && !this.opts.allowExternalAgents) {
+        throw new ArbiterError('bad_request', `agent "${agent}": agents that run programs or call out are off on this server (start it with --allow-external-agents)`);
+      }
+      if (!agent.includes(':') && !known.includes(agent)) throw new ArbiterError('not_found', `unknown agent "${agent}" for ${rs.id} (known: ${known.join(', ')})`);
+      seats.push({ seat, kind: 'agent', name: agent, tokenHash: null });
+    }
+    const hash = new StreamHash();
+    for (const e of setupEvents) hash.update(canonicalJson(e));
+    const now = Date.now();
+    const header = buildHeader(pkg, seed, config, seats.map((s) => (s.kind === 'agent' ? String(s.name) : 'remote')), setupEvents);
+    const outcome = rs.outcome(state);
+    const status: MatchStatus = outcome ? 'finished' : seats.some((s) => s.kind === 'open') ? 'waiting' : 'running';
+    const row: MatchRow = {
+      id: randomBytes(9).toString('base64url'),
+      ruleset: rs.id,
+      version: rs.version,
+      seed,
+      config,
+      header,
+      status,
+      spectateHash: input.spectatePassword ? hashPassword(input.spectatePassword) : null,
+      deadlineMs: input.turnDeadlineMs ?? null,
+      seats: n,
+      seq: 0,
+      hash: hash.digest(),
+      outcome: (outcome ?? null) as Json,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.store.createMatch(row, seats);
+    const m = new LiveMatch(pkg, row, state, hash, seats);
+    this.live.set(row.id, m);
+    this.afterChange(m);
+    return m;
+  }
+
+  async join(m: LiveMatch, seat: number | undefined, name: string): Promise<{ seat: Seat; token: string }> {
+    return m.run(async () => {
+      if (m.status === 'finished') throw new HttpError(409, 'game_over', 'the match is over');
+      if (this.store.kind === 'postgres') m.seats = await this.store.getSeats(m.id);
+      const open = m.seats.filter((s) => s.kind === 'open').map((s) => s.seat);
+      const want = seat ?? open[0];
+      if (want === undefined) throw new HttpError(409, 'illegal', 'no open seat in this match');
+      if (!m.seats.some((s) => s.seat === want)) throw new ArbiterError('bad_request', `seat ${want} does not exist (seats are 0..${m.seats.length - 1})`);
+      if (!open.includes(want)) throw new HttpError(409, 'illegal', `seat ${want} is not open`);
+      const token = randomBytes(16).toString('base64url');
+      const tokenHash = sha256(token);
+      if (!(await this.store.claimSeat(m.id, want, name, tokenHash))) throw new HttpError(409, 'illegal', `seat ${want} was taken meanwhile`);
+      m.seats = m.seats.map((s) => (s.seat === want ? { seat: want, kind: 'player', name, tokenHash } : s));
+      if (m.status === 'waiting' && !m.seats.some((s) => s.kind === 'open')) m.status = 'running';
+      m.row = { ...m.row, status: m.status };
+      this.broadcast(m, []);
+      this.afterChange(m);
+      return { seat: want, token };
+    });
+  }
+
+  async leave(m: LiveMatch, token: string | undefined): Promise<{ seat: Seat }> {
+    const { seat, tokenHash } = await this.seatOf(m, token);
+    return m.run(async () => {
+      await this.store.releaseSeat(m.id, seat, tokenHash);
+      m.seats = m.seats.map((s) => (s.seat === seat ? { seat, kind: 'open', name: null, tokenHash: null } : s));
+      this.broadcast(m, []);
+      return { seat };
+    });
+  }
+
+  /**
+   * Submit one action for `seat`. The kernel's checked `act` judges it; an accepted action is
+   * written (with its seq) before this resolves. A repeated idempotency key answers the stored
+   * result instead of acting twice.
+   */
+  async submit(m: LiveMatch, seat: Seat, input: Json, idemKey: string | null): Promise<{ seq: number; events: GameEvent[]; outcome: Outcome | null; replayed: boolean }> {
+    return m.run(async () => {
+      for (let attempt = 0; ; attempt++) {
+        if (idemKey) {
+          const prior = await this.store.byIdempotencyKey(m.id, idemKey);
+          if (prior) {
+            if (prior.seat !== seat) throw new HttpError(409, 'bad_request', 'this idempotency key was used by another seat');
+            if (prior.seq > m.seq) await this.catchUp(m);
+            return { seq: prior.seq, events: eventsFor(m.pkg, m.state, seat, prior.events as GameEvent[]), outcome: m.outcome, replayed: true };
+          }
+        }
+        this.usable(m);
+        if (m.status === 'waiting') throw new HttpError(409, 'out_of_turn', 'the match waits for its open seats to be taken');
+        // the form the log holds (sorted keys), so replay judges exactly what was judged here
+        const canon = canonicalInput(input);
+        const res = act(m.pkg.ruleset, m.state, seat, canon);
+        if (!res.ok) throw new ArbiterError(res.error.code, res.error.reason, res.error.detail);
+        const out = await this.commit(m, seat, canon, res.state, res.events, 'accepted', null, idemKey);
+        if (out === 'ok') {
+          this.afterChange(m);
+          return { seq: m.seq, events: eventsFor(m.pkg, m.state, seat, res.events), outcome: m.outcome, replayed: false };
+        }
+        // another server wrote this seq (or this key) first: take its history and judge again
+        await this.catchUp(m);
+        if (attempt >= 3) throw new HttpError(409, 'out_of_turn', 'the match moved on meanwhile; try again');
+      }
+    });
+  }
+
+  private usable(m: LiveMatch): void {
+    if (m.broken) throw new HttpError(503, 'corrupt_log', `this match's stored history does not replay: ${m.broken}`);
+    if (this.closed) throw new HttpError(503, 'bad_request', 'the server is shutting down');
+  }
+
+  /** Write the submission and the new head in one transaction; only then change memory. */
+  private async commit(
+    m: LiveMatch,
+    seat: Seat,
+    input: Json,
+    next: unknown,
+    events: GameEvent[],
+    result: 'accepted' | 'defaulted',
+    dflt: Json,
+    idemKey: string | null,
+  ): Promise<'ok' | 'conflict' | 'duplicate_key'> {
+    const h = forkHash(m.hash);
+    for (const e of events) h.update(canonicalJson(e));
+    const outcome = m.pkg.ruleset.outcome(next);
+    const status: MatchStatus = outcome ? 'finished' : m.status;
+    const seq = m.seq + 1;
+    const at = Date.now();
+    const sub: SubmissionRow = { seq, seat, input, result, events: events as Json[], default: dflt, idemKey, hash: h.digest(), at };
+    const r = await this.store.append(m.id, sub, { status, seq, hash: sub.hash, outcome: (outcome ?? null) as Json });
+    if (r !== 'ok') return r;
+    m.state = next;
+    m.seq = seq;
+    m.hash = h;
+    m.outcome = outcome;
+    m.status = status;
+    m.row = { ...m.row, status, seq, hash: sub.hash, outcome: (outcome ?? null) as Json, updatedAt: at };
+    this.broadcast(m, events);
+    return 'ok';
+  }
+
+  /** After every change: let built-in agents move, and (re)arm the turn deadline. */
+  private afterChange(m: LiveMatch): void {
+    if (this.closed || m.broken) return;
+    if (m.status === 'finished') {
+      if (m.timer) clearTimeout(m.timer);
+      m.timer = null;
+      for (const a of m.agents) a?.close?.();
+      return;
+    }
+    if (m.status !== 'running') return;
+    const pending = m.pending();
+    if (pending.some((p) => m.agents[p.seat])) {
+      void m.run(() => this.playAgents(m)).catch((err) => this.warn('agent move failed', { match: m.id, error: String(err) }));
+    }
+    this.armDeadline(m, pending);
+  }
+
+  private async playAgents(m: LiveMatch): Promise<void> {
+    await this.agentMoves(m);
+    if (!this.closed && !m.broken && m.status === 'running') this.armDeadline(m, m.pending());
+    else if (m.status === 'finished') this.afterChange(m);
+  }
+
+  private async agentMoves(m: LiveMatch): Promise<void> {
+    for (let guard = 0; guard < 100_000; guard++) {
+      if (this.closed || m.broken || m.status !== 'running') return;
+      const p = m.pending().find((x) => m.agents[x.seat]);
+      if (!p) return;
+      const agent = m.agents[p.seat];
+      if (!agent) return;
+      const rs = m.pkg.ruleset;
+      const menu = rs.legal(m.state, p.seat);
+      // a fresh stream per decision, from (seed, seq, seat): the same choices after a restart
+      const random = new SeededRandom(agentSeed((m.row.seed + Math.imul(m.seq + 1, 0x9e3779b1)) >>> 0, p.seat));
+      let input: Json;
+      let dflt: Json = null;
+      try {
+        input = (await agent.choose(agentContext(rs, m.state, p.seat, p.kind, menu, random))) as Json;
+      } catch (err) {
+        input = null;
+        dflt = defaultRecord('exited', m.seq + 1, String((err as Error)?.message ?? err));
+      }
+      if (dflt === null && !isPlainJson(input)) {
+        dflt = defaultRecord('refused', m.seq + 1, String(input).slice(0, 200));
+      } else if (dflt === null) input = canonicalInput(input);
+      let res = dflt === null ? act(rs, m.state, p.seat, input) : null;
+      if (!res || !res.ok) {
+        if (dflt === null) dflt = defaultRecord('refused', m.seq + 1, canonicalJson(input ?? null));
+        input = defaultActionOf(menu, m.pkg.gameType.defaultAction);
+        res = act(rs, m.state, p.seat, input);
+        if (!res.ok) throw new ArbiterError('illegal', `the default action for seat ${p.seat} was refused: ${res.error.reason}`);
+      }
+      const out = await this.commit(m, p.seat, input, res.state, res.events, dflt === null ? 'accepted' : 'defaulted', dflt, null);
+      if (out !== 'ok') {
+        await this.catchUp(m);
+        return;
+      }
+    }
+  }
+
+  private armDeadline(m: LiveMatch, pending: Pending[]): void {
+    const limit = m.row.deadlineMs;
+    if (!limit) return;
+    const now = Date.now();
+    const owing = new Set(pending.filter((p) => !m.agents[p.seat]).map((p) => p.seat));
+    for (const s of [...m.pendingSince.keys()]) if (!owing.has(s)) m.pendingSince.delete(s);
+    for (const s of owing) if (!m.pendingSince.has(s)) m.pendingSince.set(s, now);
+    if (m.timer) clearTimeout(m.timer);
+    m.timer = null;
+    if (m.pendingSince.size === 0) return;
+    const due = Math.min(...m.pendingSince.values()) + limit;
+    m.timer = setTimeout(() => {
+      m.timer = null;
+      void m.run(() => this.expire(m)).catch((err) => this.warn('turn deadline failed', { match: m.id, error: String(err) }));
+    }, Math.max(0, due - now));
+    m.timer.unref();
+  }
+
+  /** A seat let its deadline pass: play the ruleset's default action for it, recorded as such. */
+  private async expire(m: LiveMatch): Promise<void> {
+    const limit = m.row.deadlineMs;
+    if (!limit || this.closed || m.broken || m.status !== 'running') return;
+    const now = Date.now();
+    for (const [seat, since] of [...m.pendingSince]) {
+      if (since + limit > now) continue;
+      if (!m.pending().some((p) => p.seat === seat)) continue;
+      const menu = m.pkg.ruleset.legal(m.state, seat);
+      const input = defaultActionOf(menu, m.pkg.gameType.defaultAction);
+      const res = act(m.pkg.ruleset, m.state, seat, input);
+      if (!res.ok) continue;
+      const out = await this.commit(m, seat, input, res.state, res.events, 'defaulted', defaultRecord('timeout', m.seq + 1, null), null);
+      if (out !== 'ok') await this.catchUp(m);
+      m.pendingSince.delete(seat);
+    }
+    this.afterChange(m);
+  }
+
+  async submissions(m: LiveMatch): Promise<SubmissionRow[]> {
+    return this.store.submissions(m.id, 0);
+  }
+}
+
+/** The menu element of the declared default family, else the first menu element. */
+export function defaultActionOf(menu: Menu, declared: string | undefined): Json {
+  if (declared) {
+    for (const a of menu.actions) if (a !== null && typeof a === 'object' && (a as { type?: unknown }).type === declared) return a as Json;
+  }
+  return menu.actions[0] as Json;
+}
+
+/** An error with an HTTP status chosen by the server (not derived from the code). */
+export class HttpError extends ArbiterError {
+  readonly status: number;
+  constructor(status: number, code: ArbiterError['code'], reason: string, detail?: Json) {
+    super(code, reason, detail);
+    this.status = status;
+  }
+}

@@ -1,0 +1,213 @@
+// The embedded store: one SQLite file in WAL mode. better-sqlite3 is synchronous, so a write has
+// reached the file (the WAL) before the call returns and before the server answers. WAL with
+// synchronous=NORMAL survives the process being killed at any moment; `fsync: true` (FULL) also
+// survives power loss, at a cost per commit.
+
+import Database from 'better-sqlite3';
+import type { AppendResult, MatchFilter, MatchRow, MatchUpdate, SeatRow, Store, SubmissionRow } from './store.ts';
+import type { Json } from '../kernel/index.ts';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS matches (
+  id TEXT PRIMARY KEY,
+  ruleset TEXT NOT NULL,
+  version TEXT NOT NULL,
+  seed INTEGER NOT NULL,
+  config TEXT NOT NULL,
+  header TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('waiting','running','finished')),
+  spectate_hash TEXT,
+  deadline_ms INTEGER,
+  seats INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  hash TEXT NOT NULL,
+  outcome TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS matches_by_status ON matches (status, ruleset, created_at);
+CREATE TABLE IF NOT EXISTS seats (
+  match_id TEXT NOT NULL REFERENCES matches(id),
+  seat INTEGER NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('open','player','agent')),
+  name TEXT,
+  token_hash TEXT,
+  PRIMARY KEY (match_id, seat)
+);
+CREATE TABLE IF NOT EXISTS submissions (
+  match_id TEXT NOT NULL REFERENCES matches(id),
+  seq INTEGER NOT NULL,
+  seat INTEGER NOT NULL,
+  input TEXT NOT NULL,
+  result TEXT NOT NULL CHECK (result IN ('accepted','defaulted')),
+  events TEXT NOT NULL,
+  dflt TEXT NOT NULL,
+  idem_key TEXT,
+  hash TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (match_id, seq)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS submissions_idem ON submissions (match_id, idem_key) WHERE idem_key IS NOT NULL;
+`;
+
+type Raw = Record<string, unknown>;
+
+export function matchFromRow(r: Raw, parse: (v: unknown) => Json): MatchRow {
+  return {
+    id: String(r.id),
+    ruleset: String(r.ruleset),
+    version: String(r.version),
+    seed: Number(r.seed),
+    config: parse(r.config),
+    header: parse(r.header),
+    status: r.status as MatchRow['status'],
+    spectateHash: r.spectate_hash == null ? null : String(r.spectate_hash),
+    deadlineMs: r.deadline_ms == null ? null : Number(r.deadline_ms),
+    seats: Number(r.seats),
+    seq: Number(r.seq),
+    hash: String(r.hash),
+    outcome: parse(r.outcome),
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+  };
+}
+
+export function seatFromRow(r: Raw): SeatRow {
+  return { seat: Number(r.seat), kind: r.kind as SeatRow['kind'], name: r.name == null ? null : String(r.name), tokenHash: r.token_hash == null ? null : String(r.token_hash) };
+}
+
+export function submissionFromRow(r: Raw, parse: (v: unknown) => Json): SubmissionRow {
+  return {
+    seq: Number(r.seq),
+    seat: Number(r.seat),
+    input: parse(r.input),
+    result: r.result as SubmissionRow['result'],
+    events: parse(r.events) as Json[],
+    default: parse(r.dflt),
+    idemKey: r.idem_key == null ? null : String(r.idem_key),
+    hash: String(r.hash),
+    at: Number(r.at),
+  };
+}
+
+const parseText = (v: unknown): Json => JSON.parse(String(v)) as Json;
+
+export class SqliteStore implements Store {
+  readonly kind = 'sqlite' as const;
+  private readonly db: Database.Database;
+  private stmts!: ReturnType<SqliteStore['prepare']>;
+
+  constructor(path: string, opts: { fsync?: boolean } = {}) {
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`synchronous = ${opts.fsync ? 'FULL' : 'NORMAL'}`);
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+  }
+
+  private prepare() {
+    const d = this.db;
+    return {
+      insMatch: d.prepare(`INSERT INTO matches (id, ruleset, version, seed, config, header, status, spectate_hash, deadline_ms, seats, seq, hash, outcome, created_at, updated_at)
+        VALUES (@id, @ruleset, @version, @seed, @config, @header, @status, @spectate_hash, @deadline_ms, @seats, @seq, @hash, @outcome, @created_at, @updated_at)`),
+      insSeat: d.prepare('INSERT INTO seats (match_id, seat, kind, name, token_hash) VALUES (?, ?, ?, ?, ?)'),
+      getMatch: d.prepare('SELECT * FROM matches WHERE id = ?'),
+      getSeats: d.prepare('SELECT * FROM seats WHERE match_id = ? ORDER BY seat'),
+      unfinished: d.prepare("SELECT id FROM matches WHERE status <> 'finished' ORDER BY created_at"),
+      claim: d.prepare("UPDATE seats SET kind = 'player', name = ?, token_hash = ? WHERE match_id = ? AND seat = ? AND kind = 'open'"),
+      openCount: d.prepare("SELECT count(*) AS n FROM seats WHERE match_id = ? AND kind = 'open'"),
+      start: d.prepare("UPDATE matches SET status = 'running', updated_at = ? WHERE id = ? AND status = 'waiting'"),
+      release: d.prepare("UPDATE seats SET kind = 'open', name = NULL, token_hash = NULL WHERE match_id = ? AND seat = ? AND token_hash = ?"),
+      insSub: d.prepare('INSERT INTO submissions (match_id, seq, seat, input, result, events, dflt, idem_key, hash, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+      head: d.prepare('UPDATE matches SET status = ?, seq = ?, hash = ?, outcome = ?, updated_at = ? WHERE id = ? AND seq = ?'),
+      subs: d.prepare('SELECT * FROM submissions WHERE match_id = ? AND seq > ? ORDER BY seq'),
+      idem: d.prepare('SELECT * FROM submissions WHERE match_id = ? AND idem_key = ?'),
+    };
+  }
+
+  async init(): Promise<void> {
+    this.db.exec(SCHEMA);
+    this.stmts = this.prepare();
+  }
+
+  async createMatch(m: MatchRow, seats: SeatRow[]): Promise<void> {
+    const s = this.stmts;
+    this.db.transaction(() => {
+      s.insMatch.run({
+        id: m.id, ruleset: m.ruleset, version: m.version, seed: m.seed, config: JSON.stringify(m.config), header: JSON.stringify(m.header),
+        status: m.status, spectate_hash: m.spectateHash, deadline_ms: m.deadlineMs, seats: m.seats, seq: m.seq, hash: m.hash,
+        outcome: JSON.stringify(m.outcome), created_at: m.createdAt, updated_at: m.updatedAt,
+      });
+      for (const st of seats) s.insSeat.run(m.id, st.seat, st.kind, st.name, st.tokenHash);
+    })();
+  }
+
+  async getMatch(id: string): Promise<MatchRow | null> {
+    const r = this.stmts.getMatch.get(id) as Raw | undefined;
+    return r ? matchFromRow(r, parseText) : null;
+  }
+
+  async getSeats(id: string): Promise<SeatRow[]> {
+    return (this.stmts.getSeats.all(id) as Raw[]).map(seatFromRow);
+  }
+
+  async listMatches(f: MatchFilter): Promise<MatchRow[]> {
+    const where: string[] = [];
+    const args: (string | number)[] = [];
+    if (f.ruleset) { where.push('ruleset = ?'); args.push(f.ruleset); }
+    if (f.status) { where.push('status = ?'); args.push(f.status); }
+    const sql = `SELECT * FROM matches ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`;
+    return (this.db.prepare(sql).all(...args, f.limit, f.offset) as Raw[]).map((r) => matchFromRow(r, parseText));
+  }
+
+  async unfinished(): Promise<string[]> {
+    return (this.stmts.unfinished.all() as Raw[]).map((r) => String(r.id));
+  }
+
+  async claimSeat(id: string, seat: number, name: string, tokenHash: string): Promise<boolean> {
+    const s = this.stmts;
+    return this.db.transaction(() => {
+      if (s.claim.run(name, tokenHash, id, seat).changes !== 1) return false;
+      if ((s.openCount.get(id) as { n: number }).n === 0) s.start.run(Date.now(), id);
+      return true;
+    })();
+  }
+
+  async releaseSeat(id: string, seat: number, tokenHash: string): Promise<boolean> {
+    return this.stmts.release.run(id, seat, tokenHash).changes === 1;
+  }
+
+  async append(id: string, sub: SubmissionRow, head: MatchUpdate): Promise<AppendResult> {
+    const s = this.stmts;
+    try {
+      this.db.transaction(() => {
+        s.insSub.run(id, sub.seq, sub.seat, JSON.stringify(sub.input), sub.result, JSON.stringify(sub.events), JSON.stringify(sub.default), sub.idemKey, sub.hash, sub.at);
+        const moved = s.head.run(head.status, head.seq, head.hash, JSON.stringify(head.outcome), sub.at, id, sub.seq - 1).changes;
+        if (moved !== 1) throw Object.assign(new Error('head moved'), { code: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
+      })();
+      return 'ok';
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? '';
+      if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return 'conflict';
+      if (code === 'SQLITE_CONSTRAINT_UNIQUE') return 'duplicate_key';
+      throw err;
+    }
+  }
+
+  async submissions(id: string, afterSeq: number): Promise<SubmissionRow[]> {
+    return (this.stmts.subs.all(id, afterSeq) as Raw[]).map((r) => submissionFromRow(r, parseText));
+  }
+
+  async byIdempotencyKey(id: string, key: string): Promise<SubmissionRow | null> {
+    const r = this.stmts.idem.get(id, key) as Raw | undefined;
+    return r ? submissionFromRow(r, parseText) : null;
+  }
+
+  async onChange(): Promise<void> {
+    // one process: nobody else writes
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,91 @@
+// What the server keeps, behind one interface with two backends: an embedded SQLite file (one
+// process) and PostgreSQL (several processes on one database). The submissions table's primary key
+// (match, seq) is what keeps one history per match: a second writer of the same seq fails.
+
+import type { Json } from '../kernel/index.ts';
+
+export type MatchStatus = 'waiting' | 'running' | 'finished';
+
+export interface MatchRow {
+  id: string;
+  ruleset: string;
+  version: string;
+  seed: number;
+  config: Json;
+  /** The log header as the match began (format, engine, setup events ...). */
+  header: Json;
+  status: MatchStatus;
+  /** A private match needs its spectate password to be watched; null when public. */
+  spectateHash: string | null;
+  /** Per-seat turn deadline in milliseconds, or null. */
+  deadlineMs: number | null;
+  seats: number;
+  seq: number;
+  /** Event-stream hash after `seq` submissions. */
+  hash: string;
+  outcome: Json;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type SeatKind = 'open' | 'player' | 'agent';
+
+export interface SeatRow {
+  seat: number;
+  kind: SeatKind;
+  /** A player's chosen name, or the agent spec. */
+  name: string | null;
+  /** sha256 of the seat token (hex); null for open and agent seats. */
+  tokenHash: string | null;
+}
+
+export interface SubmissionRow {
+  seq: number;
+  seat: number;
+  input: Json;
+  result: 'accepted' | 'defaulted';
+  events: Json[];
+  /** Why the server played the seat's default action (result 'defaulted'). */
+  default: Json;
+  idemKey: string | null;
+  /** Event-stream hash after this submission. */
+  hash: string;
+  at: number;
+}
+
+export interface MatchFilter {
+  ruleset?: string;
+  status?: MatchStatus;
+  limit: number;
+  offset: number;
+}
+
+export type AppendResult = 'ok' | 'conflict' | 'duplicate_key';
+
+export interface MatchUpdate {
+  status: MatchStatus;
+  seq: number;
+  hash: string;
+  outcome: Json;
+}
+
+export interface Store {
+  readonly kind: 'sqlite' | 'postgres';
+  init(): Promise<void>;
+  createMatch(m: MatchRow, seats: SeatRow[]): Promise<void>;
+  getMatch(id: string): Promise<MatchRow | null>;
+  getSeats(id: string): Promise<SeatRow[]>;
+  listMatches(f: MatchFilter): Promise<MatchRow[]>;
+  unfinished(): Promise<string[]>;
+  /** Take an open seat (atomic): false when someone else has it. The last seat taken starts the match. */
+  claimSeat(id: string, seat: number, name: string, tokenHash: string): Promise<boolean>;
+  /** Give a player's seat back (it becomes open again). */
+  releaseSeat(id: string, seat: number, tokenHash: string): Promise<boolean>;
+  /** Write one submission and the match's new head in one transaction. */
+  append(id: string, sub: SubmissionRow, head: MatchUpdate): Promise<AppendResult>;
+  submissions(id: string, afterSeq: number): Promise<SubmissionRow[]>;
+  byIdempotencyKey(id: string, key: string): Promise<SubmissionRow | null>;
+  /** Tell other servers a match changed (PostgreSQL); a no-op for one process. */
+  onChange(listener: (matchId: string) => void): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,310 @@
+// `arbiter serve` against a real server process on 127.0.0.1: whole matches over HTTP and WebSocket,
+// hidden information checked against the ruleset's `secrets` on every frame, typed refusals, and a
+// fast-check fuzz of the HTTP edge.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { act, SeededRandom, type Json } from '../../src/kernel/index.ts';
+import { getPackage } from '../../src/registry.ts';
+import { parseLog } from '../../src/runners/logfile.ts';
+import { replayLog } from '../../src/runners/replay.ts';
+import { leaks, leaksAny } from '../../src/server/secrets.ts';
+import { ActResult, ErrorBody, MatchRecord, ServerFrame, Snapshot } from '../../src/server/schemas.ts';
+import { call, startServer, tempDir, Watcher, type ServerProc } from './helpers.ts';
+
+let srv: ServerProc;
+const CODES = ['bad_request', 'illegal', 'out_of_turn', 'game_over', 'bad_config', 'corrupt_log', 'not_found', 'too_large'];
+
+before(async () => {
+  srv = await startServer(join(tempDir('arbiter-srv-'), 'db.sqlite'), ['--rate-limit', '100000']);
+});
+after(async () => {
+  const code = await srv.stop();
+  assert.equal(code, 0, 'SIGTERM drains and exits 0');
+});
+
+const wsUrl = (id: string, q: string) => `${srv.url.replace('http', 'ws')}/api/matches/${id}/ws?${q}`;
+
+async function create(body: object): Promise<any> {
+  const r = await call(srv.api, 'POST', '/matches', body);
+  assert.equal(r.status, 201, JSON.stringify(r.body));
+  MatchRecord.parse(r.body);
+  return r.body;
+}
+
+async function join1(id: string, name: string, seat?: number): Promise<{ seat: number; token: string }> {
+  const r = await call(srv.api, 'POST', `/matches/${id}/join`, seat === undefined ? { name } : { name, seat });
+  assert.equal(r.status, 201, JSON.stringify(r.body));
+  return r.body;
+}
+
+async function verifyLog(id: string): Promise<string> {
+  const r = await fetch(`${srv.api}/matches/${id}/log`);
+  const text = await r.text();
+  const log = parseLog(text);
+  assert.ok(log.footer, 'a finished match log has its final line');
+  const rep = replayLog(getPackage(log.header.ruleset).ruleset, log);
+  assert.ok(rep.ok, JSON.stringify(rep.divergence));
+  return text;
+}
+
+/**
+ * Plays the remote seats by picking from each seat's menu until the match ends. The test knows the
+ * seed and every accepted submission (from the acks and the log), so it rebuilds the omniscient
+ * state at every seq and checks each frame and view against that audience's secrets.
+ */
+async function playRemote(id: string, rulesetId: string, seed: number, tokens: Map<number, string>, opts: { spectator?: Watcher; watchers: Map<number, Watcher>; maxSteps?: number }) {
+  const rs = getPackage(rulesetId).ruleset;
+  const rnd = new SeededRandom(seed ^ 0x1234);
+  const views: { seq: number; seat: number | null; body: unknown }[] = [];
+  for (let step = 0; step < (opts.maxSteps ?? 5000); step++) {
+    const rec = (await call(srv.api, 'GET', `/matches/${id}`)).body;
+    if (rec.status === 'finished') break;
+    const mine = rec.pending.filter((p: any) => tokens.has(p.seat));
+    if (mine.length === 0) {
+      await new Promise((r) => setTimeout(r, 5));
+      continue;
+    }
+    const p = mine[rnd.int(mine.length)];
+    const token = tokens.get(p.seat)!;
+    const v = await call(srv.api, 'GET', `/matches/${id}/view`, undefined, token);
+    assert.equal(v.status, 200);
+    Snapshot.parse(v.body);
+    views.push({ seq: v.body.seq, seat: p.seat, body: v.body });
+    if (!v.body.menu || v.body.menu.actions.length === 0) continue; // moved on meanwhile (an agent)
+    const action = v.body.menu.actions[rnd.int(v.body.menu.actions.length)];
+    const r = await call(srv.api, 'POST', `/matches/${id}/actions`, { action }, token);
+    if (r.status === 200) ActResult.parse(r.body);
+    else assert.ok([409].includes(r.status), JSON.stringify(r.body)); // a built-in agent moved first
+  }
+  // rebuild every state from the log and check everything anyone received
+  const text = await verifyLog(id);
+  const log = parseLog(text);
+  let state = rs.setup(log.header.config, seed);
+  const states: unknown[] = [state];
+  for (const e of log.entries) {
+    const res = act(rs, state, e.seat, e.input);
+    assert.ok(res.ok);
+    state = res.state;
+    states.push(state);
+  }
+  let checked = 0;
+  const check = (seq: number, seat: number | null, value: unknown, what: string) => {
+    const secrets = (rs.secrets?.(states[seq], seat) ?? []) as Json[];
+    if (leaksAny(value, secrets)) {
+      const which = secrets.find((x) => leaks(value, x));
+      assert.fail(`${what} for seat ${seat} at seq ${seq} contains a secret: ${JSON.stringify(which).slice(0, 120)}`);
+    }
+    checked++;
+  };
+  // `secrets` speaks about views (and the events we send with them); menus are the seat's own
+  const seen = (f: any) => ({ view: f.view, events: f.events, pending: f.pending });
+  for (const v of views) check(v.seq, v.seat, seen(v.body), 'an HTTP view');
+  for (const [seat, w] of opts.watchers) {
+    for (const f of w.frames) {
+      ServerFrame.parse(f);
+      if (f.type === 'state') check(f.seq, seat, seen(f), 'a WebSocket frame');
+    }
+  }
+  for (const f of opts.spectator?.frames ?? []) if (f.type === 'state') check(f.seq, null, f, 'a spectator frame');
+  return { log, checked, states };
+}
+
+describe('arbiter serve: whole matches', () => {
+  test('[SRV-GROUND] four token holders play GROUND; no view or frame ever holds another seat’s secret', async () => {
+    const seed = 11;
+    const m = await create({ ruleset: 'ground', seed });
+    assert.equal(m.status, 'waiting');
+    assert.equal(m.seed, undefined, 'the seed stays hidden while the match runs');
+    const tokens = new Map<number, string>();
+    const watchers = new Map<number, Watcher>();
+    for (let i = 0; i < 4; i++) {
+      const j = await join1(m.id, `p${i}`);
+      tokens.set(j.seat, j.token);
+    }
+    for (const [seat, token] of tokens) watchers.set(seat, new Watcher(wsUrl(m.id, `token=${token}`)));
+    const spectator = new Watcher(wsUrl(m.id, ''));
+    await Promise.all([...watchers.values(), spectator].map((w) => w.open));
+    await Promise.all([...watchers.values(), spectator].map((w) => w.wait((f) => f.type === 'state')));
+    const { log, checked } = await playRemote(m.id, 'ground', seed, tokens, { watchers, spectator });
+    assert.ok(log.entries.length > 4);
+    // every connection saw the final state
+    for (const w of [...watchers.values(), spectator]) await w.wait((f) => f.type === 'state' && f.status === 'finished');
+    for (const w of [...watchers.values(), spectator]) w.close();
+    assert.ok(checked > log.entries.length * 4, `checked ${checked} frames and views`);
+    // a seat's own frames carry its menu while it is pending; a spectator's never do
+    assert.ok(spectator.frames.every((f) => f.type !== 'state' || f.menu === null));
+    const rec = (await call(srv.api, 'GET', `/matches/${m.id}`)).body;
+    assert.equal(rec.seed, seed, 'published once the match is over');
+  });
+
+  test('[SRV-MINES] a mines match over HTTP to the end; the log verifies', async () => {
+    const seed = 5;
+    const m = await create({ ruleset: 'mines', seed, config: { width: 6, height: 6, mines: 4, max_rounds: 3 } });
+    const j = await join1(m.id, 'solo');
+    const w = new Watcher(wsUrl(m.id, `token=${j.token}`));
+    await w.open;
+    const { log } = await playRemote(m.id, 'mines', seed, new Map([[j.seat, j.token]]), { watchers: new Map([[j.seat, w]]) });
+    assert.ok(log.footer?.outcome);
+    await w.wait((f) => f.type === 'state' && f.status === 'finished');
+    w.close();
+  });
+
+  test('[SRV-BNC] bnc with two remote seats and two built-in agents playing on the server', async () => {
+    const seed = 21;
+    const m = await create({ ruleset: 'bnc', seed, seats: [{}, {}, { agent: 'greedy' }, { agent: 'random' }], config: { turns: 8 } });
+    const a = await join1(m.id, 'alice', 0);
+    const b = await join1(m.id, 'bob', 1);
+    const tokens = new Map([[0, a.token], [1, b.token]]);
+    const watchers = new Map([[0, new Watcher(wsUrl(m.id, `token=${a.token}`))], [1, new Watcher(wsUrl(m.id, `token=${b.token}`))]]);
+    await Promise.all([...watchers.values()].map((w) => w.open));
+    const { log } = await playRemote(m.id, 'bnc', seed, tokens, { watchers });
+    const seats = new Set(log.entries.map((e) => e.seat));
+    assert.deepEqual([...seats].sort(), [0, 1, 2, 3], 'all four seats submitted, two of them from the server');
+    assert.deepEqual(log.header.agents, ['remote', 'remote', 'greedy', 'random']);
+    for (const w of watchers.values()) w.close();
+  });
+});
+
+describe('arbiter serve: the edge', () => {
+  test('[SRV-API] rulesets, OpenAPI, 404 and 401', async () => {
+    const list = await call(srv.api, 'GET', '/rulesets');
+    assert.deepEqual(list.body.map((r: any) => r.id).sort(), ['bnc', 'duel', 'ground', 'mines', 'tictactoe']);
+    const g = await call(srv.api, 'GET', '/rulesets/ground');
+    assert.ok(g.body.configSchema && g.body.catalog.rules.length > 0 && g.body.gameType.seats);
+    const api = await call(srv.api, 'GET', '/openapi.json');
+    assert.equal(api.body.openapi, '3.1.0');
+    assert.ok(api.body.paths['/api/matches/{id}/actions'].post.requestBody);
+    assert.equal((await call(srv.api, 'GET', '/matches/nope')).status, 404);
+    assert.equal((await call(srv.api, 'GET', '/rulesets/nope')).status, 404);
+    assert.equal((await call(srv.api, 'GET', '/nothing-here')).status, 404);
+    const m = await create({ ruleset: 'tictactoe' });
+    const bad = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { cell: 0 } }, 'forged-token');
+    assert.equal(bad.status, 401);
+    ErrorBody.parse(bad.body);
+    assert.equal((await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { cell: 0 } })).status, 401);
+  });
+
+  test('[SRV-REJECT] out of turn, illegal and malformed actions get the engine’s codes and change nothing', async () => {
+    const m = await create({ ruleset: 'tictactoe', seed: 1 });
+    const x = await join1(m.id, 'x');
+    const o = await join1(m.id, 'o');
+    const early = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { cell: 0 } }, o.token);
+    assert.equal(early.status, 409);
+    assert.equal(early.body.error.code, 'out_of_turn');
+    const malformed = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { cell: 'x' } }, x.token);
+    assert.equal(malformed.status, 400);
+    assert.equal(malformed.body.error.code, 'bad_request');
+    assert.equal((await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { cell: 4 } }, x.token)).status, 200);
+    const taken = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { cell: 4 } }, o.token);
+    assert.equal(taken.status, 422);
+    assert.equal(taken.body.error.code, 'illegal');
+    const rec = (await call(srv.api, 'GET', `/matches/${m.id}`)).body;
+    assert.equal(rec.seq, 1);
+    assert.ok(!JSON.stringify([early.body, malformed.body, taken.body]).includes('    at '), 'no stack traces');
+  });
+
+  test('[SRV-IDEM] a retried POST with the same idempotency key applies once', async () => {
+    const m = await create({ ruleset: 'tictactoe' });
+    const x = await join1(m.id, 'x');
+    await join1(m.id, 'o');
+    const first = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { cell: 0 } }, x.token, { 'idempotency-key': 'k-1' });
+    const again = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { cell: 0 } }, x.token, { 'idempotency-key': 'k-1' });
+    assert.equal(first.body.seq, 1);
+    assert.equal(again.status, 200);
+    assert.equal(again.body.seq, 1);
+    assert.equal(again.body.replayed, true);
+    assert.equal((await call(srv.api, 'GET', `/matches/${m.id}`)).body.seq, 1);
+  });
+
+  test('[SRV-DEADLINE] a seat past its turn deadline gets the default action, logged as defaulted (timeout)', async () => {
+    const m = await create({ ruleset: 'tictactoe', turnDeadlineMs: 150 });
+    const x = await join1(m.id, 'x');
+    await join1(m.id, 'o');
+    const w = new Watcher(wsUrl(m.id, `token=${x.token}`));
+    await w.wait((f) => f.type === 'state' && f.seq >= 1, 5000);
+    w.close();
+    const text = await (await fetch(`${srv.api}/matches/${m.id}/log`)).text();
+    const first = JSON.parse(text.split('\n')[1]);
+    assert.equal(first.result, 'defaulted');
+    assert.equal(first.default.reason, 'timeout');
+  });
+
+  test('[SRV-PRIVATE] a private match needs its password to be watched', async () => {
+    const m = await create({ ruleset: 'tictactoe', spectatePassword: 'open sesame' });
+    assert.equal(m.private, true);
+    assert.equal((await call(srv.api, 'GET', `/matches/${m.id}/view`)).status, 401);
+    assert.equal((await call(srv.api, 'GET', `/matches/${m.id}/view?password=wrong`)).status, 401);
+    assert.equal((await call(srv.api, 'GET', `/matches/${m.id}/view`, undefined, undefined, { 'x-spectate-password': 'open sesame' })).status, 200);
+    const w = new Watcher(wsUrl(m.id, 'password=nope'));
+    const err = await w.wait((f) => f.type === 'error');
+    assert.equal(err.code, 'bad_request');
+    const ok = new Watcher(wsUrl(m.id, 'password=open%20sesame'));
+    await ok.wait((f) => f.type === 'state');
+    ok.close();
+  });
+
+  test('[SRV-WS] WebSocket: garbage gets an error frame and the socket stays open; acting by frame works', async () => {
+    const m = await create({ ruleset: 'tictactoe' });
+    const x = await join1(m.id, 'x');
+    await join1(m.id, 'o');
+    const w = new Watcher(wsUrl(m.id, `token=${x.token}`));
+    await w.wait((f) => f.type === 'state');
+    w.ws.send('this is not json');
+    const e = await w.wait((f) => f.type === 'error');
+    assert.equal(e.code, 'bad_request');
+    w.ws.send(JSON.stringify({ type: 'act', id: 7, action: { cell: 99 } }));
+    const refused = await w.wait((f) => f.type === 'error' && f.id === 7);
+    assert.ok(['illegal', 'bad_request'].includes(refused.code));
+    w.ws.send(JSON.stringify({ type: 'act', id: 8, action: { cell: 2 } }));
+    const ack = await w.wait((f) => f.type === 'ack' && f.id === 8);
+    assert.equal(ack.seq, 1);
+    await w.wait((f) => f.type === 'state' && f.seq === 1);
+    assert.equal(w.closed, null);
+    w.close();
+  });
+
+  test('[SRV-LIMIT] bodies over 64 KiB are refused with a typed 413', async () => {
+    const r = await call(srv.api, 'POST', '/matches', { ruleset: 'tictactoe', config: { pad: 'x'.repeat(70 * 1024) } });
+    assert.equal(r.status, 413);
+    assert.equal(r.body.error.code, 'too_large');
+  });
+
+  test('[SRV-FUZZ] random bodies, wrong types, huge numbers and prototype keys: typed 4xx, nothing changed, server alive', async () => {
+    const m = await create({ ruleset: 'tictactoe', seed: 3 });
+    const x = await join1(m.id, 'x');
+    await join1(m.id, 'o');
+    const before = (await call(srv.api, 'GET', '/matches?limit=500')).body.length;
+    const weird = fc.oneof(
+      fc.jsonValue(),
+      fc.constantFrom('{"__proto__":{"a":1}}', '{"constructor":{"prototype":{}}}', '{"action":{"__proto__":{"cell":1}}}', '[', '1e999', '{"ruleset":"tictactoe","seed":1e400}', ''),
+      fc.record({ ruleset: fc.oneof(fc.string(), fc.integer(), fc.constant('tictactoe')), seed: fc.oneof(fc.double(), fc.bigInt().map(String), fc.integer()), config: fc.anything() }, { requiredKeys: [] }),
+      fc.record({ action: fc.oneof(fc.anything(), fc.record({ cell: fc.oneof(fc.double(), fc.integer({ min: -1e9, max: 1e9 }), fc.string()) })), idempotencyKey: fc.anything() }, { requiredKeys: [] }),
+      fc.record({ name: fc.oneof(fc.string({ maxLength: 100 }), fc.integer()), seat: fc.anything() }, { requiredKeys: [] }),
+    );
+    const target = fc.constantFrom('/matches', `/matches/${m.id}/actions`, `/matches/${m.id}/join`);
+    await fc.assert(
+      fc.asyncProperty(target, weird, async (path, body) => {
+        const text = typeof body === 'string' ? body : JSON.stringify(body) ?? 'null';
+        const r = await call(srv.api, 'POST', path, text, path.endsWith('/actions') ? x.token : undefined);
+        if (r.status < 300) {
+          // a valid create (or a legal move) is allowed to succeed: nothing else is
+          assert.ok(path === '/matches' || (path.endsWith('/actions') && r.body.ok === true), `${path} ${text} → ${r.status}`);
+          return;
+        }
+        assert.ok(r.status >= 400 && r.status < 500, `${path} ${text} → ${r.status} ${JSON.stringify(r.body)}`);
+        ErrorBody.parse(r.body);
+        assert.ok(CODES.includes(r.body.error.code));
+        assert.ok(!JSON.stringify(r.body).includes('    at '));
+      }),
+      { numRuns: 300, seed: 20261201 },
+    );
+    assert.equal((await call(srv.api, 'GET', '/health')).status, 200, 'alive');
+    const rec = (await call(srv.api, 'GET', `/matches/${m.id}`)).body;
+    assert.ok(rec.seq <= 1, 'at most the one legal move a fuzzed body may make');
+    assert.ok((await call(srv.api, 'GET', '/matches?limit=500')).body.length >= before);
+    assert.ok(({} as Record<string, unknown>).a === undefined && ({} as Record<string, unknown>).cell === undefined, 'no prototype was polluted in the test either');
+  });
+});
