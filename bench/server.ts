@@ -208,9 +208,8 @@ async function measure(name: string, pid: number, concurrency: number, slot: (un
   const all = Promise.all(Array.from({ length: concurrency }, (_, i) => slot(until, new SeededRandom(i + 1), s, i).catch((err) => console.error(`${name}: ${String(err).slice(0, 200)}`))));
   // a slot stuck on a lost message must not hang the run: count what was answered
   await Promise.race([all, new Promise((r) => setTimeout(r, SECONDS * 1000 + 20_000).unref())]);
-  s.wallS = (performance.now() - t0) / 1000;
-  s.cpuS = (cpuMs(pid) - c0) / 1000;
-  return s;
+  // a copy: slots still finishing their last match must not add to a closed measurement
+  return { actions: s.actions, lat: s.lat.slice(), wallS: (performance.now() - t0) / 1000, cpuS: (cpuMs(pid) - c0) / 1000 };
 }
 
 async function idleMemory(base: string, pid: number): Promise<number> {
