@@ -1,4 +1,4 @@
-// Solver strength on the same random boards: our deduction solver (a1/solver.ts) against
+// Solver strength on the same random boards: our deduction solver (generator/solver.ts) against
 // another solver's verdicts read from files (used for Simon Tatham's mines solver, run by a
 // harness kept outside this repository: nothing of his code lives here).
 //
@@ -23,8 +23,9 @@
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generate } from '../src/rulesets/mines/a1/generator.ts';
-import { solveBoard } from '../src/rulesets/mines/a1/solver.ts';
+import { minesParts } from '../src/rulesets/mines/index.ts';
+
+const { generate, solveBoard } = minesParts;
 
 interface Size {
   w: number;

@@ -8,13 +8,9 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { cpuMsSince, measure, type BenchCase, type BenchResult } from './types.ts';
-import { type Board, computeDigits, textToBytes } from '../src/rulesets/mines/a2/board.ts';
-import { chainOpen } from '../src/rulesets/mines/a2/closure.ts';
-import { checkInvariants, createA2, installBoard, settleBatch, type World } from '../src/rulesets/mines/a2/engine.ts';
-import { createLedger, startRound } from '../src/rulesets/mines/a3/ledger.ts';
-import { economyTable } from '../src/rulesets/mines/a3/economy.ts';
-import { generate } from '../src/rulesets/mines/a1/generator.ts';
-import { solveBoard } from '../src/rulesets/mines/a1/solver.ts';
+import { minesParts, type Board, type World } from '../src/rulesets/mines/index.ts';
+
+const { chainOpen, checkInvariants, computeDigits, createA2, createLedger, economyTable, generate, installBoard, settleBatch, solveBoard, startRound, textToBytes } = minesParts;
 
 const SGT = '/usr/games/sgt-mines';
 const SIDE = 1000;

@@ -4,8 +4,7 @@
 import type { Command } from 'commander';
 import { register as registerBnc } from './commands/bnc.ts';
 import { register as registerExplore } from './commands/explore.ts';
-import { register as registerMines } from './commands/mines.ts';
-import { playMinesInteractive } from './commands/mines-tui.ts';
+import { playMinesInteractive } from './commands/mines.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ToolIO } from '../kernel/index.ts';
@@ -21,7 +20,6 @@ export const commandModules: CommandRegistrar[] = [
   registerBnc,
   registerExplore,
   registerPackageTools,
-  registerMines,
 ];
 
 export const interactivePlayers: Record<string, InteractivePlayer> = {

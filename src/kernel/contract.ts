@@ -148,6 +148,12 @@ export interface Ruleset<S = any, A = any> {
   describeEvent?(event: GameEvent): string;
   /** One readable phrase for an action. */
   describeAction?(action: A, seat: Seat): string;
+  /**
+   * Lines that picture a view for the readable log (a board, a table), when the ruleset has a
+   * picture worth printing. The runner asks after setup, after each submission (with its events)
+   * and at the end; returning [] prints nothing at that moment.
+   */
+  describeView?(view: Json, moment: 'setup' | 'step' | 'end', events: readonly GameEvent[]): string[];
   /** Invariants that must hold in every reachable state; returns the violated ones. */
   invariants?(state: S): string[];
   /**

@@ -9,8 +9,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { settleBatch, tryDig } from '../../src/rulesets/mines/a2/engine.ts';
-import type { CellRevealed } from '../../src/rulesets/mines/a2/types.ts';
+import { settleBatch, tryDig } from '../../src/rulesets/mines/board/engine.ts';
+import type { CellRevealed } from '../../src/rulesets/mines/board/types.ts';
 import {
   act,
   cellsOf,
@@ -128,7 +128,7 @@ test('[AC-6, EC4, R6, F2] b_fog: reachable fog opens by chain with true digits a
   // same cascade set, cell by cell, as the fog-free b_chain geometry: fog cells are leaves
   assert.deepEqual(rev.map((e) => e.cell), cellsOf(chain.cap.events));
   const fog = rev.filter((e) => e.variant_ids.length > 0); // emitted in BFS order, compared by x
-  assert.deepEqual(fog.map((e) => [e.cell, e.variant_ids, e.digit, e.channel, e.reward_eligible]).sort((p, q) => (p[0] as number[])[0] - (q[0] as number[])[0]), [
+  assert.deepEqual(fog.map((e) => [e.cell, e.variant_ids, e.kind === 'safe' ? e.digit : null, e.channel, e.reward_eligible]).sort((p, q) => (p[0] as number[])[0] - (q[0] as number[])[0]), [
     [[0, 5], ['fog'], naiveDigit(board, 0, 5), 'chain', true],
     [[1, 5], ['fog'], naiveDigit(board, 1, 5), 'chain', true],
   ]);

@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { installBoard, retireBoard, tryDig } from '../../src/rulesets/mines/a2/engine.ts';
+import { installBoard, retireBoard, tryDig } from '../../src/rulesets/mines/board/engine.ts';
 import { fixture } from '../../src/rulesets/mines/fixtures.ts';
 import {
   SEVEN_NON_CLEARING,

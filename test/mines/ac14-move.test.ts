@@ -2,9 +2,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeMovePath, createA2, installBoard, retireBoard, settleBatch } from '../../src/rulesets/mines/a2/engine.ts';
+import { computeMovePath, createA2, installBoard, retireBoard, settleBatch } from '../../src/rulesets/mines/board/engine.ts';
 import { fixture } from '../../src/rulesets/mines/fixtures.ts';
-import { notifyRoundStart } from '../../src/rulesets/mines/b1/orchestrator.ts';
+import { notifyRoundStart } from '../../src/rulesets/mines/orchestrator/orchestrator.ts';
 import {
   Capture,
   act,

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { canonicalJson, hashText } from '../../src/kernel/index.ts';
 import { fixture } from '../../src/rulesets/mines/fixtures.ts';
-import { INTENT_TYPES } from '../../src/rulesets/mines/a2/types.ts';
+import { INTENT_TYPES } from '../../src/rulesets/mines/board/types.ts';
 import { SEQUENCE, runSequence } from './replay-seq.ts';
 
 test('[AC-18, EC8] changing the board product\'s variant table after install changes nothing: A2 holds a snapshot', () => {
@@ -50,7 +50,7 @@ test('[AC-20, R1] b_fog and b_fog_bare give streams that differ only in variant_
 });
 
 test('[AC-22, R1, R12] static checks over the A2 sources: no randomness, no table loading, no economy reads, no UI, closed intent set', () => {
-  const dir = join(import.meta.dirname, '../../src/rulesets/mines/a2');
+  const dir = join(import.meta.dirname, '../../src/rulesets/mines/board');
   const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
   assert.ok(files.length >= 4);
   const forbidden: Array<[RegExp, string]> = [
@@ -61,7 +61,7 @@ test('[AC-22, R1, R12] static checks over the A2 sources: no randomness, no tabl
     [/Date\b|performance\.now|hrtime/, 'clock'],
     [/chord/i, 'quick-open entry'],
   ];
-  const allowedImports = /^(\.\/[a-z]+\.ts|\.\.\/a3\/ledger\.ts|\.\.\/\.\.\/\.\.\/kernel\/index\.ts)$/;
+  const allowedImports = /^(\.\/[a-z]+\.ts|\.\.\/ledger\/ledger\.ts|\.\.\/\.\.\/\.\.\/kernel\/index\.ts)$/;
   // numeric literals must be one of these (geometry, char codes, limits), never a price
   const allowedNumbers = new Set(['0', '1', '2', '3', '8', '42', '46', '48', '49', '70', '111', '120', '4_000_000']);
   for (const f of files) {

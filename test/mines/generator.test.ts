@@ -3,9 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { canonicalJson } from '../../src/kernel/index.ts';
-import { GenError, boardId, generate, normaliseParams, parseBoardId } from '../../src/rulesets/mines/a1/generator.ts';
-import { Solver, gridFromBoard, solveBoard } from '../../src/rulesets/mines/a1/solver.ts';
-import { checkInvariants } from '../../src/rulesets/mines/a2/engine.ts';
+import { GenError, boardId, generate, normaliseParams, parseBoardId } from '../../src/rulesets/mines/generator/generator.ts';
+import { Solver, gridFromBoard, solveBoard } from '../../src/rulesets/mines/generator/solver.ts';
+import { checkInvariants } from '../../src/rulesets/mines/board/engine.ts';
 import { fixture } from '../../src/rulesets/mines/fixtures.ts';
 import { naiveDigit, naiveR0 } from './helpers.ts';
 

@@ -3,7 +3,7 @@
 // share no code with the engine, so they can disagree with it.
 
 import assert from 'node:assert/strict';
-import type { Board } from '../../src/rulesets/mines/a2/board.ts';
+import type { Board } from '../../src/rulesets/mines/board/geometry.ts';
 import {
   createA2,
   installBoard,
@@ -14,11 +14,11 @@ import {
   tryMove,
   tryStop,
   type World,
-} from '../../src/rulesets/mines/a2/engine.ts';
-import type { ActionOutcome, Cell, Diagnostic, Face, Intent, MinesEvent, Sink } from '../../src/rulesets/mines/a2/types.ts';
-import { createLedger } from '../../src/rulesets/mines/a3/ledger.ts';
-import { economyTable, type EconomyTable } from '../../src/rulesets/mines/a3/economy.ts';
-import { notifyRoundStart, notifySettlementDone } from '../../src/rulesets/mines/b1/orchestrator.ts';
+} from '../../src/rulesets/mines/board/engine.ts';
+import type { ActionOutcome, Cell, Diagnostic, Face, Intent, MinesEvent, Sink } from '../../src/rulesets/mines/board/types.ts';
+import { createLedger } from '../../src/rulesets/mines/ledger/ledger.ts';
+import { economyTable, type EconomyTable } from '../../src/rulesets/mines/ledger/economy.ts';
+import { notifyRoundStart, notifySettlementDone } from '../../src/rulesets/mines/orchestrator/orchestrator.ts';
 import { fixture } from '../../src/rulesets/mines/fixtures.ts';
 
 export class Capture implements Sink {

@@ -3,12 +3,12 @@
 // event stream's hash from a separate process (AC-19 across processes).
 
 import { canonicalJson, hashText } from '../../src/kernel/index.ts';
-import type { Board } from '../../src/rulesets/mines/a2/board.ts';
-import { createA2, installBoard, settleBatch } from '../../src/rulesets/mines/a2/engine.ts';
-import type { Intent, MinesEvent } from '../../src/rulesets/mines/a2/types.ts';
-import { createLedger } from '../../src/rulesets/mines/a3/ledger.ts';
-import { economyTable } from '../../src/rulesets/mines/a3/economy.ts';
-import { notifyRoundStart } from '../../src/rulesets/mines/b1/orchestrator.ts';
+import type { Board } from '../../src/rulesets/mines/board/geometry.ts';
+import { createA2, installBoard, settleBatch } from '../../src/rulesets/mines/board/engine.ts';
+import type { Intent, MinesEvent } from '../../src/rulesets/mines/board/types.ts';
+import { createLedger } from '../../src/rulesets/mines/ledger/ledger.ts';
+import { economyTable } from '../../src/rulesets/mines/ledger/economy.ts';
+import { notifyRoundStart } from '../../src/rulesets/mines/orchestrator/orchestrator.ts';
 import { fixture } from '../../src/rulesets/mines/fixtures.ts';
 
 const c = (type: Intent['type'], x: number, y: number): Intent => ({ type, cell: [x, y] });

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { act, canonicalJson, ArbiterError } from '../../src/kernel/index.ts';
-import { checkInvariants } from '../../src/rulesets/mines/a2/engine.ts';
+import { checkInvariants } from '../../src/rulesets/mines/board/engine.ts';
 import { buildBoard, fixture } from '../../src/rulesets/mines/fixtures.ts';
 import { mines } from '../../src/rulesets/mines/index.ts';
 import { badConfigs, determinism, fuzzInput, randomGames } from '../../src/runners/conformance.ts';

@@ -2,9 +2,9 @@
 // plus the run length and economy overrides. Every field has a documented default.
 
 import { ArbiterError, type JsonObject } from '../../kernel/index.ts';
-import type { Board } from './a2/board.ts';
-import { economyTable, type EconomyTable } from './a3/economy.ts';
-import { GenError, normaliseParams, type GenParams } from './a1/generator.ts';
+import type { Board } from './board/geometry.ts';
+import { economyTable, type EconomyTable } from './ledger/economy.ts';
+import { GenError, normaliseParams, type GenParams } from './generator/generator.ts';
 import { FIXTURE_NAMES, fixture } from './fixtures.ts';
 
 export const DEFAULT_CONFIG: JsonObject = {
@@ -17,16 +17,16 @@ export const DEFAULT_CONFIG: JsonObject = {
   max_rounds: 20,
 };
 
-export type BoardSource = { kind: 'fixture'; board: Board } | { kind: 'generated'; params: Required<GenParams> };
+type BoardSource = { kind: 'fixture'; board: Board } | { kind: 'generated'; params: Required<GenParams> };
 
-export interface MinesConfig {
+type MinesConfig = {
   source: BoardSource;
   /** Boards to clear to win the run. */
   boards: number;
   /** The run ends (without a win) when this many rounds have been played. */
   max_rounds: number;
   economy: EconomyTable;
-}
+};
 
 const KEYS = new Set(['board', 'width', 'height', 'mines', 'fog', 'spawn', 'no_guess', 'boards', 'max_rounds', 'economy']);
 const GEN_KEYS = ['width', 'height', 'mines', 'fog', 'spawn', 'no_guess'];
@@ -73,18 +73,9 @@ export function parseConfig(raw: unknown): MinesConfig {
 }
 
 /** Named configs for `--preset` (ci: small enough for `arbiter explore` to exhaust). */
-export const MINES_PRESETS: Record<string, Record<string, unknown>> = {
+export const MINES_PRESETS: Record<string, JsonObject> = {
   ci: { board: 'b_chain', max_rounds: 1, economy: { ap_per_round: 3 } },
   beginner: { width: 9, height: 9, mines: 10, fog: 1 },
   intermediate: { width: 16, height: 16, mines: 40, fog: 3 },
   expert: { width: 30, height: 16, mines: 99, fog: 3, max_rounds: 40 },
 };
-
-/** CLI flags of `play`/`sim` that set one config field. */
-export const MINES_FLAGS = [
-  { name: 'board', key: 'board', description: 'a fixture board (b_spawn, b_chain, b_fog, ...) instead of a generated one', type: 'string' as const },
-  { name: 'width', key: 'width', description: 'generated board width (default 10)', type: 'int' as const },
-  { name: 'height', key: 'height', description: 'generated board height (default 10)', type: 'int' as const },
-  { name: 'mines', key: 'mines', description: 'mine count (default 14)', type: 'int' as const },
-  { name: 'fog', key: 'fog', description: 'fog cells (default 2)', type: 'int' as const },
-];

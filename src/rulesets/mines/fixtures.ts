@@ -3,7 +3,7 @@
 // exists to break that (b_invalid_digit). Derivations of every registered constant are in
 // rules.md ("Fixture boards"); the tests recompute them naively.
 
-import { type Board, computeDigits } from './a2/board.ts';
+import { type Board, computeDigits } from './board/geometry.ts';
 
 type XY = [number, number];
 
@@ -26,7 +26,7 @@ const CHAIN_MINES: XY[] = range(0, 6).filter((x) => x !== 3).map((x) => [x, 4] a
 const FOG_MINES: XY[] = [...CHAIN_MINES, [5, 0], [6, 1]];
 const FOG_CELLS: XY[] = [[0, 5], [1, 5], [6, 0]];
 
-export const FIXTURES: Record<string, () => Board> = {
+const FIXTURES: Record<string, () => Board> = {
   b_spawn: () => buildBoard('b_spawn', 7, 7, [3, 3], SPAWN_MINES),
   b_chain: () => buildBoard('b_chain', 7, 7, [3, 2], CHAIN_MINES),
   b_fog: () => buildBoard('b_fog', 7, 7, [3, 2], FOG_MINES, FOG_CELLS),
@@ -48,8 +48,6 @@ export const FIXTURES: Record<string, () => Board> = {
 };
 
 export const FIXTURE_NAMES = Object.keys(FIXTURES);
-/** Fixtures a game can be played on (the b_invalid_* and b_degenerate boards cannot install). */
-export const PLAYABLE_FIXTURES = ['b_spawn', 'b_chain', 'b_fog', 'b_fog_bare', 'b_flag', 'b_batch', 'b_mine_walk'];
 
 export function fixture(name: string): Board {
   const f = FIXTURES[name];

@@ -3,7 +3,7 @@
 // even a 1000x1000 board compact and cheap to copy.
 
 /** One installed board. A2 keeps it as a snapshot: nothing in it changes after install. */
-export interface Board {
+export type Board = {
   /** Identifies the board (a fixture name, or a generator id that reproduces it). */
   id: string;
   w: number;
@@ -16,11 +16,10 @@ export interface Board {
   digits: string;
   /** Variant marks carried per cell (e.g. "fog"), sorted by cell index; read-only, never branched on. */
   variants: Array<[number, string[]]>;
-}
+};
 
 export const MINE_CH = 49; // '1'
 export const DIGIT_ZERO = 48; // '0'
-export const MINE_DIGIT = '*';
 
 export function cellIndex(w: number, x: number, y: number): number {
   return y * w + x;
@@ -60,10 +59,6 @@ export function isAdjacent(w: number, a: number, b: number): boolean {
   const dx = Math.abs(ax - bx);
   const dy = Math.abs(ay - by);
   return dx <= 1 && dy <= 1 && dx + dy > 0;
-}
-
-export function isMine(b: Board, i: number): boolean {
-  return b.mines.charCodeAt(i) === MINE_CH;
 }
 
 /** num(x) as the board states it (equal to the true count once invariant 3 holds). */

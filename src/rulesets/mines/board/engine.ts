@@ -17,20 +17,22 @@ import {
   textToBytes,
   bytesToText,
   variantIds,
-} from './board.ts';
+} from './geometry.ts';
 import { CONCEALED, FLAG, OPEN, chainOpen, chainSafeCount, initialDomain } from './closure.ts';
 import {
   type LedgerState,
   lastRoundEnd,
   requestDig,
+  canSpend,
   requestStop,
   trySpend,
-} from '../a3/ledger.ts';
+} from '../ledger/ledger.ts';
 import type {
   ActionOutcome,
   Cell,
   CellRevealed,
   Channel,
+  Diagnostic,
   InstallResult,
   Intent,
   InvariantCategory,
@@ -38,10 +40,10 @@ import type {
   SubReason,
 } from './types.ts';
 
-export type BoardState = 'none' | 'installed' | 'retired';
+type BoardState = 'none' | 'installed' | 'retired';
 
 /** A2's own part of the state: the board snapshot and what has happened on it. */
-export interface A2State {
+export type A2State = {
   /** The installed snapshot; null in NoBoard (cold start or retired). */
   board: Board | null;
   board_state: BoardState;
@@ -51,13 +53,13 @@ export interface A2State {
   pos: number;
   /** F1 counter: safe cells not yet open (rem = 0 <=> cleared). */
   rem: number;
-}
+};
 
 /** What A2 works on: its own state and the ledger it must go through. */
-export interface World {
+export type World = {
   a2: A2State;
   a3: LedgerState;
-}
+};
 
 export function createA2(): A2State {
   return { board: null, board_state: 'none', cover: '', pos: -1, rem: 0 };
@@ -166,13 +168,14 @@ export function dropBoard(w: World): void {
 // intents
 
 /** F1, the one clear predicate (also what clears_map reports). */
-export function isCleared(a2: A2State): boolean {
+function isCleared(a2: A2State): boolean {
   return a2.board !== null && a2.rem === 0;
 }
 
 /** Only the intents of a known type with an in-range integer cell are in the catalogue. */
 function targetOf(b: Board, it: Intent): number | null {
-  const c = (it as { cell?: unknown }).cell;
+  if (it.type === 'stop') return null;
+  const c: unknown = it.cell;
   if (!Array.isArray(c) || c.length !== 2) return null;
   const [x, y] = c as unknown[];
   if (!Number.isInteger(x) || !Number.isInteger(y)) return null;
@@ -187,7 +190,7 @@ function inCatalog(it: unknown): it is Intent {
 }
 
 /** The board-face check of one intent against a cover; null when it passes. */
-export function boardFaceCheck(b: Board, cover: Uint8Array, pos: number, it: Intent): SubReason | null {
+function boardFaceCheck(b: Board, cover: Uint8Array, pos: number, it: Intent): SubReason | null {
   if (it.type === 'stop') return null;
   const c = targetOf(b, it);
   if (c === null) return 'out_of_catalog';
@@ -218,7 +221,7 @@ export function boardFaceCheck(b: Board, cover: Uint8Array, pos: number, it: Int
  * Breadth-first path through open cells (mined ones included) from `from` to `to`, neighbours in
  * row-major order. The path lists cell indexes from `from` to `to`; empty when unreachable.
  */
-export function movePath(b: Board, cover: Uint8Array, from: number, to: number): number[] {
+function movePath(b: Board, cover: Uint8Array, from: number, to: number): number[] {
   if (cover[to] !== OPEN) return [];
   if (from === to) return [from];
   const n = b.w * b.h;
@@ -282,7 +285,8 @@ function classify(b: Board, cover: Uint8Array, pos: number, rem: number, it: Int
   if (it.type === 'stop') return 1;
   if (it.type !== 'dig') return 2;
   if (boardFaceCheck(b, cover, pos, it) !== null) return 2;
-  const c = targetOf(b, it) as number;
+  const c = targetOf(b, it);
+  if (c === null) return 2;
   return chainSafeCount(b, cover, c) === rem ? 0 : 2;
 }
 
@@ -311,7 +315,7 @@ export function settleBatch(w: World, intents: readonly unknown[], sink: Sink): 
     }
     const it = intents[i];
     if (!inCatalog(it)) {
-      sink.diagnose({ level: 'debug', category: 'out_of_catalog', message: `intent outside the catalogue: ${describe(it)}` });
+      sink.diagnose(outOfCatalog(it, 'intent outside the catalogue'));
       out[i] = refused('board_face', 'out_of_catalog');
       continue;
     }
@@ -332,18 +336,47 @@ function describe(v: unknown): string {
   }
 }
 
-function execute(w: World, b: Board, cover: Uint8Array, it: Intent, sink: Sink): { outcome: ActionOutcome; dirty: boolean } {
+/** A debug diagnostic for input outside the catalogue (EC9: reported, never swallowed). */
+function outOfCatalog(it: unknown, what: string): Diagnostic {
+  return { level: 'debug', category: 'out_of_catalog', message: `${what}: ${describe(it)}` };
+}
+
+type Refusal = { outcome: ActionOutcome; diagnostic: Diagnostic | null };
+
+/** The board-face check, then whether the ledger would pay: one implementation for settle and check. */
+function refusal(w: World, b: Board, cover: Uint8Array, it: Intent): Refusal | null {
   const sub = boardFaceCheck(b, cover, w.a2.pos, it);
-  if (sub !== null) {
-    if (sub === 'out_of_catalog') sink.diagnose({ level: 'debug', category: 'out_of_catalog', message: `target outside the board: ${describe(it)}` });
-    return { outcome: refused('board_face', sub), dirty: false };
+  if (sub !== null) return { outcome: refused('board_face', sub), diagnostic: sub === 'out_of_catalog' ? outOfCatalog(it, 'target outside the board') : null };
+  if (it.type !== 'stop' && it.type !== 'move' && !canSpend(w.a3, it.type)) return { outcome: refused('resource_face'), diagnostic: null };
+  return null;
+}
+
+/**
+ * What settle_batch would answer for `it` if it were the first intent to run on the current
+ * state, found without changing anything (no AP spent, no cell opened). A batch executes some
+ * intent exactly when one of its intents passes this check, since refused intents change
+ * nothing; the ruleset's validate relies on that instead of a dry run.
+ */
+export function checkIntent(w: World, it: unknown): Refusal | null {
+  const b = w.a2.board;
+  if (b === null || w.a3.phase !== 'Active') return { outcome: refused('phase'), diagnostic: null };
+  if (!inCatalog(it)) return { outcome: refused('board_face', 'out_of_catalog'), diagnostic: outOfCatalog(it, 'intent outside the catalogue') };
+  return refusal(w, b, textToBytes(w.a2.cover), it);
+}
+
+function execute(w: World, b: Board, cover: Uint8Array, it: Intent, sink: Sink): { outcome: ActionOutcome; dirty: boolean } {
+  const no = refusal(w, b, cover, it);
+  if (no !== null) {
+    if (no.diagnostic !== null) sink.diagnose(no.diagnostic);
+    return { outcome: no.outcome, dirty: false };
   }
   if (it.type === 'stop') {
     judgeFlags(b, cover, sink);
     requestStop(w.a3, (e) => sink.emit(e, 'a3'));
     return { outcome: EXECUTED, dirty: false };
   }
-  const c = targetOf(b, it) as number;
+  const c = targetOf(b, it);
+  if (c === null) return { outcome: refused('board_face', 'out_of_catalog'), dirty: false };
   if (it.type === 'move') {
     w.a2.pos = c;
     return { outcome: EXECUTED, dirty: false };

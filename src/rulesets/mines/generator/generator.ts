@@ -4,12 +4,12 @@
 // R0. With no_guess the generator only emits boards the deduction solver clears from R0.
 
 import { createRng, nextInt, type RngState } from '../../../kernel/index.ts';
-import { type Board, computeDigits, MINE_CH, DIGIT_ZERO, spawnCells } from '../a2/board.ts';
-import { initialDomain } from '../a2/closure.ts';
+import { type Board, computeDigits, MINE_CH, DIGIT_ZERO, spawnCells } from '../board/geometry.ts';
+import { initialDomain } from '../board/closure.ts';
 import { repairForNoGuess } from './nog.ts';
 import { gridFromBoard } from './solver.ts';
 
-export interface GenParams {
+export type GenParams = {
   width: number;
   height: number;
   mines: number;
@@ -17,11 +17,11 @@ export interface GenParams {
   /** Spawn centre [x, y]; default the board centre. */
   spawn?: [number, number];
   no_guess?: boolean;
-}
+};
 
 export class GenError extends Error {}
 
-export const GEN_LIMITS = { minSide: 4, maxSide: 2000, maxCells: 4_000_000 };
+const GEN_LIMITS = { minSide: 4, maxSide: 2000, maxCells: 4_000_000 };
 
 /** Checks the parameters and fills the defaults; throws GenError with a clear message. */
 export function normaliseParams(p: Partial<GenParams>): Required<GenParams> {
@@ -112,7 +112,7 @@ function placeMines(rng: RngState, n: number, spawn: Uint8Array, count: number):
   return out;
 }
 
-export function assemble(id: string, p: Required<GenParams>, mines: Uint8Array): Board {
+function assemble(id: string, p: Required<GenParams>, mines: Uint8Array): Board {
   const chars = new Uint8Array(mines.length);
   for (let i = 0; i < mines.length; i++) chars[i] = mines[i] ? MINE_CH : DIGIT_ZERO;
   const ms = new TextDecoder().decode(chars);

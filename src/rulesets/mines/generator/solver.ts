@@ -10,7 +10,7 @@
 // components. With a repair hook it moves mines when stuck (the no-guess generator, see nog.ts).
 // Head to head with Simon Tatham's solver: rules.md, "Solver strength against Tatham's".
 
-import type { Board } from '../a2/board.ts';
+import type { Board } from '../board/geometry.ts';
 
 const UNKNOWN = 0;
 const OPEN = 1;
@@ -18,7 +18,7 @@ const MINE = 2;
 const PENDING = 3; // known safe, not yet dug (no open neighbour yet)
 const WALK = 4; // a known mine the figure dug open to walk through (reaches enclosed safe cells)
 
-export interface SolveResult {
+type SolveResult = {
   cleared: boolean;
   /** Safe cells opened, R0 included. */
   opened: number;
@@ -27,10 +27,10 @@ export interface SolveResult {
   /** Share of the safe cells outside R0 the solver opened without a guess (1 = cleared). */
   rate: number;
   repairs: number;
-}
+};
 
 /** A mutable board in typed arrays, shared by the solver and the repair step. */
-export interface Grid {
+export type Grid = {
   w: number;
   h: number;
   n: number;
@@ -39,7 +39,7 @@ export interface Grid {
   fog: Uint8Array;
   spawn: Uint8Array;
   mineCount: number;
-}
+};
 
 export function gridFromBoard(b: Board): Grid {
   const n = b.w * b.h;
@@ -55,7 +55,7 @@ export function gridFromBoard(b: Board): Grid {
   return g;
 }
 
-export function recomputeDigits(g: Grid): void {
+function recomputeDigits(g: Grid): void {
   const { w, h, mines, digit } = g;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -91,7 +91,7 @@ interface Component {
 }
 
 /** When stuck, the repair hook may change the grid near `cell` (an open constraint cell) and report the changed cells. */
-export type RepairHook = (s: Solver, cell: number) => number[] | null;
+type RepairHook = (s: Solver, cell: number) => number[] | null;
 
 export class Solver {
   readonly g: Grid;

@@ -4,15 +4,15 @@
 // digs in a fresh round and AC-10f opens a fresh round with ap=8. The refresh cost is paid from
 // the remaining-AP bank (RAP), 1 by default (U-M3).
 
-export interface EconomyTable {
+export type EconomyTable = {
   ap_per_round: number;
   dig_ap_cost: number;
   flag_place_ap_cost: number;
   flag_pull_ap_cost: number;
   rap_refresh_cost: number;
-}
+};
 
-export const ECONOMY_DEFAULTS: Readonly<EconomyTable> = Object.freeze({
+const ECONOMY_DEFAULTS: Readonly<EconomyTable> = Object.freeze({
   ap_per_round: 8,
   dig_ap_cost: 1,
   flag_place_ap_cost: 1,
@@ -20,7 +20,7 @@ export const ECONOMY_DEFAULTS: Readonly<EconomyTable> = Object.freeze({
   rap_refresh_cost: 1,
 });
 
-export const ECONOMY_KEYS = Object.keys(ECONOMY_DEFAULTS) as (keyof EconomyTable)[];
+const ECONOMY_KEYS = Object.keys(ECONOMY_DEFAULTS) as (keyof EconomyTable)[];
 
 /** Defaults with overrides applied; every value must be a whole number in range. */
 export function economyTable(overrides: unknown): EconomyTable {

@@ -6,18 +6,18 @@
 import type { EconomyTable } from './economy.ts';
 
 export type Phase = 'Idle' | 'Active' | 'Waiting';
-export type PathTag = 'ap_exhausted' | 'cleared' | 'stopped';
-export type Continuation = 'same_board' | 'new_board';
-export type SpendKind = 'dig' | 'flag_place' | 'flag_pull';
+type PathTag = 'ap_exhausted' | 'cleared' | 'stopped';
+type Continuation = 'same_board' | 'new_board';
+type SpendKind = 'dig' | 'flag_place' | 'flag_pull';
 
-export interface RoundEndRecord {
+type RoundEndRecord = {
   path_tag: PathTag;
   continuation_hint: Continuation;
   /** Round number it closed. */
   round: number;
-}
+};
 
-export interface LedgerState {
+export type LedgerState = {
   phase: Phase;
   ap: number;
   rap: number;
@@ -27,15 +27,14 @@ export interface LedgerState {
   spent: number;
   table: EconomyTable;
   last_round_end: RoundEndRecord | null;
-}
+};
 
 /** A round_end as emitted (same payload on both emitters). */
-export interface RoundEndEvent {
+type RoundEndEvent = {
   type: 'round_end';
   path_tag: PathTag;
   continuation_hint: Continuation;
-  [k: string]: string;
-}
+};
 
 export function createLedger(table: EconomyTable): LedgerState {
   return { phase: 'Idle', ap: 0, rap: 0, round: 0, spent: 0, table: { ...table }, last_round_end: null };
@@ -67,6 +66,11 @@ export function settleDone(l: LedgerState): boolean {
   if (l.phase !== 'Waiting') return false;
   l.phase = 'Idle';
   return true;
+}
+
+/** Whether try_spend would pay for `kind` now; changes nothing. */
+export function canSpend(l: LedgerState, kind: SpendKind): boolean {
+  return l.phase === 'Active' && l.ap >= price(l, kind);
 }
 
 /**

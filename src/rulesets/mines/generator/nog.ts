@@ -12,7 +12,7 @@ const UNKNOWN = 0;
 const OPEN = 1;
 const PROBES = 48;
 
-export const MAX_PASSES = 12;
+const MAX_PASSES = 12;
 
 function far(g: Grid, a: number, t: number): boolean {
   const ax = a % g.w;
@@ -55,7 +55,7 @@ function findPartner(s: Solver, rng: RngState, a: number, wantMine: boolean, tak
 }
 
 /** The repair hook: returns the changed cells, or null when neither emptying nor filling is possible. */
-export function makeRepair(rng: RngState, counter: { repairs: number }) {
+function makeRepair(rng: RngState, counter: { repairs: number }) {
   const nb = new Int32Array(8);
   const nb2 = new Int32Array(8);
   return (s: Solver, a: number): number[] | null => {

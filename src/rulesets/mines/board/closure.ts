@@ -4,7 +4,7 @@
 // removed from the spread set (set difference, not a special case), and a fog cell spreads or not
 // purely by its digit, which the generator keeps non-zero.
 
-import { type Board, MINE_CH, DIGIT_ZERO, spawnCells, textToBytes } from './board.ts';
+import { type Board, MINE_CH, DIGIT_ZERO, spawnCells, textToBytes } from './geometry.ts';
 
 /** Cover bytes: one per cell. */
 export const CONCEALED = 46; // '.'

@@ -1,10 +1,10 @@
 // B1, minimal: the orchestrator that opens and closes rounds and swaps boards around A2 and A3.
 // It is the only caller of install/retire outside tests, and the refresh path lives here.
 
-import { settleDone, startRound, trySpendRefresh } from '../a3/ledger.ts';
-import { checkBoardShape, checkInvariants, dropBoard, installBoard, retireBoard, type World } from '../a2/engine.ts';
-import type { Board } from '../a2/board.ts';
-import type { InstallResult, InvariantCategory, Sink } from '../a2/types.ts';
+import { settleDone, startRound, trySpendRefresh } from '../ledger/ledger.ts';
+import { checkBoardShape, checkInvariants, dropBoard, installBoard, retireBoard, type World } from '../board/engine.ts';
+import type { Board } from '../board/geometry.ts';
+import type { InstallResult, InvariantCategory, Sink } from '../board/types.ts';
 
 /** notify_round_start: a board must be installed and no round running. */
 export function notifyRoundStart(w: World): boolean {
@@ -23,11 +23,11 @@ export function notifySettlementDone(w: World, hint: 'same_board' | 'new_board',
   return next === undefined ? null : installBoard(w, next, sink);
 }
 
-export interface RefreshResult {
+type RefreshResult = {
   accepted: boolean;
   reject_reason: 'phase' | 'resource_face' | 'board_invalid' | null;
   category: InvariantCategory | null;
-}
+};
 
 /**
  * refresh_board: inside an Active round, pay the refresh cost from RAP, retire the board and

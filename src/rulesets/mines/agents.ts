@@ -4,21 +4,33 @@
 // local mine estimate (a dug mine costs AP but does not end the game).
 
 import type { AgentFactory, Json } from '../../kernel/index.ts';
+import type { MinesAction } from './state.ts';
 
 type XY = [number, number];
 
-interface ViewLike {
+type ViewLike = {
   w: number;
   h: number;
   rows: string[];
   pos: XY;
   ap: number;
+};
+
+/** The view fields the bot reads, checked rather than assumed. */
+function readView(v: Json): ViewLike {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new Error('mines solver: the view is not an object');
+  const { w, h, rows, pos, ap } = v;
+  if (typeof w !== 'number' || typeof h !== 'number' || typeof ap !== 'number' || !Array.isArray(rows) || !Array.isArray(pos)) throw new Error('mines solver: unexpected view');
+  return { w, h, ap, rows: rows.map(String), pos: [Number(pos[0]), Number(pos[1])] };
 }
+
+type Step = { type: string; cell?: XY; action: MinesAction };
+
 
 const isConcealed = (ch: string) => ch === '#' || ch === '%' || ch === 'F';
 
 /** Known-safe and known-mine concealed cells from the view (indexes y*w+x). */
-export function deduce(v: ViewLike): { safe: Set<number>; mine: Set<number> } {
+function deduce(v: ViewLike): { safe: Set<number>; mine: Set<number> } {
   const { w, h, rows } = v;
   const at = (i: number) => rows[(i - (i % w)) / w][i % w];
   const safe = new Set<number>();
@@ -66,11 +78,11 @@ export function deduce(v: ViewLike): { safe: Set<number>; mine: Set<number> } {
   return { safe, mine };
 }
 
-export const solverAgent: AgentFactory = () => ({
+const solverAgent: AgentFactory<MinesAction> = () => ({
   name: 'solver',
-  choose(ctx) {
-    const v = ctx.view as unknown as ViewLike;
-    const actions = ctx.menu.actions as Array<{ type: string; cell?: XY }>;
+  choose(ctx): MinesAction {
+    const v = readView(ctx.view);
+    const actions: Step[] = ctx.menu.actions.map((a) => ({ type: a.type, cell: 'cell' in a ? a.cell : undefined, action: a }));
     const find = (t: string, c: XY) => actions.find((a) => a.type === t && a.cell && a.cell[0] === c[0] && a.cell[1] === c[1]);
     const { safe, mine } = deduce(v);
     const w = v.w;
@@ -78,14 +90,14 @@ export const solverAgent: AgentFactory = () => ({
     // 1. a known-safe cell next to the figure
     for (const i of safe) {
       const a = find('dig', xy(i));
-      if (a) return a as unknown as Json;
+      if (a) return a.action;
     }
     // 2. walk to an open cell next to a known-safe cell
     for (const i of safe) {
       const [x, y] = xy(i);
       for (const a of actions) {
         if (a.type !== 'move' || !a.cell) continue;
-        if (Math.abs(a.cell[0] - x) <= 1 && Math.abs(a.cell[1] - y) <= 1) return a as unknown as Json;
+        if (Math.abs(a.cell[0] - x) <= 1 && Math.abs(a.cell[1] - y) <= 1) return a.action;
       }
     }
     // 3. nothing certain: dig a frontier cell not known to be mined (a guess), or walk to one
@@ -99,16 +111,16 @@ export const solverAgent: AgentFactory = () => ({
     };
     const concealedSafeish = (i: number) => isConcealed(v.rows[(i - (i % w)) / w][i % w]) && !mine.has(i);
     const digs = actions.filter((a) => a.type === 'dig' && a.cell && !mine.has(a.cell[1] * w + a.cell[0]));
-    if (digs.length > 0) return ctx.random.pick(digs) as unknown as Json;
+    if (digs.length > 0) return ctx.random.pick(digs).action;
     const towards = actions.filter((a) => a.type === 'move' && a.cell && unknownNear(a.cell, concealedSafeish));
-    if (towards.length > 0) return ctx.random.pick(towards) as unknown as Json;
+    if (towards.length > 0) return ctx.random.pick(towards).action;
     // 4. the rest sits behind known mines: dig one open (dug mines are walkable)
     const through = actions.filter((a) => a.type === 'dig' && a.cell && unknownNear(a.cell, concealedSafeish));
-    if (through.length > 0) return ctx.random.pick(through) as unknown as Json;
+    if (through.length > 0) return ctx.random.pick(through).action;
     const toMine = actions.filter((a) => a.type === 'move' && a.cell && unknownNear(a.cell, (i) => mine.has(i) && unknownNear(xy(i), concealedSafeish)));
-    if (toMine.length > 0) return ctx.random.pick(toMine) as unknown as Json;
-    return (actions.find((a) => a.type === 'stop') ?? actions[0]) as unknown as Json;
+    if (toMine.length > 0) return ctx.random.pick(toMine).action;
+    return (actions.find((a) => a.type === 'stop') ?? actions[0]).action;
   },
 });
 
-export const minesAgents: Record<string, AgentFactory> = { solver: solverAgent };
+export const minesAgents: Record<string, AgentFactory<MinesAction>> = { solver: solverAgent };
