@@ -4,13 +4,32 @@
 // reading waits while the answer stream is full.
 
 import { once } from 'node:events';
-import { ArbiterError, canonicalJson, findNonFiniteNumber, findPrototypeKey, isPlainJson, type Json } from '../kernel/index.ts';
+import { ArbiterError, findNonFiniteNumber, findPrototypeKey, isPlainJson, type Json } from '../kernel/index.ts';
 import { Session } from '../runners/session.ts';
 import { splitLines, type LineItem } from '../runners/lines.ts';
 import { REGISTRY, rulesetIds } from '../registry.ts';
 
 const MAX_REASON = 2000;
 const MAX_DETAIL = 4096;
+
+/** True when the JSON text of `v` would be longer than about `max` characters (stops early). */
+function sizeOver(v: Json, max: number): boolean {
+  let left = max;
+  const walk = (x: Json): boolean => {
+    if (typeof x === 'string') left -= x.length + 2;
+    else if (x === null || typeof x !== 'object') left -= 8;
+    else if (Array.isArray(x)) {
+      for (const y of x) if (walk(y)) return true;
+    } else {
+      for (const k of Object.keys(x)) {
+        left -= k.length + 4;
+        if (walk(x[k])) return true;
+      }
+    }
+    return left < 0;
+  };
+  return walk(v);
+}
 
 /** Default maximum request line, in bytes (without the newline). */
 export const DEFAULT_MAX_LINE = 1024 * 1024;
@@ -117,8 +136,7 @@ export function handleLine(ds: DriveState, line: string): Json {
       const reason = err.message.length > MAX_REASON ? err.message.slice(0, MAX_REASON) + '…' : err.message;
       const error: Record<string, Json> = { code: err.code, reason };
       if (err.detail !== undefined) {
-        const size = canonicalJson(err.detail).length;
-        error.detail = size > MAX_DETAIL ? { truncated: true, chars: size } : err.detail;
+        error.detail = sizeOver(err.detail, MAX_DETAIL) ? { truncated: true, over: MAX_DETAIL } : err.detail;
       }
       return { id, ok: false, error };
     }

@@ -5,10 +5,11 @@ import type { Command } from 'commander';
 import { register as registerBnc } from './commands/bnc.ts';
 import { register as registerExplore } from './commands/explore.ts';
 import { playMinesInteractive } from './commands/mines.ts';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ToolIO } from '../kernel/index.ts';
 import { PACKAGES } from '../registry.ts';
+import { MAX_JSON_FILE, readTextFile } from './core/config.ts';
 
 export type CommandRegistrar = (program: Command) => void;
 
@@ -31,7 +32,8 @@ export function cliToolIO(): ToolIO {
   const cwd = process.cwd();
   return {
     cwd,
-    readText: (path) => readFileSync(resolve(cwd, path), 'utf8'),
+    // size-limited (an edition file, say): a huge file is refused with too_large before it is read
+    readText: (path) => readTextFile(resolve(cwd, path), MAX_JSON_FILE, 'file'),
     writeText: (path, text) => writeFileSync(resolve(cwd, path), text),
     out: (text) => void process.stdout.write(text),
     err: (text) => void process.stderr.write(text),

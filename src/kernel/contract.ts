@@ -25,8 +25,19 @@ export interface UItem {
   rules?: string[];
   /** 'seed' when the source document itself lists the item, 'engine' when the engine added it. */
   source?: 'seed' | 'engine';
-  /** Ruled / open state as the source records it. */
+  /**
+   * Register state: 'open' (no ruling yet), 'ruled' (the owner answered but the evidence still
+   * carries the provisional default), 'applied' (the ruling is recorded and the provisional flags
+   * lifted), 'withdrawn' (not a gap after all). Other strings are reported as they are.
+   */
   state?: string;
+  /** Who must rule on it (the source's owner) and when it was raised (YYYY-MM-DD): its age is reported. */
+  owner?: string;
+  raised?: string;
+  /** The scenario file that reproduces the default (repository-relative); absent or null is debt. */
+  reproduction?: string | null;
+  /** Where the ruling was recorded, once there is one. */
+  ruling?: string;
 }
 
 /** A design finding (register entry) beyond the U-items. */

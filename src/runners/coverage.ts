@@ -1,12 +1,17 @@
 // Coverage of rule ids: which scenarios (and tagged tests) cover each rule and U-item of each
 // registered ruleset. A rule is covered by a scenario listing it in `covers`, or by a test under
-// test/<ruleset>/ whose title starts with "[ID, ...]". A U-item is covered by a provisional
-// scenario naming it in `underdetermined`.
+// test/<ruleset>/ whose title starts with "[ID, ...]". A U-item is covered by a scenario naming it
+// in `underdetermined`: a provisional one while the item is open or ruled, any once it is applied
+// (applying a ruling lifts the provisional flag). `registerOf` reports the U-items' register
+// discipline: owner, raise date and age (warned past 30 days while unsettled), the reproduction each
+// names (debt when it has none that cites it; the target is zero) and provisional flags left on
+// scenarios whose items are all settled.
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RulesetPackage } from '../kernel/index.ts';
+import type { Finding, RulesetPackage, UItem } from '../kernel/index.ts';
 import { findScenarioFiles, loadScenarioFile, type LoadedScenario } from './scenario-file.ts';
+import { runScenario } from './scenario.ts';
 
 export interface RuleCoverage {
   id: string;
@@ -23,7 +28,11 @@ export interface RulesetCoverage {
   broken: { file: string; error: string }[];
   /** Ids named by scenarios that the catalog does not know. */
   unknownIds: { id: string; by: string }[];
+  /** With `run`: scenarios whose events cite U-items they do not list in `underdetermined` (and other run failures). */
+  failedRuns: { scenario: string; failure: string }[];
 }
+
+const SETTLED = new Set(['applied', 'withdrawn']);
 
 export function loadScenariosOf(dir: string, root: string): { loaded: LoadedScenario[]; broken: { file: string; error: string }[] } {
   const loaded: LoadedScenario[] = [];
@@ -67,13 +76,14 @@ export function taggedTests(root: string, rulesetId: string): { id: string; by: 
   return out;
 }
 
-export function coverageOf<S, A>(entry: RulesetPackage<S, A>, root = process.cwd()): RulesetCoverage {
+export function coverageOf<S, A>(entry: RulesetPackage<S, A>, root = process.cwd(), options: { run?: boolean } = {}): RulesetCoverage {
   const rs = entry.ruleset;
   const rulesetId = rs.id;
   const { loaded, broken } = loadScenariosOf(entry.scenarios, root);
   const map = new Map<string, RuleCoverage>();
   for (const r of rs.catalog.rules) map.set(r.id, { id: r.id, kind: 'rule', summary: r.summary, by: [] });
   for (const u of rs.catalog.uItems) map.set(u.id, { id: u.id, kind: 'u-item', summary: u.question, by: [] });
+  const uState = new Map(rs.catalog.uItems.map((u) => [u.id, u.state ?? 'open']));
   const unknownIds: { id: string; by: string }[] = [];
   for (const { scenario } of loaded) {
     if (scenario.ruleset !== rulesetId) continue;
@@ -82,12 +92,18 @@ export function coverageOf<S, A>(entry: RulesetPackage<S, A>, root = process.cwd
       if (c) c.by.push(scenario.id);
       else unknownIds.push({ id, by: scenario.id });
     }
-    if (scenario.provisional) {
-      for (const id of scenario.underdetermined) {
-        const c = map.get(id);
-        if (c && c.kind === 'u-item' && !c.by.includes(scenario.id)) c.by.push(scenario.id);
-        else if (!c) unknownIds.push({ id, by: scenario.id });
-      }
+    for (const id of scenario.underdetermined) {
+      const c = map.get(id);
+      if (!c) unknownIds.push({ id, by: scenario.id });
+      else if (c.kind === 'u-item' && !c.by.includes(scenario.id) && (scenario.provisional || SETTLED.has(uState.get(id) ?? 'open'))) c.by.push(scenario.id);
+    }
+  }
+  const failedRuns: { scenario: string; failure: string }[] = [];
+  if (options.run) {
+    for (const l of loaded) {
+      if (l.scenario.ruleset !== rulesetId) continue;
+      const r = runScenario(l, rs);
+      if (!r.ok) failedRuns.push({ scenario: l.scenario.id, failure: r.failure ?? 'failed' });
     }
   }
   for (const t of taggedTests(root, rulesetId)) {
@@ -95,5 +111,59 @@ export function coverageOf<S, A>(entry: RulesetPackage<S, A>, root = process.cwd
     if (c && c.kind === 'rule') c.by.push(t.by);
   }
   const rules = [...map.values()];
-  return { ruleset: rulesetId, rules, uncovered: rules.filter((r) => r.by.length === 0).map((r) => r.id), broken, unknownIds };
+  return { ruleset: rulesetId, rules, uncovered: rules.filter((r) => r.by.length === 0).map((r) => r.id), broken, unknownIds, failedRuns };
+}
+
+export type RegisterItem = UItem & {
+  /** Days since it was raised, when it carries a raise date. */
+  ageDays: number | null;
+  scenarios: { id: string; provisional: boolean }[];
+  /** 'ok', or why the named reproduction does not count: none named, file missing, or it does not list the item. */
+  reproductionStatus: 'ok' | 'none' | 'missing' | 'does-not-list';
+};
+
+export type RulesetRegister = {
+  ruleset: string;
+  version: string;
+  title: string;
+  findings: Finding[];
+  uItems: RegisterItem[];
+  /** U-items without a reproduction that cites them: the debt (target zero). */
+  debt: string[];
+  /** Warnings, not failures: unsettled items older than 30 days, items without owner or raise date, provisional flags left on settled items. */
+  warnings: string[];
+  counts: Record<string, number>;
+};
+
+const DAY = 86_400_000;
+
+export function registerOf<S, A>(entry: RulesetPackage<S, A>, root = process.cwd(), today: Date = new Date()): RulesetRegister {
+  const rs = entry.ruleset;
+  const { loaded } = loadScenariosOf(entry.scenarios, root);
+  const byFile = new Map(loaded.map((l) => [l.file.startsWith(root) ? l.file.slice(root.length + 1) : l.file, l.scenario]));
+  const warnings: string[] = [];
+  const counts: Record<string, number> = {};
+  const uItems: RegisterItem[] = rs.catalog.uItems.map((u) => {
+    const state = u.state ?? 'open';
+    counts[state] = (counts[state] ?? 0) + 1;
+    const raisedAt = u.raised ? Date.parse(u.raised) : NaN;
+    const ageDays = Number.isNaN(raisedAt) ? null : Math.floor((today.getTime() - raisedAt) / DAY);
+    if (!u.owner || !u.raised) warnings.push(`${u.id} has no ${!u.owner ? 'owner' : 'raise date'}`);
+    if (ageDays !== null && ageDays > 30 && !SETTLED.has(state)) warnings.push(`${u.id} is ${state} ${ageDays} days after it was raised (${u.raised}); owner ${u.owner ?? '?'} has not settled it`);
+    const scenarios = loaded.filter((l) => l.scenario.underdetermined.includes(u.id)).map((l) => ({ id: l.scenario.id, provisional: l.scenario.provisional }));
+    let reproductionStatus: RegisterItem['reproductionStatus'] = 'ok';
+    if (!u.reproduction) reproductionStatus = 'none';
+    else if (!existsSync(join(root, u.reproduction))) reproductionStatus = 'missing';
+    else if (!(byFile.get(u.reproduction)?.underdetermined.includes(u.id) ?? false)) reproductionStatus = 'does-not-list';
+    return { ...u, ageDays, scenarios, reproductionStatus };
+  });
+  const settled = new Set(uItems.filter((u) => SETTLED.has(u.state ?? 'open')).map((u) => u.id));
+  for (const l of loaded) {
+    const sc = l.scenario;
+    if (sc.provisional && sc.underdetermined.length > 0 && sc.underdetermined.every((id) => settled.has(id))) {
+      warnings.push(`${sc.id} is still provisional, but every U-item it lists is settled: lift the flag`);
+    }
+  }
+  const debt = uItems.filter((u) => u.reproductionStatus !== 'ok').map((u) => u.id);
+  return { ruleset: rs.id, version: rs.version, title: rs.title, findings: rs.catalog.findings ?? [], uItems, debt, warnings, counts };
 }

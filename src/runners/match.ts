@@ -139,7 +139,21 @@ export class MatchRecorder {
  * the same answer on replay.
  */
 export function canonicalInput(input: Json): Json {
-  return JSON.parse(canonicalJson(input)) as Json;
+  // most inputs already have sorted keys (menu elements, parsed log lines): skip the copy then
+  return keysSorted(input) ? input : (JSON.parse(canonicalJson(input)) as Json);
+}
+
+function keysSorted(v: Json, depth = 0): boolean {
+  if (v === null || typeof v !== 'object') return true;
+  if (depth > 200) return false;
+  if (Array.isArray(v)) return v.every((x) => keysSorted(x, depth + 1));
+  let prev: string | null = null;
+  for (const k in v) {
+    if (prev !== null && !(prev < k)) return false;
+    if (v[k] === undefined || !keysSorted(v[k], depth + 1)) return false;
+    prev = k;
+  }
+  return true;
 }
 
 /** A config as the log records it: plain JSON with no prototype keys, copied so setup cannot change the record. */

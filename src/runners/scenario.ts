@@ -14,6 +14,16 @@ export interface ScenarioResult {
   covers: string[];
   steps: number;
   failure?: string;
+  /** U-items the run's events say decided an outcome (events carry `u`: an id or a list of ids). */
+  relies?: string[];
+}
+
+/** The U-item ids an event names in its `u` field. */
+export function uItemsOf(e: GameEvent): string[] {
+  const u = e.u;
+  if (typeof u === 'string') return [u];
+  if (Array.isArray(u)) return u.filter((x): x is string => typeof x === 'string');
+  return [];
 }
 
 class Failure extends Error {}
@@ -68,7 +78,15 @@ export function runScenario<S, A>(loaded: LoadedScenario, rs: Ruleset<S, A>): Sc
       all.push(...res.events);
     }
     if (sc.expect) checkExpect(rs, state, all, sc.expect, 'final expect');
-    return { ...base, ok: true, steps: sc.steps.length };
+    // every evidence file lists the U-items it relies on: an event decided by a U-item's default
+    // that the scenario does not name in `underdetermined` fails it
+    const relies = [...new Set(all.flatMap(uItemsOf))].sort();
+    const unlisted = relies.filter((u) => !sc.underdetermined.includes(u));
+    if (unlisted.length) {
+      const where = all.filter((e) => uItemsOf(e).some((u) => unlisted.includes(u))).slice(0, 3).map((e) => show(e));
+      fail(`relies on ${unlisted.join(', ')} without listing ${unlisted.length > 1 ? 'them' : 'it'} in underdetermined (decided: ${where.join('; ')})`);
+    }
+    return { ...base, ok: true, steps: sc.steps.length, relies };
   } catch (err) {
     if (err instanceof Failure) return { ...base, ok: false, steps: stepNo, failure: err.message };
     if (err instanceof ArbiterError) return { ...base, ok: false, steps: stepNo, failure: `${err.code}: ${err.message}` };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pc from 'picocolors';
 import type { Command } from 'commander';
 import { PACKAGES, REGISTRY, getPackage, rulesetIds } from '../../registry.ts';
-import { coverageOf, loadScenariosOf } from '../../runners/coverage.ts';
+import { coverageOf, registerOf, type RulesetRegister } from '../../runners/coverage.ts';
 import { findScenarioFiles, loadScenarioFile } from '../../runners/scenario-file.ts';
 import { runScenario, type ScenarioResult } from '../../runners/scenario.ts';
 
@@ -42,21 +42,22 @@ export function registerChecks(program: Command): void {
 
   program
     .command('coverage')
-    .description('list every rule id of every ruleset with the scenarios and tests that cover it; exit 1 if any is uncovered')
+    .description('list every rule id of every ruleset with the scenarios and tests that cover it, run the scenarios to check each lists the U-items it relies on, and report U-item register debt; exit 1 if any id is uncovered, a scenario is broken or one relies on an unlisted U-item (register warnings do not fail)')
     .argument('[ruleset]', 'only this ruleset')
     .option('--json', 'print {ruleset: {ruleId: [scenarioIds]}}')
     .option('--uncovered', 'list only uncovered ids')
     .action((only: string | undefined, opts: { json?: boolean; uncovered?: boolean }) => {
       const pkgs = only ? [getPackage(only)] : PACKAGES;
-      const all = pkgs.map((p) => coverageOf(p));
+      const all = pkgs.map((p) => ({ c: coverageOf(p, process.cwd(), { run: true }), reg: registerOf(p) }));
       let bad = false;
       if (opts.json) {
         const out: Record<string, Record<string, string[]>> = {};
-        for (const c of all) out[c.ruleset] = Object.fromEntries(c.rules.map((r) => [r.id, r.by]));
+        for (const { c } of all) out[c.ruleset] = Object.fromEntries(c.rules.map((r) => [r.id, r.by]));
         process.stdout.write(JSON.stringify(out, null, 2) + '\n');
       }
-      for (const c of all) {
-        if (c.uncovered.length || c.broken.length || c.unknownIds.length) bad = true;
+      for (const { c, reg } of all) {
+        if (c.uncovered.length || c.broken.length || c.unknownIds.length || c.failedRuns.length) bad = true;
+        for (const w of reg.warnings) process.stderr.write(pc.yellow(`warning: ${c.ruleset}: ${w}\n`));
         if (opts.json) continue;
         const covered = c.rules.length - c.uncovered.length;
         process.stdout.write(pc.bold(`${c.ruleset}: ${covered}/${c.rules.length} ids covered`) + '\n');
@@ -68,43 +69,51 @@ export function registerChecks(program: Command): void {
         }
         for (const b of c.broken) process.stdout.write(pc.red(`  broken scenario ${b.file}: ${b.error}\n`));
         for (const u of c.unknownIds) process.stdout.write(pc.red(`  scenario ${u.by} names unknown id ${u.id}\n`));
+        for (const f of c.failedRuns) process.stdout.write(pc.red(`  scenario ${f.scenario} fails: ${f.failure.split('\n')[0]}\n`));
+        if (reg.uItems.length) process.stdout.write(`  ${registerSummary(reg)}\n`);
       }
       if (bad) {
-        if (!opts.json) process.stderr.write('coverage: some rule ids are uncovered or some scenarios are broken\n');
+        if (!opts.json) process.stderr.write('coverage: some rule ids are uncovered, some scenarios are broken, or a scenario relies on a U-item it does not list\n');
         process.exitCode = 1;
       }
     });
 
   program
     .command('register')
-    .description('print the findings register and the U-items of a ruleset with the scenarios that cite each')
+    .description('print the findings register and the U-items of a ruleset: state, owner, age, ruling, reproduction and the scenarios that list each; the reproduction debt (target zero) and warnings')
     .argument('<ruleset>', `one of: ${rulesetIds().join(', ')}`)
     .option('--json', 'print as JSON')
     .action((id: string, opts: { json?: boolean }) => {
-      const entry = getPackage(id);
-      const rs = entry.ruleset;
-      const { loaded } = loadScenariosOf(entry.scenarios, process.cwd());
-      const citing = (uid: string) => loaded.filter((l) => l.scenario.underdetermined.includes(uid) || l.scenario.covers.includes(uid)).map((l) => ({ id: l.scenario.id, provisional: l.scenario.provisional }));
-      const uItems = rs.catalog.uItems.map((u) => ({ ...u, scenarios: citing(u.id) }));
-      const findings = rs.catalog.findings ?? [];
-      const uncited = uItems.filter((u) => u.scenarios.length === 0).map((u) => u.id);
+      const reg = registerOf(getPackage(id));
       if (opts.json) {
-        process.stdout.write(JSON.stringify({ ruleset: rs.id, version: rs.version, findings, uItems, uncited }, null, 2) + '\n');
+        process.stdout.write(JSON.stringify(reg, null, 2) + '\n');
         return;
       }
-      process.stdout.write(pc.bold(`${rs.title} (${rs.version}) — findings register`) + '\n');
-      if (findings.length === 0) process.stdout.write('  (no findings recorded)\n');
-      for (const f of findings) {
+      process.stdout.write(pc.bold(`${reg.title} (${reg.version}) — findings register`) + '\n');
+      if (reg.findings.length === 0) process.stdout.write('  (no findings recorded)\n');
+      for (const f of reg.findings) {
         process.stdout.write(`  ${pc.bold(f.id.padEnd(5))} ${f.kind.padEnd(15)} ${f.state.padEnd(10)} raised ${f.raised} by ${f.owner}\n`);
         process.stdout.write(`        reproduction: ${f.reproduction ?? '—'}   role: ${f.role ?? '—'}\n        ${f.summary}\n`);
       }
       process.stdout.write('\n' + pc.bold('Underdetermined items (defaults the engine uses)') + '\n');
-      for (const u of uItems) {
-        const sc = u.scenarios.length ? u.scenarios.map((s) => s.id + (s.provisional ? '' : ' (not provisional)')).join(', ') : pc.yellow('no citing scenario');
-        process.stdout.write(`  ${pc.bold(u.id.padEnd(5))} ${u.question}\n        default: ${u.default}\n        why: ${u.why}\n        source: ${u.source ?? 'engine'}${u.state ? `, ${u.state}` : ''}; scenarios: ${sc}\n`);
+      for (const u of reg.uItems) {
+        const sc = u.scenarios.length ? u.scenarios.map((s) => s.id + (s.provisional ? ' (provisional)' : '')).join(', ') : pc.yellow('no scenario lists it');
+        const repro = u.reproductionStatus === 'ok' ? u.reproduction : pc.yellow(`${u.reproduction ?? 'none'} — DEBT (${u.reproductionStatus})`);
+        process.stdout.write(`  ${pc.bold(u.id.padEnd(5))} ${u.question}\n        default: ${u.default}\n        why: ${u.why}\n`);
+        process.stdout.write(`        state: ${u.state ?? 'open'}; source: ${u.source ?? 'engine'}; owner: ${u.owner ?? '?'}; raised: ${u.raised ?? '?'}${u.ageDays !== null ? ` (${u.ageDays} days)` : ''}${u.ruling ? `\n        ruling: ${u.ruling}` : ''}\n`);
+        process.stdout.write(`        reproduction: ${repro}\n        listed by: ${sc}\n`);
       }
-      for (const id2 of uncited) process.stderr.write(pc.yellow(`warning: ${id2} has no citing scenario\n`));
+      process.stdout.write('\n' + registerSummary(reg) + '\n');
+      for (const w of reg.warnings) process.stderr.write(pc.yellow(`warning: ${w}\n`));
     });
+}
+
+/** One line: U-items by state and the reproduction debt against its target of zero. */
+function registerSummary(reg: RulesetRegister): string {
+  const states = ['open', 'ruled', 'applied', 'withdrawn', ...Object.keys(reg.counts).filter((k) => !['open', 'ruled', 'applied', 'withdrawn'].includes(k))];
+  const parts = states.filter((k) => reg.counts[k]).map((k) => `${reg.counts[k]} ${k}`);
+  const debt = reg.debt.length ? pc.yellow(`reproduction debt ${reg.debt.length} (${reg.debt.join(', ')}); target 0`) : 'reproduction debt 0 (target 0)';
+  return `${reg.uItems.length} U-items: ${parts.join(', ')}; ${debt}`;
 }
 
 function require_exists(p: string): boolean {

@@ -14,6 +14,28 @@ function num(v: Json | undefined, d = -1): number {
 
 type Ctx = AgentContext<GroundState, GroundGameAction>;
 
+/**
+ * Whether a GROUND option will act, judged from the view after Reveal (choices, DARVO markers and
+ * REVERSE targets are public). The menu offers the watching options against every candidate (U23);
+ * an agent should not pick one that guards against nothing.
+ */
+function groundActs(a: GroundGameAction, players: Obj[], seat: number): boolean {
+  if (a.type !== 'ground' || a.mode === 'GR') return true;
+  const q = a.target ?? -1;
+  const other = players[q];
+  switch (a.option) {
+    case 'cancel': {
+      const c = (other?.choice ?? null) as Obj | null;
+      return (c !== null && c.action === 'ATTACK' && c.target === seat) || other?.darvo === 'ATTACK';
+    }
+    case 'protect':
+      return players.some((p) => p.darvo === 'DENY');
+    case 'reject_reverse':
+      return other?.darvo === 'REVERSE' && other.reverseTarget === seat;
+  }
+  return true;
+}
+
 function pickBest(actions: GroundGameAction[], score: (a: GroundGameAction) => number, rnd: Ctx['random']): GroundGameAction {
   let best: GroundGameAction[] = [];
   let bestScore = -Infinity;
@@ -76,6 +98,7 @@ function heuristic(): Agent<GroundGameAction, GroundState> {
         case 'ground':
           return pickBest(actions, (a) => {
             if (a.type !== 'ground') return 0;
+            if (!groundActs(a, players, ctx.seat)) return -100;
             if (a.mode === 'GR') return myStress >= 3 || me.freedom === 'SPENT' || me.darvo !== 'OFF' ? 60 : 10;
             switch (a.option) {
               case 'restore': return 50;
@@ -141,7 +164,7 @@ function rival(): Agent<GroundGameAction, GroundState> {
             return 0;
           }, rnd);
         case 'ground':
-          return pickBest(actions, (a) => (a.type !== 'ground' ? 0 : a.mode === 'GR' ? 40 : a.option === 'cancel' || a.option === 'reject_reverse' ? 60 : a.option === 'remove_blame' ? 50 : 10), rnd);
+          return pickBest(actions, (a) => (a.type !== 'ground' ? 0 : !groundActs(a, players, ctx.seat) ? -100 : a.mode === 'GR' ? 40 : a.option === 'cancel' || a.option === 'reject_reverse' ? 60 : a.option === 'remove_blame' ? 50 : 10), rnd);
         case 'bond_accept':
           return actions.find((a) => a.type === 'bond' && a.accept === coalitions) ?? actions[0];
         case 'rivalry_choice':

@@ -18,7 +18,7 @@ import { secretsFor, viewOf } from './view.ts';
 
 export const ground: Ruleset<GroundState, GroundGameAction> = {
   id: 'ground',
-  version: 'ground-0.1-sample',
+  version: 'ground-0.2-sample',
   title: 'GROUND v0.1 (sample edition)',
   catalog,
   defaultConfig: { ...DEFAULT_CONFIG },

@@ -83,33 +83,32 @@ function selectMenu(s: GroundState, seat: number, out: GroundGameAction[]): void
   out.push(sel(A_GND, -1, false));
 }
 
+/**
+ * GR-R05 / GR-A11 / GR-A12: every mode the seed allows is offered. Options that act on a thing
+ * already on the table (restore a Denied Problem, remove a Blame token, break a relation) name
+ * such a thing. The three watching options (OU cancel, OU protect, ND reject) are declared before
+ * the Attack, Deny or Reverse they answer, so they are offered against every candidate whether or
+ * not it will come (U23): the menu neither filters out a mode that keeps a DARVO sequence alive nor
+ * tells a player what it could not know.
+ */
 export function groundMenu(s: GroundState, seat: number, out: GroundGameAction[]): void {
   const n = s.n;
   out.push(G_GR);
-  // OU: restore a Denied Problem
+  // OU restore: a Denied Problem
   for (const pr of s.problems) if (pr.denied) out.push(G_OPTS.restore[pr.slot]);
-  // OU: cancel an Attack aimed at this seat — a revealed ATTACK on it, or a DARVO ATTACK stage due this round (U16)
-  for (let q = 0; q < n; q++) {
-    if (q === seat) continue;
-    const c = s.players[q].choice;
-    if ((c !== null && c.action === 'ATTACK' && c.target === seat) || s.players[q].darvo === 'ATTACK') out.push(G_OPTS.cancel[q]);
-  }
-  // OU: protect a face-up Problem, only while a DENY stage is due this round
-  let denyDue = false;
-  for (const p of s.players) if (p.darvo === 'DENY') denyDue = true;
-  if (denyDue) for (const pr of s.problems) if (pr.faceUp && !pr.denied && pr.claimedBy < 0) out.push(G_OPTS.protect[pr.slot]);
-  // ND: remove a Blame token lying in front of this seat (named by its owner)
+  // OU cancel: names an attacker, any other seat (U16, U23)
+  for (let q = 0; q < n; q++) if (q !== seat) out.push(G_OPTS.cancel[q]);
+  // OU protect: a face-up, unclaimed Problem, whether or not a DENY comes this round (U23)
+  for (const pr of s.problems) if (pr.faceUp && !pr.denied && pr.claimedBy < 0) out.push(G_OPTS.protect[pr.slot]);
+  // ND remove Blame: a Blame token lying in front of this seat (named by its owner)
   for (let q = 0; q < n; q++) {
     const tk = s.players[q].token;
     if (tk.side === 'blame' && tk.at === seat) out.push(G_OPTS.remove_blame[q]);
   }
-  // ND: break a relation involving this seat
+  // ND break: a relation involving this seat
   for (let q = 0; q < n; q++) if (q !== seat && s.rel[seat * n + q] !== 0) out.push(G_OPTS.break[q]);
-  // ND: reject a REVERSE due against this seat this round
-  for (let q = 0; q < n; q++) {
-    const p = s.players[q];
-    if (q !== seat && p.darvo === 'REVERSE' && p.reverseTarget === seat) out.push(G_OPTS.reject_reverse[q]);
-  }
+  // ND reject: names a Reverse owner, any other seat (U23)
+  for (let q = 0; q < n; q++) if (q !== seat) out.push(G_OPTS.reject_reverse[q]);
 }
 
 export function legalMenu(s: GroundState, seat: number): Menu<GroundGameAction> {

@@ -1,9 +1,10 @@
 // The transition: Select commits, Reveal, GROUND choices, the six Resolve steps in Lead order,
 // mid-resolution decisions, and End. Resolution keeps its place in `state.rs` (step, position)
 // so a decision can pause it with the state still plain JSON, and the answer resumes it.
+// An event whose outcome a U-item's default decided carries `u` (the U-item id); the scenario
+// runner refuses a scenario that meets such an event without listing it in `underdetermined`.
 
 import { shuffleInPlace, type GameEvent } from '../../kernel/index.ts';
-import { groundMenu } from './menu.ts';
 import { freshRound } from './setup.ts';
 import { finalEvents } from './scoring.ts';
 import { BOND, NONE, RIVALRY, type GroundGameAction, type GroundState, type GroundAction, type PlayerState } from './state.ts';
@@ -31,9 +32,9 @@ export function applyAction(s: GroundState, seat: number, a: GroundGameAction, e
       if (a.accept) {
         setRel(s, d.from, seat, BOND);
         markNewBond(s, d.from, seat);
-        ev.push({ type: 'bond_formed', seat: d.from, target: seat, rule: 'GR-L02' });
+        ev.push({ type: 'bond_formed', seat: d.from, target: seat, rule: 'GR-L02', u: 'U1' });
       } else {
-        ev.push({ type: 'bond_declined', seat: d.from, target: seat, rule: 'GR-L02' });
+        ev.push({ type: 'bond_declined', seat: d.from, target: seat, rule: 'GR-L02', u: 'U1' });
       }
       break;
     }
@@ -80,19 +81,7 @@ function reveal(s: GroundState, ev: GameEvent[]): void {
       ev.push({ type: 'freedom_spent', seat: i, rule: 'GR-R03' });
     }
   }
-  s.phase = 'ground';
-  // a GROUND whose only possible mode is GR needs no question (U20)
-  const menu: GroundGameAction[] = [];
-  for (let i = 0; i < s.n; i++) {
-    const p = s.players[i];
-    if (p.choice!.action !== 'GROUND') continue;
-    menu.length = 0;
-    groundMenu(s, i, menu);
-    if (menu.length === 1) {
-      setGround(s, i, menu[0] as GroundAction);
-      ev.push({ type: 'ground_committed', seat: i, auto: true, rule: 'GR-R05' });
-    }
-  }
+  s.phase = 'ground'; // every GROUND player is asked its mode: GR, OU and ND are always on its menu (GR-R05)
   beginResolveIfReady(s, ev);
 }
 
@@ -152,7 +141,8 @@ function stress(s: GroundState, seat: number, delta: number, rule: string, ev: G
   if (to > 5) to = 5;
   else if (to < 0) to = 0;
   p.stress = to;
-  ev.push({ type: 'stress', seat, from, to, delta, rule });
+  if (to !== from + delta) ev.push({ type: 'stress', seat, from, to, delta, rule, u: 'U2' });
+  else ev.push({ type: 'stress', seat, from, to, delta, rule });
 }
 
 function ready(s: GroundState, seat: number, rule: string, ev: GameEvent[]): void {
@@ -239,7 +229,8 @@ function support(s: GroundState, a: number, b: number, ev: GameEvent[]): void {
   const r = s.rel[a * n + b];
   const t = s.players[b];
   if (r === BOND) {
-    ev.push({ type: 'support', seat: a, target: b, through: 'bond', rule: 'GR-A04' });
+    if (s.rs.newBonds.includes(pairKey(s, a, b))) ev.push({ type: 'support', seat: a, target: b, through: 'bond', fresh: true, rule: 'GR-A04', u: 'U19' });
+    else ev.push({ type: 'support', seat: a, target: b, through: 'bond', rule: 'GR-A04' });
     stress(s, b, -2, 'GR-A04', ev);
     ready(s, b, 'GR-F04', ev);
     if (t.darvo !== 'OFF') {
@@ -247,7 +238,7 @@ function support(s: GroundState, a: number, b: number, ev: GameEvent[]): void {
         // a Bond made this round does not regulate DARVO (GR-L05)
         ev.push({ type: 'darvo_not_regulated', seat: a, target: b, rule: 'GR-L05' });
       } else {
-        ev.push({ type: 'darvo_cancelled', seat: b, by: a, stage: t.darvo, rule: 'GR-A04' });
+        ev.push({ type: 'darvo_cancelled', seat: b, by: a, stage: t.darvo, rule: 'GR-A04', u: 'U6' });
         endSequence(s, b, 'GR-D06', ev);
       }
     }
@@ -276,10 +267,10 @@ function stage(s: GroundState, seat: number, ev: GameEvent[]): void {
       if (pr.faceUp && !pr.denied && pr.claimedBy < 0 && !s.rs.protectedSlots.includes(pr.slot)) options.push(pr.slot);
     }
     if (options.length === 0) {
-      ev.push({ type: 'deny_no_target', seat, rule: 'GR-D03' }); // U3
+      ev.push({ type: 'deny_no_target', seat, rule: 'GR-D03', u: 'U3' });
       advanceStage(s, seat, ev);
     } else if (options.length === 1) {
-      denyProblem(s, seat, options[0], ev);
+      denyProblem(s, seat, options[0], ev, true);
       advanceStage(s, seat, ev);
     } else {
       s.decision = { seat, kind: 'deny_target', from: -1, options };
@@ -287,23 +278,25 @@ function stage(s: GroundState, seat: number, ev: GameEvent[]): void {
   } else if (p.darvo === 'ATTACK') {
     const options: number[] = [];
     for (let q = 0; q < s.n; q++) if (q !== seat) options.push(q);
-    if (options.length === 1) darvoAttack(s, seat, options[0], ev);
+    if (options.length === 1) darvoAttack(s, seat, options[0], ev, true);
     else s.decision = { seat, kind: 'darvo_attack_target', from: -1, options };
   } else {
     reverse(s, seat, ev);
   }
 }
 
-function denyProblem(s: GroundState, seat: number, slot: number, ev: GameEvent[]): void {
+function denyProblem(s: GroundState, seat: number, slot: number, ev: GameEvent[], auto = false): void {
   const pr = s.problems[slot];
   pr.faceUp = false;
   pr.denied = true;
-  ev.push({ type: 'problem_denied', seat, problem: slot, rule: 'GR-D03' });
+  if (auto) ev.push({ type: 'problem_denied', seat, problem: slot, auto: true, rule: 'GR-D03', u: 'U20' });
+  else ev.push({ type: 'problem_denied', seat, problem: slot, rule: 'GR-D03' });
 }
 
-function darvoAttack(s: GroundState, seat: number, target: number, ev: GameEvent[]): void {
+function darvoAttack(s: GroundState, seat: number, target: number, ev: GameEvent[], auto = false): void {
   const p = s.players[seat];
-  ev.push({ type: 'darvo_attack', seat, target, rule: 'GR-D04' });
+  if (auto) ev.push({ type: 'darvo_attack', seat, target, auto: true, rule: 'GR-D04', u: 'U20' });
+  else ev.push({ type: 'darvo_attack', seat, target, rule: 'GR-D04' });
   attack(s, seat, target, 'darvo', ev);
   // the Focus goes beside the target even if the Attack was cancelled (GR-D04); a token lying
   // as Blame elsewhere stays there and only the target is remembered (U21)
@@ -311,6 +304,8 @@ function darvoAttack(s: GroundState, seat: number, target: number, ev: GameEvent
   if (p.token.side === 'focus') {
     p.token.at = target;
     ev.push({ type: 'focus_placed', seat, target, rule: 'GR-D04' });
+  } else {
+    ev.push({ type: 'focus_not_placed', seat, target, at: p.token.at, rule: 'GR-T03', u: 'U21' });
   }
   advanceStage(s, seat, ev);
 }
@@ -323,13 +318,15 @@ function reverse(s: GroundState, seat: number, ev: GameEvent[]): void {
   for (let i = 0; i < rj.length; i += 2) if (rj[i] === t && rj[i + 1] === seat) rejected = true;
   if (rejected) {
     // U5: no Blame, no +1, no Protection; the owner still gets −2 and the sequence ends
-    ev.push({ type: 'reverse_rejected', seat, target: t, rule: 'GR-A12' });
+    ev.push({ type: 'reverse_rejected', seat, target: t, rule: 'GR-A12', u: 'U5' });
   } else {
     ev.push({ type: 'reverse', seat, target: t, rule: 'GR-D05' });
     if (p.token.side === 'focus') {
       p.token.side = 'blame';
       p.token.at = t;
       ev.push({ type: 'blame_placed', seat, target: t, rule: 'GR-T03' });
+    } else {
+      ev.push({ type: 'blame_stays', seat, target: t, at: p.token.at, rule: 'GR-T03', u: 'U21' });
     }
     stress(s, t, 1, 'GR-D05', ev);
     p.protection++;
@@ -369,23 +366,24 @@ function investigate(s: GroundState, seat: number, slot: number, ev: GameEvent[]
       pr.known = true;
       ev.push({ type: 'problem_revealed', seat, problem: slot, id: pr.id, suit: pr.suit, value: pr.value, rule: 'GR-A01' });
     } else {
-      ev.push({ type: 'investigate_missed', seat, problem: slot, rule: 'GR-A01' }); // U14
+      ev.push({ type: 'investigate_missed', seat, problem: slot, rule: 'GR-A01', u: 'U14' });
     }
   }
+  else ev.push({ type: 'investigate_untargeted', seat, rule: 'GR-A01', u: 'U14' });
   draw(s, seat, ev);
 }
 
 function draw(s: GroundState, seat: number, ev: GameEvent[]): void {
   if (s.deck.length === 0) {
     if (s.discard.length === 0) {
-      ev.push({ type: 'draw_skipped', seat, rule: 'GR-A01' }); // U4
+      ev.push({ type: 'draw_skipped', seat, rule: 'GR-A01', u: 'U4' });
       return;
     }
     const d = s.discard;
     s.discard = s.deck;
     s.deck = d;
     shuffleInPlace(s.rng, 'shuffle', s.deck);
-    ev.push({ type: 'deck_reshuffled', size: s.deck.length, rule: 'GR-A01' }); // U4
+    ev.push({ type: 'deck_reshuffled', size: s.deck.length, rule: 'GR-A01', u: 'U4' });
   }
   s.players[seat].hand[s.deck.pop()!]++;
   ev.push({ type: 'drew', seat, rule: 'GR-A01' });
@@ -399,7 +397,8 @@ function attack(s: GroundState, a: number, b: number, kind: 'action' | 'darvo', 
   for (let i = 0; i < oc.length; i += 2) {
     if (oc[i] === b && oc[i + 1] === a) {
       oc.splice(i, 2);
-      ev.push({ type: 'attack_cancelled', seat: a, target: b, kind, by: 'ground_ou', rule: 'GR-A09' });
+      // U16: OU named the attacker; U8: with a Protection also ready, OU cancels first and the token is kept
+      ev.push({ type: 'attack_cancelled', seat: a, target: b, kind, by: 'ground_ou', rule: 'GR-A09', u: s.players[b].protection > 0 ? ['U16', 'U8'] : 'U16' });
       return;
     }
   }
@@ -444,7 +443,7 @@ function solve(s: GroundState, seat: number, slot: number, ev: GameEvent[]): voi
     return;
   }
   if (!pr.faceUp || pr.denied) {
-    ev.push({ type: 'solve_blocked', seat, problem: slot, rule: 'GR-P01' }); // U17
+    ev.push({ type: 'solve_blocked', seat, problem: slot, rule: 'GR-P01', u: 'U17' });
     return;
   }
   if (p.hand[pr.suit] === 0) {
@@ -463,13 +462,16 @@ function solve(s: GroundState, seat: number, slot: number, ev: GameEvent[]): voi
 function endRound(s: GroundState, ev: GameEvent[]): void {
   const n = s.n;
   // Stress is already within 0–5 (clamped on every change, U2); GR-R08 triggers in Lead order (U9)
+  let triggers = 0;
+  for (const p of s.players) if (p.stress === 5 && p.darvo === 'OFF') triggers++;
   for (let i = 0; i < n; i++) {
     const seat = (s.lead + i) % n;
     const p: PlayerState = s.players[seat];
     if (p.stress === 5) {
       if (p.darvo === 'OFF') {
         p.darvo = 'DENY';
-        ev.push({ type: 'darvo_triggered', seat, rule: 'GR-D01' });
+        if (triggers > 1) ev.push({ type: 'darvo_triggered', seat, rule: 'GR-D01', u: 'U9' });
+        else ev.push({ type: 'darvo_triggered', seat, rule: 'GR-D01' });
       } else {
         ev.push({ type: 'darvo_no_retrigger', seat, marker: p.darvo, rule: 'GR-D07' });
       }

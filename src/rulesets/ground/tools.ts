@@ -3,7 +3,7 @@
 // Scenario, the Problem value in play against the threshold at each player count (the F13 check).
 // Files and output go through the ToolIO the CLI hands in, so this folder needs no Node modules.
 
-import { ArbiterError, type RulesetTool } from '../../kernel/index.ts';
+import { ArbiterError, assertNoPrototypeKeys, type RulesetTool } from '../../kernel/index.ts';
 import { parseEdition, SAMPLE_EDITION, valueInPlay, type Edition } from './edition.ts';
 
 export function editionReport(ed: Edition): string {
@@ -36,6 +36,7 @@ const edition: RulesetTool = {
     } catch (err) {
       throw new ArbiterError('bad_config', `cannot read edition ${path}: ${err instanceof Error ? err.message : String(err)}`);
     }
+    assertNoPrototypeKeys(raw, `edition ${path}`, 'bad_config');
     const ed = parseEdition(raw, path);
     io.out((options.json ? JSON.stringify(ed, null, 2) : editionReport(ed)) + '\n');
     return 0;

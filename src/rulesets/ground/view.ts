@@ -46,6 +46,8 @@ export function viewOf(s: GroundState, seat: number | null): Json {
       stress: p.stress,
       freedom: p.freedom,
       darvo: p.darvo,
+      // who this seat's REVERSE will target: public, the ATTACK stage's Attack was made in the open (U22)
+      reverseTarget: p.reverseTarget,
       token: { side: p.token.side, at: p.token.at },
       protection: p.protection,
       claimed: p.claimed.slice(),
