@@ -9,7 +9,12 @@
 // their canonical key (ruleset.stateKeyInto's code units when the ruleset has it, else the
 // ruleset.stateKey string, else canonical JSON: the same units, so the same hash), and each state
 // by (parent, seat, menu index), so a trace is rebuilt by replaying menu choices from the start.
-// With `exactKeys` the full keys are kept instead (no hash collisions, more memory).
+// With `exactKeys` the full keys are kept instead (no hash collisions, more memory), in sharded
+// sets so the count is not capped by one JS Set's 2^24 (16,777,216) entries.
+//
+// Collision risk of the default: with n distinct states and a 64-bit hash the expected number of
+// colliding pairs is about n^2 / 2^65 (n = 10^6: 3·10^-8; 10^7: 3·10^-6; 10^8: 3·10^-4). A collision
+// can only merge two states (undercount, a state left unexplored), never report a false violation.
 
 import { canonicalJson, validateAction, type GameEvent, type Goal, type Json, type Ruleset } from '../kernel/index.ts';
 
@@ -151,6 +156,34 @@ class HashSet64 {
   }
 }
 
+/**
+ * Exact remembered keys past the 2^24-entry limit of one `Set`: 256 sets chosen by a hash of the
+ * key. Memory is the keys themselves (about 2 bytes per key character plus ~40 bytes per entry).
+ */
+export class ShardedKeySet {
+  private shards: Set<string>[] = Array.from({ length: 256 }, () => new Set<string>());
+  size = 0;
+
+  /** Adds `key`; false when it was already present. */
+  add(key: string): boolean {
+    let h = 0x811c9dc5;
+    // the shard needs only a spread, not a good hash: a few characters from both ends suffice
+    const n = key.length;
+    for (let i = 0; i < 8 && i < n; i++) h = Math.imul(h ^ key.charCodeAt(n - 1 - i), 0x01000193) ^ key.charCodeAt(i);
+    const shard = this.shards[(h ^ (h >>> 8) ^ (h >>> 16) ^ (h >>> 24)) & 255];
+    const before = shard.size;
+    shard.add(key);
+    if (shard.size === before) return false;
+    this.size++;
+    return true;
+  }
+
+  /** Entries per shard (for tests of the spread). */
+  shardSizes(): number[] {
+    return this.shards.map((x) => x.size);
+  }
+}
+
 /** A typed array of twice the length holding `a` at its start. */
 function doubled<T extends Int32Array | Uint8Array | Uint16Array>(a: T): T {
   const b = new (a.constructor as new (n: number) => T)(a.length * 2);
@@ -194,14 +227,9 @@ export function explore(rs: Ruleset, options: ExploreOptions = {}): ExploreRepor
   const c0 = process.cpuUsage();
   const links = new Links();
   const seenHash = new HashSet64();
-  const seenExact = new Set<string>();
+  const seenExact = new ShardedKeySet();
   const exact = options.exactKeys === true;
-  const remember = (key: string): boolean => {
-    if (!exact) return seenHash.add(key);
-    if (seenExact.has(key)) return false;
-    seenExact.add(key);
-    return true;
-  };
+  const remember = (key: string): boolean => (exact ? seenExact.add(key) : seenHash.add(key));
   // Fast path: hash the key's code units straight from a reused buffer (ruleset.stateKeyInto writes
   // the same units stateKey returns, so the hashes, and therefore the counts, are the same).
   const keyInto = !exact && rs.stateKeyInto && rs.stateKey ? rs.stateKeyInto.bind(rs) : null;

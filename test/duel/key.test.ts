@@ -26,10 +26,11 @@ function referenceKey(s: DuelState): string {
   let k = `${t.owner}${t.phase[0]}${t.formalBegun ? 1 : 0}${t.formalEnded ? 1 : 0}${t.begunCounts[0]},${t.begunCounts[1]}|${s.step}|${s.next - base}|`;
   k += seat(s.p[0]) + '|' + seat(s.p[1]) + '|';
   k += s.remote === null ? '-' : LETTER[s.remote.card] + s.remote.adv;
+  if (s.ice.length > 0) k += ';' + cards(s.ice);
   k += `|${s.core}${s.skip ? 1 : 0}${s.directed ? 1 : 0}${s.cpDue ? 1 : 0}|`;
   const a = s.action;
   k += a === null ? '-' : `${rel(a.id, base)},${a.owner},${a.kind},${a.card === null ? '-' : LETTER[a.card]},${a.status[0]}${a.status[1]},${rel(a.child, base)},${a.fx}`;
-  k += '|' + (s.run === null ? '-' : `${rel(s.run.id, base)}${s.run.stage}${s.run.success ? 1 : 0}`);
+  k += '|' + (s.run === null ? '-' : `${rel(s.run.id, base)}${s.run.stage}${s.run.success ? 1 : 0}${s.run.pos >= 0 ? s.run.pos : ''}`);
   k += `|${rel(s.receipt, base)}|${s.dmg === null ? '-' : s.dmg.n + (s.dmg.core ? 'c' : 'n')}|${abilities(s.queue)}|`;
   for (const w of s.win) k += `${w.kind[0]}${w.prio}${w.passed ? 1 : 0}${abilities(w.abilities)};`;
   k += `|${s.ask === null ? '-' : s.ask.seat + s.ask.kind + s.ask.count}|${s.turns}|`;

@@ -71,3 +71,33 @@ test('[DUEL-STEPS] every event of random games has a readable line (no raw event
   }
   assert.ok(seen.size >= 20, `only ${seen.size} event types seen`);
 });
+
+test('[DUEL-LOG] the readable log numbers turns 1, 2, 3 …, shows the standing at each turn end, and never names a face-down agenda', () => {
+  const rnd = new SeededRandom(5);
+  const events: GameEvent[] = [];
+  const s = duel.setup({}, 5, events) as DuelState; // the first turn begins during setup
+  const headers: string[] = [];
+  while (s.result === null) {
+    const menu = duel.legal(s, s.ask!.seat).actions;
+    const a = menu[rnd.int(menu.length)];
+    headers.push(duel.describeAction!(a, s.ask!.seat));
+    duel.apply(s, s.ask!.seat, a, events);
+  }
+  const lines = events.map((e) => duel.describeEvent!(e));
+  const begins = lines.filter((l) => /turn \d+ \(frame #\d+\): \w+'s turn formally begins/.test(l)).map((l) => Number(/turn (\d+)/.exec(l)![1]));
+  assert.deepEqual(begins, begins.map((_, i) => i + 1));
+  const ends = lines.filter((l) => l.includes('turn formally ends'));
+  assert.ok(ends.length > 0 && ends.every((l) => /standing: points corp \d+ – runner \d+; credits \d+ \/ \d+; cards in hand \d+ \/ \d+/.test(l)));
+  assert.ok(!headers.some((h) => h.includes('ledger')), 'a step header names the face-down agenda');
+  assert.ok(headers.includes('install a card face down in the remote'));
+});
+
+test('[DUEL-LOG, DoFatal] a flatline prints its damage line before the game-over line', () => {
+  const s = duel.setup({ shuffle: false, decks: [['spike', 'ledger', 'bell', 'toll', 'stop', 'burn'], ['gamble', 'gamble', 'coffee']], hand: [5, 2] }, 1) as DuelState;
+  const events: GameEvent[] = [];
+  duel.apply(s, 0, { type: 'play', card: 'spike' }, events);
+  const lines = events.map((e) => duel.describeEvent!(e));
+  const i = lines.findIndex((l) => l.includes('runner takes 3 net damage with 2 card(s) in hand: flatlined'));
+  assert.ok(i >= 0, lines.join('\n'));
+  assert.match(lines[i + 1], /GAME OVER: corp wins \(flatline\)/);
+});

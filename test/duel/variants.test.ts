@@ -141,11 +141,11 @@ test('[ActionComplete, ActionDone] dropping an action frame when its child compl
   assert.ok(v.trace.some((t) => (t.action as { type: string }).type === 'run'));
 });
 
-test('[DUEL-REACT, DUEL-RUN] a run stage that opens a reaction window itself (not through the queue) is caught by the step frame', () => {
+test('[DUEL-REACT, DUEL-RUN, DUEL-CHECKPOINT] a run stage that opens a reaction window itself (not through the queue) is caught by the step frame', () => {
   onlyNewCheck('steal_opens_window', tiny, /^Run: conjunct "frame: win unchanged"/, 4);
 });
 
-test('[DoCheckpoint, DUEL-REACT] serving an open window before the due checkpoint is caught by the due-checkpoint obligation', () => {
+test('[DoCheckpoint, DUEL-REACT, DUEL-CHECKPOINT] serving an open window before the due checkpoint is caught by the due-checkpoint obligation', () => {
   onlyNewCheck('windows_before_checkpoint', react, /^DUEL-CHECKPOINT: conjunct "(a due checkpoint runs before any other step|priority is given only after the due checkpoint ran)"/, 6);
 });
 
@@ -163,4 +163,9 @@ test('[DUEL-ACTION] an advance that costs no credit is caught by the cost check 
 
 test('[ObjectiveWinners, DoCheckpoint] an engine that forgets token points is caught by the checker’s own point count', () => {
   onlyNewCheck('points_ignore_tokens', tiny, /^DoCheckpoint: conjunct "W # \{\} => after/, 4);
+});
+
+test('[EncounterIce, DUEL-ICE] breaking ICE without paying its break cost is caught by the encounter contract', () => {
+  const v = onlyNewCheck('free_break', { ...PRESETS['ci-ice'] }, /^EncounterIce: conjunct "break: after = \[before EXCEPT !\.credits = @ - Break\(c\)/, 4);
+  assert.ok(v.trace.some((t) => (t.action as { type: string }).type === 'break'));
 });

@@ -122,3 +122,17 @@ test('finished states count as terminal when their level is reached, also under 
   assert.equal(explore(tictactoe, { maxDepth: 5 }).terminal, 0);
   assert.equal(explore(tictactoe, { maxDepth: 6 }).terminal, 120); // X wins on the fifth mark
 });
+
+test('[explore --exact] the sharded key set holds more keys than one Set allows and answers like a Set', async () => {
+  const { ShardedKeySet } = await import('../../src/runners/explore.ts');
+  const set = new ShardedKeySet();
+  assert.equal(set.add('a'), true);
+  assert.equal(set.add('a'), false);
+  assert.equal(set.add('b'), true);
+  assert.equal(set.size, 2);
+  // capacity: 256 shards of up to 2^24 keys each, as long as keys spread; state-key-like keys do
+  const spread = new ShardedKeySet();
+  for (let i = 0; i < 20000; i++) spread.add(`C|A2|${i % 7},${i}|${i * 31}|x`);
+  assert.equal(spread.size, 20000);
+  assert.ok(Math.max(...spread.shardSizes()) < 20000 / 64, `largest shard ${Math.max(...spread.shardSizes())}`);
+});

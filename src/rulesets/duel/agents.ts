@@ -3,6 +3,7 @@
 import type { AgentContext, AgentEntry, AgentFactory } from '../../kernel/index.ts';
 import type { DuelAction, DuelState } from './state.ts';
 import type { DuelView } from './view.ts';
+import { CARDS } from './cards.ts';
 
 type Menu = readonly DuelAction[];
 
@@ -18,6 +19,8 @@ function corpChoice(v: DuelView, menu: Menu): DuelAction | undefined {
     // a spike flatlines a runner holding fewer than three cards
     (runner.handCount < 3 ? find(menu, playing('spike')) : undefined) ??
     (v.points[0] >= 5 && v.points[1] >= 5 ? undefined : v.points[0] >= 5 ? find(menu, playing('venture')) : undefined) ??
+    // protect an installed agenda before advancing it
+    (v.ice.length < 4 ? find(menu, installing('wall', 'barb')) : undefined) ??
     find(menu, is('advance')) ??
     (v.remote === null ? find(menu, installing('ledger')) : undefined) ??
     find(menu, installing('toll', 'bell')) ??
@@ -26,13 +29,19 @@ function corpChoice(v: DuelView, menu: Menu): DuelAction | undefined {
   );
 }
 
+/** Credits to break every ICE on the remote. */
+function breakAll(v: DuelView): number {
+  return v.ice.reduce((t, c) => t + (CARDS[c].brk ?? 0), 0);
+}
+
 function runnerChoice(v: DuelView, menu: Menu): DuelAction | undefined {
   const me = v.seats[1];
   // a hand under four cards invites a flatline by net damage: refill first
   const low = me.handCount < 4;
   return (
     (low && me.maxHand >= 0 ? find(menu, is('draw')) : undefined) ??
-    (v.remote !== null ? find(menu, is('run')) : undefined) ??
+    // run only with the credits to break every ICE on the way
+    (v.remote !== null && me.credits >= breakAll(v) ? find(menu, is('run')) : undefined) ??
     find(menu, is('continue')) ??
     (me.maxHand < 0 || me.handCount > me.maxHand + 1 ? find(menu, playing('dayoff')) : undefined) ??
     find(menu, installing('coffee')) ??
@@ -55,6 +64,7 @@ export const heuristic: AgentFactory<DuelAction, DuelState> = () => ({
     let pick: DuelAction | undefined;
     if (ctx.kind === 'action') pick = ctx.seat === 0 ? corpChoice(v, menu) : runnerChoice(v, menu);
     else if (ctx.kind === 'approach') pick = find(menu, is('continue'));
+    else if (ctx.kind === 'encounter') pick = find(menu, is('break')) ?? find(menu, is('fire'));
     else if (ctx.kind === 'paid') pick = find(menu, is('score'));
     else if (ctx.kind === 'discard') pick = [...menu].sort((x, y) => discardCost(x) - discardCost(y))[0];
     return pick ?? menu[0];

@@ -1,6 +1,6 @@
 // The card pool: one card kind per contract branch the profile must be able to reach.
 
-type CardKind = 'agenda' | 'operation' | 'asset' | 'event' | 'resource';
+type CardKind = 'agenda' | 'operation' | 'asset' | 'event' | 'resource' | 'ice';
 
 type CardDef = {
   name: string;
@@ -12,6 +12,9 @@ type CardDef = {
   pts?: number;
   adv?: number;
   text: string;
+  /** ICE: credits the runner pays to break it, and what its subroutine does when it fires. */
+  brk?: number;
+  sub?: 'end_run' | 'net2';
   /** True for cards that exist only to reach a branch (no counterpart in the source game). */
   synthetic?: boolean;
 };
@@ -22,6 +25,8 @@ export const CARDS: Record<string, CardDef> = {
   burn: { name: 'burn', side: 0, kind: 'operation', cost: 2, text: 'Deal 1 core damage to the runner.' },
   stop: { name: 'stop', side: 0, kind: 'operation', cost: 0, text: 'Gain 2 credits. Terminal: then end your action phase (directed end).' },
   venture: { name: 'venture', side: 0, kind: 'operation', cost: 0, synthetic: true, text: 'Put a 2-point token in each seat\'s score area (the only way to reach a simultaneous win).' },
+  wall: { name: 'wall', side: 0, kind: 'ice', cost: 1, brk: 4, sub: 'end_run', text: 'ICE protecting the remote. Subroutine: end the run. The runner breaks it by paying 4 credits.' },
+  barb: { name: 'barb', side: 0, kind: 'ice', cost: 1, brk: 3, sub: 'net2', text: 'ICE protecting the remote. Subroutine: deal 2 net damage to the runner. The runner breaks it by paying 3 credits.' },
   toll: { name: 'toll', side: 0, kind: 'asset', cost: 0, text: 'After the runner pays the cost of a run, gain 1 credit.' },
   bell: { name: 'bell', side: 0, kind: 'asset', cost: 0, text: 'When your action phase ends, gain 1 credit.' },
   dayoff: { name: 'dayoff', side: 1, kind: 'event', cost: 0, text: 'Skip your discard step this turn.' },

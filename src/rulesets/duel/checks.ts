@@ -4,7 +4,7 @@
 
 import type { GameEvent } from '../../kernel/index.ts';
 import {
-  ActionComplete, ActionDone, ActionEffectsBegin5, ActionNestedReturn5, DiscardStep, DoCheckpoint, DoFatal, PhaseEndComplete,
+  ActionComplete, ActionDone, EncounterIce, type EncounterRecord, ActionEffectsBegin5, ActionNestedReturn5, DiscardStep, DoCheckpoint, DoFatal, PhaseEndComplete,
   PhaseEndDirected, PhaseEndOrdinary, TurnFormalBegin5, TurnFormalEnd5, TurnFrameValid5, TurnHandoff5,
   describeFailure, except, fail, frameEquals, same, type FatalCondition, type ProcRecord, type Verdict,
 } from './contracts/index.ts';
@@ -28,11 +28,12 @@ const STEP_FRAME: Record<string, { fields: readonly (keyof DuelState)[]; events:
   PhaseEndOrdinary: { fields: ['step', 'queue', 'cpDue'], events: ['action_phase_end'] },
   ActionStart: { fields: ['p', 'next', 'action', 'cpDue', 'step', 'queue'], events: ['action'] },
   ActionEffectsBegin5: { fields: ['action'], events: ['effects_begin'] },
-  Effect: { fields: ['action', 'p', 'remote', 'run', 'next', 'dmg', 'directed', 'skip', 'cpDue'], events: ['gained', 'drew', 'advanced', 'installed', 'played', 'child_started'] },
+  Effect: { fields: ['action', 'p', 'remote', 'ice', 'run', 'next', 'dmg', 'directed', 'skip', 'cpDue'], events: ['gained', 'drew', 'advanced', 'installed', 'played', 'child_started'] },
   ActionComplete: { fields: ['action'], events: ['action_complete'] },
   ActionNestedReturn5: { fields: ['action'], events: ['child_returned'] },
   ActionDone: { fields: ['action', 'step'], events: [] },
   Run: { fields: ['run', 'remote', 'p', 'queue', 'cpDue'], events: ['run_start', 'run_success', 'stolen', 'breach_empty', 'jack_out'] },
+  Encounter: { fields: ['run', 'p', 'dmg', 'cpDue'], events: ['ice_broken', 'subroutine'] },
   RunComplete: { fields: ['run', 'receipt'], events: ['run_end'] },
   Score: { fields: ['remote', 'p', 'win', 'queue', 'cpDue'], events: ['scored'] },
   Reaction: { fields: ['win', 'p', 'cpDue'], events: ['reaction'] },
@@ -42,7 +43,7 @@ const STEP_FRAME: Record<string, { fields: readonly (keyof DuelState)[]; events:
   PhaseEndComplete: { fields: ['turn', 'step'], events: ['phase'] },
   DiscardStep: { fields: ['p', 'skip', 'step'], events: ['discard_skipped', 'discarded'] },
   Damage: { fields: ['rng', 'p', 'core', 'dmg'], events: ['damage'] },
-  DoFatal: { fields: ['result'], events: ['game_over'] },
+  DoFatal: { fields: ['result'], events: ['damage', 'game_over'] },
   LoseClicks: { fields: ['p', 'step'], events: [] },
   TurnFormalEnd5: { fields: ['turn', 'step', 'cpDue'], events: ['turn_end'] },
   TurnHandoff5: { fields: ['turn', 'step', 'next', 'turns'], events: ['handoff'] },
@@ -67,7 +68,7 @@ const LEGACY_ALLOWED: Record<string, readonly string[]> = {
 };
 const MAY_CHANGE_FRAME = new Set(['TurnFormalBegin5', 'TurnFormalEnd5', 'TurnHandoff5', 'PhaseEndComplete', 'DrawPhaseComplete']);
 const MAY_END_GAME = new Set(['DoCheckpoint', 'DoFatal', 'TurnBound']);
-const KEYS: readonly (keyof DuelState)[] = ['cfg', 'rng', 'turn', 'step', 'next', 'p', 'remote', 'core', 'skip', 'directed', 'action',
+const KEYS: readonly (keyof DuelState)[] = ['cfg', 'rng', 'turn', 'step', 'next', 'p', 'remote', 'ice', 'core', 'skip', 'directed', 'action',
   'run', 'receipt', 'dmg', 'cpDue', 'queue', 'win', 'ask', 'turns', 'result'];
 
 /** The venture card's text: "a 2-point token in each seat's score area". */
@@ -186,6 +187,16 @@ function checkStep(claim: string, b: DuelState, a: DuelState, evs: readonly Game
     case 'ActionComplete':
       add(ActionComplete(b.action, a.action, b.action !== null && b.action.fx === 1 && drained(b)));
       break;
+    case 'Encounter':
+      if (strict) add(EncounterIce(encounterRecord(b), encounterRecord(a), act, b.ice));
+      break;
+    case 'Run':
+      // a run approaches the server only past every ICE, outermost first
+      if (strict && b.run !== null && b.run.stage === 'ini' && a.run !== null) {
+        const want = b.ice.length > 0 ? { stage: 'ice', pos: b.ice.length - 1 } : { stage: 'app', pos: -1 };
+        if (a.run.stage !== want.stage || a.run.pos !== want.pos) add(fail('EncounterIce', 'a run meets the outermost ICE first and approaches only past all ICE', `${a.run.stage} ${a.run.pos}`));
+      }
+      break;
     case 'ActionDone':
       if (strict) add(ActionDone(b.action, a.action, b.directed ? 'AD' : 'A1', a.step));
       break;
@@ -275,6 +286,10 @@ function obligations(claim: string, b: DuelState, a: DuelState, act: DuelAction 
   return out;
 }
 
+function encounterRecord(s: DuelState): EncounterRecord {
+  return { run: s.run, credits: s.p[RUNNER].credits, dmg: s.dmg, cpDue: s.cpDue };
+}
+
 function traced(strict: boolean) {
   return (before: DuelState, after: DuelState, seat: number, action: DuelAction, _events: readonly GameEvent[]): string[] => {
     const out: string[] = [];
@@ -300,7 +315,7 @@ function cardCount(s: DuelState, side: number): number {
   let n = p.deck.length + p.hand.length + p.heap.length + p.installed.length;
   if (side === CORP) {
     // agendas stay corp cards wherever they are scored or stolen; tokens are not cards
-    n += s.remote !== null ? 1 : 0;
+    n += (s.remote !== null ? 1 : 0) + s.ice.length;
     for (const q of s.p) for (const x of q.score) if (x.card === 'ledger') n++;
   }
   if (s.action !== null && s.action.owner === side && s.action.kind === 'install' && s.action.card !== null) n++;

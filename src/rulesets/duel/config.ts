@@ -34,7 +34,7 @@ export const DEFAULT_CONFIG: DuelConfig = {
   hand: [5, 5],
   maxHand: [5, 5],
   decks: [
-    [...rep('ledger', 4), ...rep('spike', 2), ...rep('burn', 2), ...rep('stop', 2), 'venture', ...rep('toll', 2), ...rep('bell', 2)],
+    [...rep('ledger', 4), ...rep('spike', 2), ...rep('burn', 2), ...rep('stop', 2), 'venture', ...rep('toll', 2), ...rep('bell', 2), ...rep('wall', 2), ...rep('barb', 2)],
     [...rep('dayoff', 3), ...rep('coffee', 3), ...rep('gamble', 6)],
   ],
   shuffle: true,
@@ -75,7 +75,19 @@ const ciReact = {
   turns: 4,
 } satisfies Partial<DuelConfig>;
 
-export const PRESETS: Record<string, JsonObject> = { ci, 'ci-react': ciReact };
+/** The third CI configuration: ICE on the remote (break, end the run, damage, success past ICE). */
+const ciIce = {
+  clicks: [2, 2],
+  credits: [2, 4],
+  hand: [4, 3],
+  maxHand: [5, 5],
+  decks: [['wall', 'barb', 'ledger', 'stop', 'ledger', 'wall'], ['gamble', 'dayoff', 'gamble', 'coffee']],
+  shuffle: false,
+  startPoints: [5, 5],
+  turns: 3,
+} satisfies Partial<DuelConfig>;
+
+export const PRESETS: Record<string, JsonObject> = { ci, 'ci-react': ciReact, 'ci-ice': ciIce };
 
 const VARIANTS: readonly Variant[] = [
   'handoff_resets_counts',
@@ -93,6 +105,7 @@ const VARIANTS: readonly Variant[] = [
   'react_window_closes_early',
   'free_advance',
   'points_ignore_tokens',
+  'free_break',
 ];
 
 const pair = (lo: number, hi: number, description: string) => ({

@@ -1,6 +1,7 @@
 // Readable lines for `arbiter play duel`.
 
 import type { GameEvent } from '../../kernel/index.ts';
+import { CARDS } from './cards.ts';
 import type { DuelAction, DuelState } from './state.ts';
 
 const SEAT = ['corp', 'runner'];
@@ -10,8 +11,8 @@ export function describeEvent(e: GameEvent): string {
   const tag = e.contract ? `  [${e.contract}]` : '';
   switch (e.type) {
     case 'clicks_gained': return `${who(e)} gains ${e.clicks} clicks`;
-    case 'turn_begin': return `— turn ${e.turn}: ${who(e)}'s turn formally begins${tag}`;
-    case 'turn_end': return `— turn ${e.turn}: ${who(e)}'s turn formally ends${tag}`;
+    case 'turn_begin': return `— turn ${e.number ?? e.turn} (frame #${e.turn}): ${who(e)}'s turn formally begins${tag}`;
+    case 'turn_end': return `— turn ${e.number ?? e.turn} (frame #${e.turn}): ${who(e)}'s turn formally ends${tag}${status(e)}`;
     case 'handoff': return `handoff ${SEAT[e.from as number]} → ${SEAT[e.to as number]}, new frame ${e.turn}${tag}`;
     case 'drew': return `${who(e)} draws ${e.n}${e.required ? ' (required draw)' : ''}`;
     case 'action': return `${who(e)} starts action #${e.action}: ${e.kind}${e.card ? ' ' + e.card : ''} (pays 1 click${e.credits ? `, ${e.credits} credits` : ''})`;
@@ -21,9 +22,13 @@ export function describeEvent(e: GameEvent): string {
     case 'child_returned': return `  child #${e.child} completed; action #${e.action} returns to effects${tag}`;
     case 'gained': return `  ${who(e)} gains ${e.credits} credit`;
     case 'advanced': return `  the remote agenda now has ${e.adv} advancement`;
-    case 'installed': return `  ${who(e)} installs ${e.card ?? 'a card face down in the remote'}`;
+    case 'installed': return `  ${who(e)} installs ${e.card ?? 'a card face down in the remote'}${e.where === 'ice' ? ' protecting the remote' : ''}`;
+    case 'ice_broken': return `  runner breaks ${e.card} (pays ${e.credits} credits)`;
+    case 'subroutine': return `  ${e.card} fires: ${e.effect}`;
     case 'played': return `  ${who(e)} plays ${e.card}`;
-    case 'damage': return `  runner takes ${e.n} ${e.core ? 'core' : 'net'} damage, trashing ${(e.trashed as string[]).join(', ') || 'nothing'}`;
+    case 'damage':
+      if (e.flatline === true) return `  runner takes ${e.n} ${e.core ? 'core' : 'net'} damage with ${e.hand} card(s) in hand: flatlined`;
+      return `  runner takes ${e.n} ${e.core ? 'core' : 'net'} damage, trashing ${(e.trashed as string[]).join(', ') || 'nothing'}`;
     case 'run_start': return `  run #${e.run} begins on the remote`;
     case 'jack_out': return `  runner jacks out of run #${e.run}`;
     case 'run_success': return `  run #${e.run} is successful`;
@@ -45,9 +50,18 @@ export function describeEvent(e: GameEvent): string {
   return e.type;
 }
 
+/** "  · points 5–2, credits 4/7, hands 5/3" from a turn-end event's running totals. */
+function status(e: GameEvent): string {
+  const p = e.points, c = e.credits, h = e.hands;
+  if (!Array.isArray(p) || !Array.isArray(c) || !Array.isArray(h)) return '';
+  return `\n          standing: points corp ${p[0]} – runner ${p[1]}; credits ${c[0]} / ${c[1]}; cards in hand ${h[0]} / ${h[1]}`;
+}
+
 export function describeAction(a: DuelAction): string {
   switch (a.type) {
     case 'install':
+      // an agenda goes into the remote face down: the public log does not name it
+      return CARDS[a.card]?.kind === 'agenda' ? 'install a card face down in the remote' : `install ${a.card}`;
     case 'play':
       return `${a.type} ${a.card}`;
     case 'resolve':

@@ -166,6 +166,11 @@ export function stateKeyInto(s: DuelState, out: Uint16Array): number {
     n = card(out, n, s.remote.card);
     n = num(out, n, s.remote.adv);
   }
+  if (s.ice.length > 0) {
+    // written only when ICE is installed, so keys of ICE-free configurations stay as they were
+    out[n++] = C_SEMI;
+    n = cards(out, n, s.ice);
+  }
   out[n++] = C_BAR;
   n = num(out, n, s.core);
   out[n++] = s.skip ? C_1 : C_0;
@@ -198,6 +203,7 @@ export function stateKeyInto(s: DuelState, out: Uint16Array): number {
     n = rel(out, n, r.id, base);
     n = str(out, n, r.stage);
     out[n++] = r.success ? C_1 : C_0;
+    if (r.pos >= 0) n = num(out, n, r.pos);
   }
   out[n++] = C_BAR;
   n = rel(out, n, s.receipt, base);

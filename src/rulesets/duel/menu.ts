@@ -13,6 +13,8 @@ const SCORE: DuelAction = { type: 'score' };
 const PASS: DuelAction = { type: 'pass' };
 const CONTINUE: DuelAction = { type: 'continue' };
 const JACK_OUT: DuelAction = { type: 'jack_out' };
+const BREAK: DuelAction = { type: 'break' };
+const FIRE: DuelAction = { type: 'fire' };
 
 function distinct(cards: readonly string[]): string[] {
   return [...new Set(cards)].sort();
@@ -66,6 +68,11 @@ export function menu(s: DuelState, seat: number): DuelAction[] {
     }
     case 'approach':
       return [CONTINUE, JACK_OUT];
+    case 'encounter': {
+      const r = s.run;
+      const brk = r === null ? 0 : CARDS[s.ice[r.pos]].brk ?? 0;
+      return s.p[seat].credits >= brk ? [BREAK, FIRE] : [FIRE];
+    }
     case 'discard':
       return batches(s.p[seat].hand, s.p[seat].hand.length - effectiveMaxHand(s, seat)).map((cards) => ({ type: 'discard' as const, cards }));
   }

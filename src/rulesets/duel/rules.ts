@@ -52,6 +52,7 @@ export function cloneDuel(s: DuelState): DuelState {
     next: s.next,
     p: s.p,
     remote: s.remote,
+    ice: s.ice,
     core: s.core,
     skip: s.skip,
     directed: s.directed,
@@ -132,7 +133,7 @@ function actionW(s: DuelState): ActionFrame {
 function runW(s: DuelState): Run {
   if (!isOwn(s, OWN_RUN)) {
     const r = s.run!;
-    s.run = { id: r.id, stage: r.stage, success: r.success };
+    s.run = { id: r.id, stage: r.stage, success: r.success, pos: r.pos };
     own(s, OWN_RUN);
   }
   return s.run!;
@@ -282,7 +283,8 @@ function micro(s: DuelState, ev: GameEvent[]): string | null {
       const t = turnW(s);
       t.formalBegun = true;
       t.begunCounts = t.owner === 0 ? [t.begunCounts[0] + 1, t.begunCounts[1]] : [t.begunCounts[0], t.begunCounts[1] + 1];
-      ev.push({ type: 'turn_begin', turn: t.id, seat: t.owner, contract: 'TurnFormalBegin5' });
+      // `number` counts turns 1, 2, 3 ... for readers; `turn` is the frame id the contract names
+      ev.push({ type: 'turn_begin', turn: t.id, seat: t.owner, number: s.turns, contract: 'TurnFormalBegin5' });
       trigger(s, 'turn_begin', t.owner);
       s.cpDue = true;
       s.step = t.owner === CORP ? 'C5' : 'A1';
@@ -360,7 +362,9 @@ function micro(s: DuelState, ev: GameEvent[]): string | null {
     case 'D4': {
       const t = turnW(s);
       t.formalEnded = true;
-      ev.push({ type: 'turn_end', turn: t.id, seat: t.owner, contract: 'TurnFormalEnd5' });
+      // the running totals ride on the end event so a log reader sees the score between turns
+      ev.push({ type: 'turn_end', turn: t.id, seat: t.owner, number: s.turns, points: points(s), credits: [s.p[0].credits, s.p[1].credits],
+        hands: [s.p[0].hand.length, s.p[1].hand.length], contract: 'TurnFormalEnd5' });
       s.cpDue = true;
       s.step = 'D5';
       return 'TurnFormalEnd5';
@@ -453,6 +457,8 @@ function dealDamage(s: DuelState, ev: GameEvent[]): string {
   const r = s.p[RUNNER];
   const fatal = s.cfg.variant === 'damage_not_strict' ? d.n >= r.hand.length : d.n > r.hand.length;
   if (fatal) {
+    // the damage is reported even though it ends the game (nothing is trashed: the game is over)
+    ev.push({ type: 'damage', seat: RUNNER, n: d.n, core: d.core, trashed: [], hand: r.hand.length, flatline: true });
     endGame(s, ev, [CORP], FATAL_REASON.damage);
     return 'DoFatal';
   }
@@ -554,10 +560,19 @@ function actionStep(s: DuelState, ev: GameEvent[]): string | null {
 function runStep(s: DuelState, ev: GameEvent[]): string | null {
   const r = s.run!;
   switch (r.stage) {
-    case 'ini':
+    case 'ini': {
       ev.push({ type: 'run_start', run: r.id });
-      runW(s).stage = 'app';
+      // the run meets the outermost ICE first, then the next inward, then approaches the server
+      const rw = runW(s);
+      if (s.ice.length > 0) {
+        rw.stage = 'ice';
+        rw.pos = s.ice.length - 1;
+      } else rw.stage = 'app';
       return 'Run';
+    }
+    case 'ice':
+      s.ask = askOf(RUNNER, 'encounter', 0);
+      return null;
     case 'app':
       s.ask = askOf(RUNNER, 'approach', 0);
       return null;
@@ -611,7 +626,10 @@ function effect(s: DuelState, seat: number, kind: string, card: string | null, e
       const c = card!;
       actionW(s).card = null;
       const me = seatW(s, seat);
-      if (CARDS[c].kind === 'agenda') {
+      if (CARDS[c].kind === 'ice') {
+        s.ice = [...s.ice, c];
+        ev.push({ type: 'installed', seat, card: c, where: 'ice' });
+      } else if (CARDS[c].kind === 'agenda') {
         if (s.remote !== null) me.heap = [...me.heap, { card: s.remote.card, up: false }];
         s.remote = { card: c, adv: 0 };
         own(s, OWN_REMOTE);
@@ -624,7 +642,7 @@ function effect(s: DuelState, seat: number, kind: string, card: string | null, e
     }
     case 'run': {
       const id = s.next++;
-      s.run = { id, stage: 'ini', success: false };
+      s.run = { id, stage: 'ini', success: false, pos: -1 };
       own(s, OWN_RUN);
       const aw = actionW(s);
       aw.child = id;
@@ -712,6 +730,31 @@ function decide(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): str
       runW(s).stage = 'end';
       ev.push({ type: 'jack_out', run: s.run!.id });
       return 'Run';
+    case 'break': {
+      const r = runW(s);
+      const c = s.ice[r.pos];
+      const cost = s.cfg.variant === 'free_break' ? 0 : CARDS[c].brk ?? 0; // broken variant: breaking is free
+      seatW(s, RUNNER).credits -= cost;
+      ev.push({ type: 'ice_broken', run: r.id, card: c, credits: cost });
+      passIce(r);
+      s.cpDue = true;
+      return 'Encounter';
+    }
+    case 'fire': {
+      const r = runW(s);
+      const c = s.ice[r.pos];
+      if (CARDS[c].sub === 'end_run') {
+        ev.push({ type: 'subroutine', run: r.id, card: c, effect: 'end the run' });
+        r.stage = 'end';
+        r.pos = -1;
+      } else {
+        ev.push({ type: 'subroutine', run: r.id, card: c, effect: '2 net damage' });
+        s.dmg = { n: 2, core: false };
+        passIce(r);
+      }
+      s.cpDue = true;
+      return 'Encounter';
+    }
     case 'discard': {
       const me = seatW(s, seat);
       let hand: string[] = me.hand;
@@ -724,6 +767,15 @@ function decide(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): str
     }
   }
   return startAction(s, seat, a, ev);
+}
+
+/** The run moves past the ICE it met: to the next one inward, or on to the server's approach. */
+function passIce(r: Run): void {
+  r.pos--;
+  if (r.pos < 0) {
+    r.stage = 'app';
+    r.pos = -1;
+  }
 }
 
 /** CR 5.2.2: an action starts at the owner's action window; costs are paid, then cost reactions. */

@@ -25,6 +25,7 @@ export function setup(config: unknown, seed: number, events: GameEvent[] = []): 
     next: 2,
     p,
     remote: null,
+    ice: [],
     core: 0,
     skip: false,
     directed: false,

@@ -48,8 +48,10 @@ export type Window = {
 /** The run: the nested child structure of a run action. */
 export type Run = {
   id: number;
-  stage: 'ini' | 'app' | 'suc' | 'brc' | 'end';
+  stage: 'ini' | 'ice' | 'app' | 'suc' | 'brc' | 'end';
   success: boolean;
+  /** The ICE being encountered (index into `ice`, outermost last); -1 when not at ICE. */
+  pos: number;
 };
 
 export type ScoreItem = {
@@ -89,7 +91,8 @@ export type Variant =
   | 'decking_not_fatal'
   | 'react_window_closes_early'
   | 'free_advance'
-  | 'points_ignore_tokens';
+  | 'points_ignore_tokens'
+  | 'free_break';
 
 type RuntimeConfig = {
   clicks: number[];
@@ -119,6 +122,8 @@ export type DuelState = {
   p: SeatState[];
   /** The corp's remote server: at most one installed agenda, face down. */
   remote: { card: string; adv: number } | null;
+  /** ICE protecting the remote, innermost first (a run meets the last one first). */
+  ice: string[];
   /** Runner's core damage: each point lowers its maximum hand size by one. */
   core: number;
   /** The runner skips its next discard step. */
@@ -153,6 +158,8 @@ export type DuelAction =
   | { type: 'resolve'; src: string }
   | { type: 'continue' }
   | { type: 'jack_out' }
+  | { type: 'break' }
+  | { type: 'fire' }
   | { type: 'discard'; cards: string[] };
 
 /** The actions that start an action frame at the action window (each costs a click). */

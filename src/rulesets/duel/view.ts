@@ -27,11 +27,13 @@ export type DuelView = {
   seats: SeatView[];
   points: number[];
   remote: { card: string | null; adv: number } | null;
+  /** Installed ICE is public (U-ICE: no rez, no face-down ICE). */
+  ice: string[];
   core: number;
   skip: boolean;
   directed: boolean;
   action: { id: number; owner: number; kind: string; status: string; child: number } | null;
-  run: { id: number; stage: string; success: boolean } | null;
+  run: { id: number; stage: string; success: boolean; pos: number } | null;
   checkpointDue: boolean;
   windows: { kind: string; prio: number; abilities: Ability[] }[];
   queued: Ability[];
@@ -60,6 +62,7 @@ export function view(s: DuelState, seat: number | null): DuelView {
     seats,
     points: points(s),
     remote: s.remote === null ? null : { card: seat === CORP ? s.remote.card : null, adv: s.remote.adv },
+    ice: s.ice.slice(),
     core: s.core,
     skip: s.skip,
     directed: s.directed,

@@ -4,3 +4,4 @@ export * from './turn.ts';
 export * from './action.ts';
 export * from './phase.ts';
 export * from './objective.ts';
+export * from './run.ts';
