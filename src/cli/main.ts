@@ -11,6 +11,7 @@ import { registerChecks } from './core/checks.ts';
 import { registerPlay, registerShowcase } from './core/play.ts';
 import { registerReplay } from './core/replay.ts';
 import { registerSim } from './core/sim.ts';
+import { agentProtocolSchemaText, registerAgentVerbs } from './core/agents-cli.ts';
 import { registerServe } from '../server/serve.ts';
 import { DEFAULT_MAX_LINE, runDrive } from './drive.ts';
 import { commandModules } from './extensions.ts';
@@ -51,10 +52,13 @@ program
 
 registerPackageVerbs(program);
 for (const register of commandModules) register(program);
+registerAgentVerbs(program);
 registerRulesetTools(program);
 
 try {
-  await program.parseAsync(rewriteDeprecated(process.argv));
+  // `schema agent-protocol` is a special name beside the ruleset schemas (whoever registers `schema`)
+  if (process.argv[2] === 'schema' && process.argv[3] === 'agent-protocol') process.stdout.write(agentProtocolSchemaText());
+  else await program.parseAsync(rewriteDeprecated(process.argv));
 } catch (err) {
   if (err instanceof CommanderError) {
     process.exitCode = err.exitCode === 0 ? 0 : 2;

@@ -4,7 +4,8 @@
 
 import { canonicalJson, type Json, type Outcome, type Ruleset, type RulesetPackage } from '../kernel/index.ts';
 import { makeAgents } from '../agents/resolve.ts';
-import { playFast } from './match.ts';
+import { playFast, runMatch, type MatchOptions } from './match.ts';
+import type { Agent } from '../kernel/index.ts';
 
 export interface SimOptions {
   games: number;
@@ -47,6 +48,8 @@ export interface SimReport {
   metrics: Record<string, Stat>;
   wall_ms: number;
   games_per_s: number;
+  /** Agent failures that fell back to the default action, by reason (protocol agents only). */
+  defaults?: Record<string, number>;
 }
 
 class Acc {
@@ -153,4 +156,38 @@ export function simulate<S, A>(pkg: RulesetPackage<S, A>, opts: SimOptions): Sim
 export function reportFingerprint(r: SimReport): string {
   const { wall_ms: _w, games_per_s: _g, threads: _t, ...rest } = r;
   return canonicalJson(rest);
+}
+
+/**
+ * Asynchronous agents (cmd:, http:, llm:): each game through the checked match runner, up to
+ * `concurrency` games at once, in this process. Records come back in seed order, so the report
+ * does not depend on which game finished first.
+ */
+export async function simulateAsync<S, A>(
+  pkg: RulesetPackage<S, A>,
+  opts: SimOptions,
+  concurrency: number,
+  seat: (seats: number) => Agent[],
+  match: Partial<MatchOptions> = {},
+): Promise<SimReport> {
+  const t0 = performance.now();
+  const records: GameRecord[] = new Array(opts.games);
+  const defaults: Record<string, number> = {};
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < opts.games) {
+      const i = next++;
+      const seed = (opts.firstSeed + i) >>> 0;
+      let seats = 0;
+      const r = await runMatch(pkg.ruleset, (n) => seat((seats = n)), { ...match, seed, config: opts.config, pkg });
+      for (const s of r.seats) for (const [k, v] of Object.entries(s.defaults)) defaults[k] = (defaults[k] ?? 0) + (v ?? 0);
+      records[i] = { seed, seats, actions: r.footer.submissions, outcome: r.outcome, metrics: pkg.ruleset.metrics ? pkg.ruleset.metrics(r.state, r.events) : null };
+      opts.onGame?.(++done);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, opts.games)) }, worker));
+  const report = summarize(pkg.ruleset, opts, records, performance.now() - t0, 1);
+  report.defaults = Object.fromEntries(Object.entries(defaults).sort());
+  return report;
 }

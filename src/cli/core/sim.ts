@@ -9,6 +9,9 @@ import type { SimReport } from '../../runners/sim.ts';
 import { defaultThreads, simulateParallel } from '../../runners/sim-parallel.ts';
 import { addConfigOptions, buildConfig, parseCount, parseSeed } from './config.ts';
 import { perRulesetVerb } from './play.ts';
+import { addAgentOptions, agentSession } from './agents-cli.ts';
+import { isTransportSpec } from '../../agents/resolve.ts';
+import { simulateAsync } from '../../runners/sim.ts';
 
 export function registerSim(program: Command): void {
   perRulesetVerb(program, 'sim', 'simulate many seeded matches and report statistics', (cmd, pkg) => {
@@ -19,7 +22,9 @@ export function registerSim(program: Command): void {
       .option('--json', 'print the report as JSON')
       .option('--csv', 'print metrics as CSV (name,mean,min,max)')
       .option('-t, --threads <n>', 'worker threads (default: all cores; 1 = this process only)')
-      .option('--no-progress', 'no progress bar');
+      .option('--no-progress', 'no progress bar')
+      .option('--concurrency <n>', 'games at once with protocol agents (cmd:, http:, llm:)', '4');
+    addAgentOptions(cmd);
     addConfigOptions(cmd, pkg);
     cmd.action(async (opts: Record<string, unknown>) => {
       const rulesetId = pkg.ruleset.id;
@@ -32,7 +37,14 @@ export function registerSim(program: Command): void {
       const tty = Boolean(process.stderr.isTTY) && opts.progress !== false;
       const bar = tty ? new cliProgress.SingleBar({ stream: process.stderr, format: `${rulesetId} {bar} {value}/{total} games`, hideCursor: true }, cliProgress.Presets.shades_classic) : null;
       bar?.start(games, 0);
-      const report = await simulateParallel(pkg, { games, firstSeed, config, agents: (opts.agents as string) ?? 'random', onGame: bar ? (d) => bar.update(d) : undefined }, { threads, worker: SIM_WORKER });
+      const agents = (opts.agents as string) ?? 'random';
+      const simOpts = { games, firstSeed, config, agents, onGame: bar ? (d: number) => bar.update(d) : undefined };
+      // protocol agents (cmd:, http:, llm:) answer asynchronously: checked matches, several at once
+      let report: SimReport;
+      if (agents.split(',').some((a) => isTransportSpec(a.trim())) || opts.lineup) {
+        const session = agentSession(opts);
+        report = await simulateAsync(pkg, simOpts, parseCount(opts.concurrency as string, 'concurrency', 4, 256), (n) => session.seat(pkg, agents, n), { policy: session.policy });
+      } else report = await simulateParallel(pkg, simOpts, { threads, worker: SIM_WORKER });
       bar?.update(games);
       bar?.stop();
       if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
@@ -54,6 +66,7 @@ function toText(r: SimReport): string {
   out.push(pc.bold(`${r.ruleset} (${r.version}): ${r.games} games from seed ${r.first_seed}, agents ${r.agents}, config ${compactConfig(r.config)}`));
   out.push(`actions per game: mean ${r.actions.mean}, min ${r.actions.min}, max ${r.actions.max}`);
   out.push(`endings: ${Object.entries(r.reasons).map(([k, v]) => `${k} ×${v}`).join(', ')}`);
+  if (r.defaults) out.push(`agent defaults: ${Object.entries(r.defaults).map(([k, v]) => `${k} ×${v}`).join(', ') || 'none'}`);
   out.push(`win rate by seat: ${r.win_rate.map((w, i) => `${i}:${(w * 100).toFixed(1)}%`).join('  ')}   no-winner games: ${r.no_winner}`);
   if (r.mean_place) out.push(`mean place by seat: ${r.mean_place.join(' / ')}`);
   if (r.mean_score) out.push(`mean score by seat: ${r.mean_score.join(' / ')}`);
