@@ -64,7 +64,7 @@ for (const c of cases) {
     assert.equal(first.default?.reason, c.reason, JSON.stringify(first.default));
     // a retried failure is recorded against the retry's request id
     assert.equal(String(first.default?.request).endsWith('-a2'), c.retried);
-    assert.deepEqual(first.input, { cell: 0 }, 'tictactoe declares no default: the first menu action');
+    assert.deepEqual(first.input, { type: 'mark', cell: 0 }, 'tictactoe declares no default: the first menu action');
     // K = 2: the third decision is a seat_failed default, played at once
     if (mine.length >= 3) assert.equal(mine[2].default?.reason, 'seat_failed');
     assert.equal(result.seats[0].failed, true);
