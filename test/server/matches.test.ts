@@ -4,6 +4,7 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { act, SeededRandom, type Json } from '../../src/kernel/index.ts';
@@ -17,8 +18,13 @@ import { call, startServer, tempDir, Watcher, type ServerProc } from './helpers.
 let srv: ServerProc;
 const CODES = ['bad_request', 'illegal', 'out_of_turn', 'game_over', 'bad_config', 'corrupt_log', 'not_found', 'too_large'];
 
+let web: string;
 before(async () => {
-  srv = await startServer(join(tempDir('arbiter-srv-'), 'db.sqlite'), ['--rate-limit', '100000']);
+  web = tempDir('arbiter-web-');
+  mkdirSync(join(web, 'assets'));
+  writeFileSync(join(web, 'index.html'), '<!doctype html><title>lobby</title>');
+  writeFileSync(join(web, 'assets', 'app.js'), 'console.log(1)');
+  srv = await startServer(join(tempDir('arbiter-srv-'), 'db.sqlite'), ['--rate-limit', '100000', '--web', web]);
 });
 after(async () => {
   const code = await srv.stop();
@@ -264,6 +270,20 @@ describe('arbiter serve: the edge', () => {
     await w.wait((f) => f.type === 'state' && f.seq === 1);
     assert.equal(w.closed, null);
     w.close();
+  });
+
+  test('[SRV-WEB] the built page is served at / (files, deep links to index.html), never files outside it', async () => {
+    const index = await fetch(srv.url + '/');
+    assert.equal(index.status, 200);
+    assert.match(await index.text(), /lobby/);
+    assert.equal(await (await fetch(srv.url + '/assets/app.js')).text(), 'console.log(1)');
+    assert.match(await (await fetch(srv.url + '/match/abc')).text(), /lobby/, 'a page route answers the app');
+    assert.equal((await fetch(srv.url + '/assets/missing.js')).status, 404);
+    assert.equal((await fetch(srv.url + '/api/nothing')).status, 404);
+    for (const p of ['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json']) {
+      const r = await fetch(srv.url + p);
+      assert.ok(!(await r.text()).includes('"dependencies"'), `${p} stays inside the web folder`);
+    }
   });
 
   test('[SRV-LIMIT] bodies over 64 KiB are refused with a typed 413', async () => {
