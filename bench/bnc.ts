@@ -5,9 +5,7 @@
 import type { BenchCase } from './types.ts';
 import { measure } from './types.ts';
 import { act, SeededRandom } from '../src/kernel/index.ts';
-import { bnc } from '../src/rulesets/bnc/index.ts';
-import { playScripted } from '../src/rulesets/bnc/play.ts';
-import { TEMPERAMENTS } from '../src/rulesets/bnc/agents.ts';
+import { bnc, playScripted, TEMPERAMENTS } from '../src/rulesets/bnc/index.ts';
 
 let seed = 1;
 

@@ -1,24 +1,57 @@
 // Turn agent names from the command line ("random", "heuristic", "cmd:python3 bot.py") into agents.
 // The caller hands over the ruleset package once; nothing here looks a ruleset up by id.
 
-import { ArbiterError, type Agent, type AgentFactory, type RulesetPackage } from '../kernel/index.ts';
+import { join } from 'node:path';
+import { ArbiterError, type Agent, type RulesetPackage } from '../kernel/index.ts';
 import { BUILTIN_AGENTS, ismctsAgent, mctsAgent } from './builtin.ts';
-import { subprocessAgentFactory } from './subprocess.ts';
+import { subprocessAgent } from './subprocess.ts';
+import { httpAgent } from './http.ts';
+import { llmAgent, parseLlmSpec, type LlmEnv } from './llm/llm.ts';
 
-/** External agent kinds plug in here by prefix: `cmd:<command line>` is a program on JSON lines. */
-export const AGENT_PREFIXES: Record<string, AgentFactory> = { cmd: subprocessAgentFactory, mcts: mctsAgent, ismcts: ismctsAgent };
+export { agentSeed } from './seed.ts';
+
+/** What transport agents need from the caller: where stderr goes, model endpoints, cassettes. */
+export interface AgentEnv {
+  /** Folder for per-seat stderr files of `cmd:` agents (`seat-N.stderr`). */
+  stderrDir?: string;
+  llm?: LlmEnv;
+}
+
+type PrefixFactory = (args: string, seat: number, env: AgentEnv) => Agent;
+
+/**
+ * External agent kinds plug in here by prefix: `cmd:<command line>` is a program on JSON lines,
+ * `http:<URL>` a web service, `llm:<provider>:<model>` a language model (all speak the protocol).
+ */
+export const AGENT_PREFIXES: Record<string, PrefixFactory> = {
+  cmd: (args, seat, env) => subprocessAgent(args, env.stderrDir ? { stderrPath: join(env.stderrDir, `seat-${seat}.stderr`) } : {}),
+  http: (args) => httpAgent(args),
+  llm: (args, _seat, env) => llmAgent(parseLlmSpec(args), env.llm),
+  // in-process search agents with parameters in the spec
+  mcts: (args) => mctsAgent({ args }),
+  ismcts: (args) => ismctsAgent({ args }),
+};
+
+/** Prefixes whose agents answer through a protocol transport (asynchronously, out of process). */
+const TRANSPORT_PREFIXES = new Set(['cmd', 'http', 'llm']);
+
+/** Whether a spec names an agent that answers through a transport (asynchronously). */
+export function isTransportSpec(spec: string): boolean {
+  const colon = spec.indexOf(':');
+  return colon > 0 && TRANSPORT_PREFIXES.has(spec.slice(0, colon));
+}
 
 export function agentNames<S, A>(pkg: RulesetPackage<S, A>): string[] {
   return [...Object.keys(BUILTIN_AGENTS), ...Object.keys(pkg.agents)];
 }
 
-export function makeAgent<S, A>(pkg: RulesetPackage<S, A>, spec: string): Agent<A, S> {
+export function makeAgent<S, A>(pkg: RulesetPackage<S, A>, spec: string, env: AgentEnv = {}, seat = 0): Agent<A, S> {
   const colon = spec.indexOf(':');
   if (colon > 0) {
     const prefix = spec.slice(0, colon);
     const factory = AGENT_PREFIXES[prefix];
-    if (!factory) throw new ArbiterError('not_found', `unknown agent kind "${prefix}:" (known: ${Object.keys(AGENT_PREFIXES).map((p) => p + ':').join(', ') || 'none'})`);
-    return factory({ args: spec.slice(colon + 1) });
+    if (!factory) throw new ArbiterError('not_found', `unknown agent kind "${prefix}:" (known: ${Object.keys(AGENT_PREFIXES).map((p) => p + ':').join(', ')})`);
+    return factory(spec.slice(colon + 1), seat, env);
   }
   const factory = pkg.agents[spec]?.factory ?? BUILTIN_AGENTS[spec];
   if (!factory) {
@@ -32,19 +65,21 @@ export function makeAgent<S, A>(pkg: RulesetPackage<S, A>, spec: string): Agent<
  * several strings (repeated --agents) takes each string whole, so a `cmd:` line may hold commas.
  * Agents hold no generator of their own: the runner hands each seat `ctx.random`, seeded from the
  * match seed and the seat (`agentSeed`), so an agent is a pure function of what it is shown.
+ * Every seat is resolved before any program starts (programs start in runMatch), and a refused
+ * line-up releases whatever the earlier seats hold.
  */
-export function makeAgents<S, A>(pkg: RulesetPackage<S, A>, specs: string | string[], seats: number): Agent<A, S>[] {
+export function makeAgents<S, A>(pkg: RulesetPackage<S, A>, specs: string | string[], seats: number, env: AgentEnv = {}): Agent<A, S>[] {
   const list = (Array.isArray(specs) && specs.length > 1 ? specs : String(specs).split(','))
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
   if (list.length === 0) throw new ArbiterError('bad_request', 'no agent named');
   if (list.length > seats) throw new ArbiterError('bad_request', `${list.length} agents named for ${seats} seats`);
-  return Array.from({ length: seats }, (_, seat) => makeAgent(pkg, list[seat % list.length]));
-}
-
-/** Agents draw from their own streams, derived from the match seed and the seat. */
-export function agentSeed(seed: number, seat: number): number {
-  let h = (seed ^ Math.imul(seat + 1, 0x9e3779b1)) >>> 0;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
-  return (h ^ (h >>> 13)) >>> 0;
+  const made: Agent<A, S>[] = [];
+  try {
+    for (let seat = 0; seat < seats; seat++) made.push(makeAgent(pkg, list[seat % list.length], env, seat));
+  } catch (err) {
+    for (const a of made) void Promise.resolve().then(() => a.close?.()).catch(() => {});
+    throw err;
+  }
+  return made;
 }

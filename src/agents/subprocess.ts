@@ -1,125 +1,371 @@
-// An agent that is another program: any executable (a script, an LLM wrapper) that reads JSON
-// lines on stdin and writes JSON lines on stdout can take a seat in any ruleset.
+// `cmd:` — a program as an agent: any executable that reads protocol messages as JSON lines on
+// stdin and answers decision requests with JSON lines on stdout (docs/agents.md).
 //
-// Protocol (one line each way per decision, in order):
-//   engine → program  {"type":"choose","request":N,"ruleset":ID,"seat":S,"kind":K,"view":{..},"menu":{"actions":[..],"templates":[..]}}
-//   program → engine  {"action":{..}}   (or the bare action object)
-//   engine → program  {"type":"fallback","request":N,"reason":".."}   (notice only; no answer expected)
-// The documented rule for failures: when the program does not answer within the timeout, answers
-// something that is not JSON, answers an action the ruleset refuses, or has exited, the agent
-// plays the FIRST menu action instead (`wait` in bnc), records the failure in `failures`, and
-// sends the fallback notice. A late answer is discarded, so answers never shift to a later turn.
+// Safety: the command runs without a shell when its command line is plain words (quotes allowed),
+// otherwise through /bin/sh; either way in its own process group, and the whole group is killed
+// on every way out (match end, error, a failed seat, a refused line-up, SIGINT/SIGTERM, exit).
+// A line longer than `maxLineBytes` and more than `maxDecisionBytes` per decision are refused
+// without being buffered; stderr goes to a per-seat file, never into the protocol.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { ArbiterError, validateAction, type Agent, type AgentContext, type AgentFactory, type Json } from '../kernel/index.ts';
+import { accessSync, closeSync, constants, mkdirSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
+import { ArbiterError, type Json } from '../kernel/index.ts';
+import type { DecisionRequest, DecisionResult, MatchEnd, MatchStart } from './protocol.ts';
+import type { Reply, Transport, TransportAgent } from './transport.ts';
 
 export interface SubprocessOptions {
-  /** Milliseconds to wait for each answer (default: ARBITER_CMD_TIMEOUT_MS or 10000). */
-  timeoutMs?: number;
-  /** Pass the program's stderr through to ours (default false: ignored). */
-  stderr?: boolean;
+  /** Where the program's stderr goes (a file, created or truncated). Default: a per-process temp folder. */
+  stderrPath?: string;
+  /** Longest accepted line, in bytes (default 1 MiB). */
+  maxLineBytes?: number;
+  /** Most bytes read for one decision attempt (default 4 MiB). */
+  maxDecisionBytes?: number;
+  /** After end of input and SIGTERM, how long the group gets before SIGKILL (default 500 ms). */
+  graceMs?: number;
+  /** Working directory of the program. */
+  cwd?: string;
 }
 
-export interface Failure { request: number; seat: number; reason: string }
+// ---------------------------------------------------------------- command lines
 
-export interface SubprocessAgent extends Agent {
-  readonly failures: Failure[];
-  /** Stop the program. Safe to call twice. */
-  close(): void;
+const SHELL_SPECIAL = /[|&;<>()$`*?[\]{}~#!\n\r]/;
+
+/**
+ * Split a command line into argv when it holds nothing a shell would interpret beyond words,
+ * quotes and backslashes; null when it needs a shell (pipes, variables, globs, redirections).
+ */
+export function splitCommandLine(line: string): string[] | null {
+  const argv: string[] = [];
+  let cur = '';
+  let inWord = false;
+  let quote: '"' | "'" | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quote === "'") {
+      if (ch === "'") quote = null;
+      else cur += ch;
+      continue;
+    }
+    if (quote === '"') {
+      if (ch === '"') quote = null;
+      else if (ch === '\\' && i + 1 < line.length && '"\\'.includes(line[i + 1])) cur += line[++i];
+      else if (ch === '$' || ch === '`') return null;
+      else cur += ch;
+      continue;
+    }
+    if (ch === "'" || ch === '"') {
+      quote = ch;
+      inWord = true;
+    } else if (ch === '\\') {
+      if (i + 1 >= line.length) return null;
+      cur += line[++i];
+      inWord = true;
+    } else if (ch === ' ' || ch === '\t') {
+      if (inWord) argv.push(cur);
+      cur = '';
+      inWord = false;
+    } else if (SHELL_SPECIAL.test(ch) || (ch === '=' && !inWord)) {
+      return null;
+    } else {
+      cur += ch;
+      inWord = true;
+    }
+  }
+  if (quote) return null;
+  if (inWord) argv.push(cur);
+  // VAR=value prefixes need a shell
+  if (argv.length === 0 || /^[A-Za-z_][A-Za-z0-9_]*=/.test(argv[0])) return null;
+  return argv;
 }
 
-export function subprocessAgent(command: string, options: SubprocessOptions = {}): SubprocessAgent {
-  const timeoutMs = options.timeoutMs ?? (Number(process.env.ARBITER_CMD_TIMEOUT_MS) || 10000);
-  const child: ChildProcess = spawn(command, { shell: true, stdio: ['pipe', 'pipe', options.stderr ? 'inherit' : 'ignore'] });
-  let exited = false;
-  let request = 0;
-  /** Answers still owed to requests that already timed out; their lines are dropped. */
-  let stale = 0;
-  let waiter: ((line: string | null) => void) | null = null;
-  const failures: Failure[] = [];
+/** The executable a program name resolves to, or null (a path is checked as given). */
+export function findProgram(name: string, cwd = process.cwd()): string | null {
+  const ok = (p: string) => {
+    try {
+      accessSync(p, constants.X_OK);
+      return statSync(p).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (name.includes('/')) {
+    const p = isAbsolute(name) ? name : resolve(cwd, name);
+    return ok(p) ? p : null;
+  }
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (dir && ok(join(dir, name))) return join(dir, name);
+  }
+  return null;
+}
 
-  child.on('exit', () => {
-    exited = true;
-    waiter?.(null);
-  });
-  child.on('error', () => {
-    exited = true;
-    waiter?.(null);
-  });
-  child.stdin!.on('error', () => { exited = true; });
-  const lines = createInterface({ input: child.stdout! });
-  lines.on('line', (line) => {
-    if (stale > 0) { stale--; return; }
-    if (waiter) waiter(line);
-  });
-  // the program must not keep the host alive once the match is over; a pending answer's timer does
-  child.unref();
-  (child.stdout as unknown as { unref?: () => void }).unref?.();
-  (child.stdin as unknown as { unref?: () => void }).unref?.();
+// ---------------------------------------------------------------- live process groups
 
-  function send(obj: Json): void {
-    if (!exited) child.stdin!.write(JSON.stringify(obj) + '\n');
+const liveGroups = new Set<number>();
+let handlersInstalled = false;
+
+function killGroup(pgid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether any process of the group is still there (zombies included). */
+function groupAlive(pgid: number): boolean {
+  return killGroup(pgid, 0 as unknown as NodeJS.Signals);
+}
+
+function installHandlers(): void {
+  if (handlersInstalled) return;
+  handlersInstalled = true;
+  // synchronous last resort: nothing of an agent outlives this process
+  process.on('exit', () => {
+    for (const g of liveGroups) killGroup(g, 'SIGKILL');
+  });
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(sig, () => {
+      for (const g of liveGroups) killGroup(g, 'SIGKILL');
+      liveGroups.clear();
+      process.exit(128 + (sig === 'SIGINT' ? 2 : sig === 'SIGTERM' ? 15 : 1));
+    });
+  }
+}
+
+/** Process group ids of agent programs still running (for tests and diagnostics). */
+export function liveAgentGroups(): number[] {
+  return [...liveGroups];
+}
+
+// ---------------------------------------------------------------- the transport
+
+type Pending = { request: string; resolve: (r: Reply) => void; bytes: number };
+
+export class SubprocessTransport implements Transport {
+  readonly name: string;
+  readonly command: string;
+  private readonly argv: string[] | null;
+  private readonly opts: Required<Omit<SubprocessOptions, 'stderrPath' | 'cwd'>> & Pick<SubprocessOptions, 'stderrPath' | 'cwd'>;
+  private child: ChildProcess | null = null;
+  private pgid = 0;
+  private exited = false;
+  private closing: Promise<void> | null = null;
+  private exitedPromise: Promise<void> = Promise.resolve();
+  private current: Pending | null = null;
+  private stale: string[] = [];
+  private chunks: Buffer[] = [];
+  private partial = 0;
+  private skipping = false;
+  private seat = 0;
+
+  constructor(command: string, opts: SubprocessOptions = {}) {
+    this.command = command.trim();
+    this.name = `cmd:${this.command}`;
+    if (this.command === '') throw new ArbiterError('bad_request', 'cmd: needs a command line, e.g. cmd:python3 bot.py');
+    this.opts = { maxLineBytes: 1 << 20, maxDecisionBytes: 4 << 20, graceMs: 500, ...opts };
+    this.argv = splitCommandLine(this.command);
+    // a missing program is a clear error now, before the match (and before other seats start)
+    const first = this.argv ? this.argv[0] : (this.command.match(/^[A-Za-z0-9_./+-]+(?=\s|$)/) ?? [null])[0];
+    if (first && !findProgram(first, opts.cwd)) {
+      throw new ArbiterError('not_found', `cmd: program "${first}" not found${first.includes('/') ? ' (or not executable)' : ' on PATH'}`);
+    }
   }
 
-  function readLine(): Promise<string | null> {
-    return new Promise((resolve) => {
-      if (exited) return resolve(null);
-      const timer = setTimeout(() => {
-        waiter = null;
-        stale++;
-        resolve('\u0000timeout');
-      }, timeoutMs);
-      waiter = (line) => {
-        clearTimeout(timer);
-        waiter = null;
-        resolve(line);
-      };
+  /** The program's process group id (its pid), once started. */
+  get processGroup(): number {
+    return this.pgid;
+  }
+
+  start(msg: MatchStart): void {
+    this.seat = msg.seat;
+    const stderrPath = this.opts.stderrPath ?? join(tmpdir(), `arbiter-agents-${process.pid}`, `seat-${msg.seat}.stderr`);
+    mkdirSync(dirname(stderrPath), { recursive: true });
+    const errFd = openSync(stderrPath, 'w');
+    installHandlers();
+    try {
+      const child = this.argv
+        ? spawn(this.argv[0], this.argv.slice(1), { stdio: ['pipe', 'pipe', errFd], detached: true, cwd: this.opts.cwd })
+        : spawn('/bin/sh', ['-c', this.command], { stdio: ['pipe', 'pipe', errFd], detached: true, cwd: this.opts.cwd });
+      this.child = child;
+      if (child.pid === undefined) {
+        this.exited = true;
+      } else {
+        this.pgid = child.pid;
+        liveGroups.add(this.pgid);
+      }
+      this.exitedPromise = new Promise<void>((res) => {
+        const gone = () => {
+          this.exited = true;
+          this.settle({ ok: false, reason: 'exited', detail: 'the program has exited' });
+          res();
+        };
+        child.once('exit', gone);
+        child.once('error', gone);
+      });
+      child.stdin!.on('error', () => {});
+      child.stdout!.on('data', (b: Buffer) => this.onData(b));
+      // the program must not keep this process alive by itself
+      child.unref();
+    } finally {
+      closeSync(errFd);
+    }
+    this.send(msg);
+  }
+
+  private send(msg: unknown): void {
+    if (this.exited || !this.child?.stdin || this.child.stdin.destroyed) return;
+    this.child.stdin.write(JSON.stringify(msg) + '\n');
+  }
+
+  private settle(r: Reply): void {
+    const c = this.current;
+    if (!c) return;
+    this.current = null;
+    c.resolve(r);
+  }
+
+  private onData(buf: Buffer): void {
+    if (this.current) {
+      this.current.bytes += buf.length;
+      if (this.current.bytes > this.opts.maxDecisionBytes) {
+        this.settle({ ok: false, reason: 'oversize', detail: `more than ${this.opts.maxDecisionBytes} bytes for one decision` });
+      }
+    }
+    let start = 0;
+    for (;;) {
+      const nl = buf.indexOf(10, start);
+      const piece = nl < 0 ? buf.subarray(start) : buf.subarray(start, nl);
+      if (!this.skipping) {
+        this.partial += piece.length;
+        if (this.partial > this.opts.maxLineBytes) {
+          // refuse the line without keeping it; skip to its newline
+          const head = Buffer.concat([...this.chunks, piece]).subarray(0, 200).toString('utf8');
+          this.chunks = [];
+          this.skipping = true;
+          this.settle({ ok: false, reason: 'oversize', raw: head, detail: `a line longer than ${this.opts.maxLineBytes} bytes` });
+        } else if (piece.length > 0) this.chunks.push(Buffer.from(piece));
+      }
+      if (nl < 0) break;
+      if (this.skipping) this.skipping = false;
+      else this.onLine(Buffer.concat(this.chunks).toString('utf8'));
+      this.chunks = [];
+      this.partial = 0;
+      start = nl + 1;
+    }
+  }
+
+  private onLine(line: string): void {
+    if (line.trim() === '') return;
+    let msg: unknown;
+    try {
+      msg = JSON.parse(line);
+    } catch {
+      if (this.current) this.settle({ ok: false, reason: 'invalid_json', raw: line, detail: 'the answer is not JSON' });
+      else this.stale.push(line);
+      return;
+    }
+    const request = msg !== null && typeof msg === 'object' && !Array.isArray(msg) ? (msg as { request?: unknown }).request : undefined;
+    if (this.current && (request === undefined || request === this.current.request)) {
+      this.settle({ ok: true, message: msg, raw: line });
+    } else {
+      // an answer to an older request (or one nobody asked for): dropped, noted as stale
+      this.stale.push(line);
+    }
+  }
+
+  decide(req: DecisionRequest, signal: AbortSignal): Promise<Reply> {
+    if (this.exited) return Promise.resolve({ ok: false, reason: 'exited', detail: 'the program has exited' });
+    return new Promise<Reply>((resolve) => {
+      this.current = { request: req.request, resolve, bytes: 0 };
+      signal.addEventListener('abort', () => this.settle({ ok: false, reason: 'timeout' }), { once: true });
+      this.send(req);
     });
   }
 
-  const agent: SubprocessAgent = {
-    name: `cmd:${command}`,
-    failures,
-    async choose(ctx: AgentContext): Promise<Json> {
-      const id = ++request;
-      const fallback = (reason: string): Json => {
-        failures.push({ request: id, seat: ctx.seat, reason });
-        send({ type: 'fallback', request: id, reason });
-        return ctx.menu.actions[0] as Json;
-      };
-      if (exited) return fallback('the program has exited');
-      send({ type: 'choose', request: id, ruleset: ctx.ruleset.id, seat: ctx.seat, kind: ctx.kind, view: ctx.view, menu: ctx.menu as unknown as Json });
-      const line = await readLine();
-      if (line === null) return fallback('the program has exited');
-      if (line === '\u0000timeout') return fallback(`no answer within ${timeoutMs} ms`);
-      let answer: unknown;
-      try {
-        answer = JSON.parse(line);
-      } catch {
-        return fallback('the answer is not JSON');
-      }
-      if (answer !== null && typeof answer === 'object' && !Array.isArray(answer) && 'action' in answer) answer = (answer as { action: unknown }).action;
-      let verdict;
-      try {
-        verdict = validateAction(ctx.ruleset, ctx.state, ctx.seat, answer);
-      } catch (err) {
-        return fallback(`the answer could not be checked: ${(err as Error).message}`);
-      }
-      if (!verdict.ok) return fallback(`refused (${verdict.error.code}): ${verdict.error.reason}`);
-      return answer as Json;
-    },
-    close() {
-      if (!exited) child.kill();
-      exited = true;
-      lines.close();
-    },
-  };
-  return agent;
+  takeStale(): string[] {
+    const s = this.stale;
+    this.stale = [];
+    return s;
+  }
+
+  notify(msg: DecisionResult): void {
+    this.send(msg);
+  }
+
+  end(msg: MatchEnd): void {
+    this.send(msg);
+  }
+
+  close(): Promise<void> {
+    if (!this.closing) this.closing = this.stop();
+    return this.closing;
+  }
+
+  private async stop(): Promise<void> {
+    this.settle({ ok: false, reason: 'exited', detail: 'the agent was closed' });
+    const child = this.child;
+    if (!child) return;
+    child.stdout?.removeAllListeners('data');
+    child.stdout?.destroy();
+    try {
+      child.stdin?.end();
+    } catch {
+      /* already gone */
+    }
+    const pgid = this.pgid;
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // a well-behaved program leaves at end of input; give it a moment, then the whole group goes
+    const deadline = Date.now() + Math.min(100, this.opts.graceMs);
+    while (!this.exited && Date.now() < deadline) await sleep(10);
+    if (pgid) {
+      if (groupAlive(pgid)) killGroup(pgid, 'SIGTERM');
+      const hard = Date.now() + this.opts.graceMs;
+      while (groupAlive(pgid) && livingMembers(pgid) > 0 && Date.now() < hard) await sleep(10);
+      if (livingMembers(pgid) > 0) killGroup(pgid, 'SIGKILL');
+      liveGroups.delete(pgid);
+    }
+    await Promise.race([this.exitedPromise, sleep(this.opts.graceMs)]);
+  }
 }
 
-/** Agent spec `cmd:<command line>`: the match runner registers this under the prefix "cmd". */
-export const subprocessAgentFactory: AgentFactory = ({ args }) => {
-  if (!args || args.trim() === '') throw new ArbiterError('bad_request', 'cmd: needs a command line, e.g. cmd:python3 bot.py');
-  return subprocessAgent(args);
-};
+/**
+ * Processes of a group that are not zombies (Linux /proc); where /proc is missing, assume the
+ * group is alive while kill(0) says so.
+ */
+export function livingMembers(pgid: number): number {
+  let n = 0;
+  try {
+    for (const d of readdirSync('/proc')) {
+      if (!/^\d+$/.test(d)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      // fields after the parenthesised name: state ppid pgrp ...
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(rest[2]) === pgid && rest[0] !== 'Z') n++;
+    }
+    return n;
+  } catch {
+    return groupAlive(pgid) ? 1 : 0;
+  }
+}
+
+export type SubprocessAgent = TransportAgent & { transport: SubprocessTransport };
+
+export function subprocessAgent(command: string, opts: SubprocessOptions = {}): SubprocessAgent {
+  const transport = new SubprocessTransport(command, opts);
+  return {
+    name: transport.name,
+    transport,
+    choose(): Json {
+      throw new ArbiterError('bad_request', 'a cmd: agent answers through the match runner (runMatch), not choose()');
+    },
+    close: () => transport.close(),
+  };
+}

@@ -11,6 +11,10 @@ import { registerChecks } from './core/checks.ts';
 import { registerPlay, registerShowcase } from './core/play.ts';
 import { registerReplay } from './core/replay.ts';
 import { registerSim } from './core/sim.ts';
+import { registerWorker } from './core/worker.ts';
+import { registerTournament } from './core/tournament.ts';
+import { registerSweep } from './core/sweep.ts';
+import { agentProtocolSchemaText, registerAgentVerbs } from './core/agents-cli.ts';
 import { registerServe } from '../server/serve.ts';
 import { DEFAULT_MAX_LINE, runDrive } from './drive.ts';
 import { commandModules } from './extensions.ts';
@@ -32,6 +36,9 @@ program
 registerShowcase(program);
 registerPlay(program);
 registerSim(program);
+registerWorker(program);
+registerTournament(program);
+registerSweep(program);
 registerChecks(program);
 registerReplay(program);
 registerBench(program);
@@ -51,10 +58,13 @@ program
 
 registerPackageVerbs(program);
 for (const register of commandModules) register(program);
+registerAgentVerbs(program);
 registerRulesetTools(program);
 
 try {
-  await program.parseAsync(rewriteDeprecated(process.argv));
+  // `schema agent-protocol` is a special name beside the ruleset schemas (whoever registers `schema`)
+  if (process.argv[2] === 'schema' && process.argv[3] === 'agent-protocol') process.stdout.write(agentProtocolSchemaText());
+  else await program.parseAsync(rewriteDeprecated(process.argv));
 } catch (err) {
   if (err instanceof CommanderError) {
     process.exitCode = err.exitCode === 0 ? 0 : 2;

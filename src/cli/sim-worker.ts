@@ -3,9 +3,9 @@
 
 import { PACKAGES } from '../registry.ts';
 import { playTask, type SimTask } from '../runners/sim-worker.ts';
-import type { GameRecord } from '../runners/sim.ts';
+import type { SimAggregate } from '../runners/sim.ts';
 
-export default function run(task: SimTask): GameRecord[] {
+export default function run(task: SimTask): SimAggregate {
   return playTask(PACKAGES, task);
 }
 

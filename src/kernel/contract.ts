@@ -160,6 +160,17 @@ export interface Ruleset<S = any, A = any> {
   /** One readable phrase for an action. */
   describeAction?(action: A, seat: Seat): string;
   /**
+   * The seat's view in plain words, for agents that read text (language models). Without it,
+   * agents get a generic readable tree of the view (src/agents/observe.ts).
+   */
+  viewText?(view: Json, seat: Seat | null): string;
+  /**
+   * What `seat` perceives of one event (the event itself, a redacted copy, or null when the seat
+   * does not see it). Agents receive the events their seat saw since its last decision. Without
+   * it, perfect-information rulesets show every event and the others show none (never a leak).
+   */
+  eventView?(event: GameEvent, seat: Seat): GameEvent | null;
+  /**
    * Lines that picture a view for the readable log (a board, a table), when the ruleset has a
    * picture worth printing. The runner asks after setup, after each submission (with its events)
    * and at the end; returning [] prints nothing at that moment.
@@ -223,7 +234,7 @@ export interface Agent<A = any, S = any> {
   /** Return an action; it need not be from the menu (the runner checks it like any input). */
   choose(ctx: AgentContext<S, A>): A | Json | Promise<A | Json>;
   /** Release what the agent holds (a child process, a socket); the runner calls it at match end. */
-  close?(): void;
+  close?(): void | Promise<void>;
 }
 
 /**

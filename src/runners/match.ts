@@ -19,11 +19,19 @@ import {
   type GameEvent,
   type Json,
   type Outcome,
+  type JsonObject,
   type Rejection,
   type Ruleset,
+  type RulesetPackage,
 } from '../kernel/index.ts';
 import { agentContext } from './context.ts';
-import { agentSeed } from '../agents/resolve.ts';
+import { agentSeed } from '../agents/seed.ts';
+import { DEFAULT_POLICY, inProcessTransport, SeatAgent, type AttemptRecord, type PolicyOptions } from '../agents/policy.ts';
+import { PROTOCOL, type DecisionRequest } from '../agents/protocol.ts';
+import { describeViewText, eventsSeenBy } from '../agents/observe.ts';
+import type { Transport } from '../agents/transport.ts';
+
+export type { TransportAgent } from '../agents/transport.ts';
 
 export const ENGINE = 'arbiter 0.1.0';
 /** Engines whose logs this build can verify (a log names the engine that wrote it). */
@@ -45,8 +53,14 @@ export interface LogHeader {
 }
 
 /** Why a runner played a seat's default action instead of the agent's answer (issue 12). */
-export type DefaultReason = 'timeout' | 'invalid_json' | 'refused' | 'oversize' | 'exited' | 'stale';
-export const DEFAULT_REASONS: readonly DefaultReason[] = ['timeout', 'invalid_json', 'refused', 'oversize', 'exited', 'stale'];
+/**
+ * Why a runner played a seat's default action instead of the agent's answer (issue 12). Besides
+ * the six of the issue: `error`, the transport itself failed (an HTTP status, a model API error
+ * after the SDK's retries, a connection refused); `seat_failed`, the seat had failed K decisions
+ * in a row and now plays its default at once without being asked.
+ */
+export type DefaultReason = 'timeout' | 'invalid_json' | 'refused' | 'oversize' | 'exited' | 'stale' | 'error' | 'seat_failed';
+export const DEFAULT_REASONS: readonly DefaultReason[] = ['timeout', 'invalid_json', 'refused', 'oversize', 'exited', 'stale', 'error', 'seat_failed'];
 /** The agent's raw answer is kept at most this long (UTF-16 units) in a defaulted record. */
 export const MAX_DEFAULT_RAW = 4096;
 
@@ -170,7 +184,11 @@ export interface MatchResult<S> {
   entries: LogEntry[];
   footer: LogFooter;
   events: GameEvent[];
+  /** Per seat: defaults by reason, whether the seat was failed, transport usage (tokens ...). */
+  seats: SeatReport[];
 }
+
+export type SeatReport = { agent: string; defaults: Partial<Record<DefaultReason, number>>; failed: boolean; usage?: JsonObject };
 
 export interface MatchOptions {
   seed: number;
@@ -185,6 +203,12 @@ export interface MatchOptions {
   onEntry?: (entry: LogEntry) => void;
   /** An agent whose choice is refused this many times in a row forfeits the match. */
   maxRejectionsInARow?: number;
+  /** The package, for the declared default action, the information type and the rules text. */
+  pkg?: RulesetPackage;
+  /** Deadline per decision attempt and defaults-in-a-row before a seat is failed. */
+  policy?: Partial<PolicyOptions>;
+  /** Every decision attempt, for per-seat transcripts. */
+  onAttempt?: (rec: AttemptRecord) => void;
 }
 
 /** Event-stream hash: canonical JSON of every event, in order. */
@@ -197,63 +221,143 @@ export function hashEvents(events: readonly GameEvent[]): string {
 /** Agents, or a function that seats them once the number of seats is known (setup runs once). */
 export type AgentSeating = Agent[] | ((seats: number) => Agent[]);
 
+function transportOf(a: Agent): Transport {
+  const t = (a as Agent & { transport?: Transport }).transport;
+  return t && typeof t.decide === 'function' ? t : inProcessTransport(a);
+}
+
+/**
+ * Plays one match. Seats pending at the same moment are asked together, against the same state,
+ * and their answers are submitted in seat order, so the log does not depend on who answered
+ * first. Every agent goes through the failure policy (src/agents/policy.ts).
+ */
 export async function runMatch<S>(rs: Ruleset<S>, seating: AgentSeating, opts: MatchOptions): Promise<MatchResult<S>> {
   const config = recordableConfig(opts.config ?? {});
   const setupEvents: GameEvent[] = [];
   let state = rs.setup(cloneJson(config), opts.seed, setupEvents);
   const seats = rs.seats(state);
   const agents = typeof seating === 'function' ? seating(seats) : seating;
-  if (agents.length !== seats) throw new ArbiterError('bad_request', `${rs.id} needs ${seats} agents, got ${agents.length}`);
+  const policy: PolicyOptions = { ...DEFAULT_POLICY, ...opts.policy };
+  const seated = agents.map((a, seat) => new SeatAgent({ seat, transport: transportOf(a), policy, onAttempt: opts.onAttempt }));
+  const closeAll = async () => {
+    await Promise.all(seated.map((a) => Promise.resolve().then(() => a.close()).catch(() => {})));
+  };
+  if (agents.length !== seats) {
+    await closeAll();
+    throw new ArbiterError('bad_request', `${rs.id} needs ${seats} agents, got ${agents.length}`);
+  }
+  const declaredDefault = opts.pkg?.gameType.defaultAction ?? null;
+  const perfect = opts.pkg?.gameType.information === 'perfect';
   const rec = new MatchRecorder({ ruleset: rs.id, version: rs.version, seed: opts.seed, config, agents: agents.map((a) => a.name), setupEvents });
   const header = rec.header;
-  opts.onHeader?.(header);
   const randoms = agents.map((_, seat) => new SeededRandom(agentSeed(opts.seed, seat)));
   const entries: LogEntry[] = [];
   const all: GameEvent[] = [...setupEvents];
-  if (setupEvents.length > 0) opts.onSetup?.(setupEvents);
   const max = opts.maxSubmissions ?? 1_000_000;
   const maxRejections = opts.maxRejectionsInARow ?? 5;
   const rejectionsInARow = new Array(seats).fill(0);
+  /** Index into `all` of the first event each seat has not been shown yet. */
+  const shownUpTo = new Array(seats).fill(0);
   try {
-    while (rs.outcome(state) === null) {
+    // match_start to every seat first: a missing program or unreachable service fails here
+    const rules = seated.some((a) => !a.transport.inProcess) ? rulesText(rs, opts.pkg) : '';
+    await Promise.all(
+      seated.map((a, seat) =>
+        a.start({
+          type: 'match_start', protocol: PROTOCOL, ruleset: rs.id, version: rs.version, seat, seats,
+          config: config as JsonObject, rules, default_action: declaredDefault, deadline_ms: policy.deadlineMs,
+        }),
+      ),
+    );
+    opts.onHeader?.(header);
+    if (setupEvents.length > 0) opts.onSetup?.(setupEvents);
+    outer: while (rs.outcome(state) === null) {
       const pending = rs.pending(state);
       if (pending.length === 0) throw new ArbiterError('illegal', `${rs.id}: no outcome and nobody to move (deadlock) after ${rec.count} submissions`);
-      const p = pending[0];
-      const menu = rs.legal(state, p.seat);
-      const input = await agents[p.seat].choose(agentContext(rs, state, p.seat, p.kind, menu, randoms[p.seat]));
-      // an answer the log could not hold faithfully (a prototype key, Infinity, a function) stops the
-      // match with a clear error; issue 12's failure policy turns it into a recorded default
-      if (!isPlainJson(input) || findPrototypeKey(input) !== null) {
-        const why = !isPlainJson(input) ? 'is not plain JSON (a number JSON cannot hold, or a non-JSON value)' : `holds the key "${findPrototypeKey(input)}"`;
-        throw new ArbiterError('bad_request', `agent ${agents[p.seat].name} at seat ${p.seat} answered with an action that ${why}; a match log cannot record it`);
-      }
-      const submitted = canonicalInput(input);
-      const res = act(rs, state, p.seat, submitted);
-      let entry: LogEntry;
-      if (res.ok) {
-        state = res.state;
-        rejectionsInARow[p.seat] = 0;
-        all.push(...res.events);
-        entry = rec.record({ seat: p.seat, input: submitted, result: 'accepted', events: res.events });
-      } else {
-        entry = rec.record({ seat: p.seat, input: submitted, result: 'rejected', events: [], error: res.error });
-        if (rejectionsInARow[p.seat] + 1 >= maxRejections) {
-          entries.push(entry);
-          opts.onEntry?.(entry);
-          throw new ArbiterError('illegal', `agent ${agents[p.seat].name} at seat ${p.seat} was refused ${maxRejections} times in a row: ${res.error.reason}`);
+      const snapshot = state;
+      const asks = pending.map((p) => {
+        const menu = rs.legal(snapshot, p.seat);
+        const ctx = agentContext(rs, snapshot, p.seat, p.kind, menu, randoms[p.seat]);
+        const agent = seated[p.seat];
+        if (agent.transport.inProcess) {
+          // in-process agents read the context directly; the protocol fields would go unread
+          return agent.decide(ctx, LAZY_BASE, declaredDefault);
         }
-        rejectionsInARow[p.seat]++;
+        const view = ctx.view;
+        const seen = eventsSeenBy(rs, perfect, all.slice(shownUpTo[p.seat]), p.seat);
+        shownUpTo[p.seat] = all.length;
+        return agent.decide(
+          ctx,
+          { type: 'decision_request', seat: p.seat, kind: p.kind, view, view_text: describeViewText(rs, view, p.seat), menu: menu as unknown as DecisionRequest['menu'], events: seen as unknown as JsonObject[] },
+          declaredDefault,
+        );
+      });
+      const answers = await Promise.all(asks);
+      for (let i = 0; i < pending.length; i++) {
+        const p = pending[i];
+        const answer = answers[i];
+        // an earlier seat's submission may have ended the game or this seat's decision
+        if (rs.outcome(state) !== null || !rs.pending(state).some((q) => q.seat === p.seat && q.kind === p.kind)) break;
+        const input = answer.action;
+        // an answer the log could not hold faithfully (a prototype key, Infinity, a function) stops the
+        // match with a clear error (protocol agents never get here: their answers are parsed JSON)
+        if (!isPlainJson(input) || findPrototypeKey(input) !== null) {
+          const why = !isPlainJson(input) ? 'is not plain JSON (a number JSON cannot hold, or a non-JSON value)' : `holds the key "${findPrototypeKey(input)}"`;
+          throw new ArbiterError('bad_request', `agent ${agents[p.seat].name} at seat ${p.seat} answered with an action that ${why}; a match log cannot record it`);
+        }
+        const submitted = canonicalInput(input);
+        const res = act(rs, state, p.seat, submitted);
+        let entry: LogEntry;
+        if (res.ok) {
+          state = res.state;
+          rejectionsInARow[p.seat] = 0;
+          all.push(...res.events);
+          entry = answer.defaulted
+            ? rec.record({ seat: p.seat, input: submitted, result: 'defaulted', events: res.events, default: answer.defaulted })
+            : rec.record({ seat: p.seat, input: submitted, result: 'accepted', events: res.events });
+        } else {
+          if (answer.defaulted) throw new ArbiterError('illegal', `${rs.id}: the default action for seat ${p.seat} was refused: ${res.error.reason}`);
+          entry = rec.record({ seat: p.seat, input: submitted, result: 'rejected', events: [], error: res.error });
+          if (rejectionsInARow[p.seat] + 1 >= maxRejections) {
+            entries.push(entry);
+            opts.onEntry?.(entry);
+            throw new ArbiterError('illegal', `agent ${agents[p.seat].name} at seat ${p.seat} was refused ${maxRejections} times in a row: ${res.error.reason}`);
+          }
+          rejectionsInARow[p.seat]++;
+        }
+        entries.push(entry);
+        opts.onEntry?.(entry);
+        if (rec.count >= max) break outer;
       }
-      entries.push(entry);
-      opts.onEntry?.(entry);
-      if (rec.count >= max) break;
     }
+    const outcome = rs.outcome(state);
+    await Promise.all(seated.map((a) => Promise.resolve().then(() => a.end({ type: 'match_end', outcome: outcome as unknown as Json })).catch(() => {})));
   } finally {
-    for (const a of agents) a.close?.();
+    await closeAll();
   }
   const outcome = rs.outcome(state);
   const footer = rec.footer(outcome);
-  return { state, outcome, header, entries, footer, events: all };
+  const seatReports: SeatReport[] = seated.map((a) => {
+    const r: SeatReport = { agent: a.name, defaults: { ...a.defaults }, failed: a.failed };
+    const usage = a.transport.usage?.();
+    if (usage) r.usage = usage;
+    return r;
+  });
+  return { state, outcome, header, entries, footer, events: all, seats: seatReports };
+}
+
+const LAZY_BASE = { type: 'decision_request' as const, seat: 0, kind: '', view: null, view_text: '', menu: { actions: [] }, events: [] };
+
+/** The rules text agents receive: the package's rules page (the source of `arbiter rules`). */
+export function rulesText(rs: Ruleset, pkg?: RulesetPackage): string {
+  if (pkg) {
+    try {
+      return pkg.rulesPage();
+    } catch {
+      /* fall back to the catalog */
+    }
+  }
+  return [`# ${rs.title}`, '', ...rs.catalog.rules.map((r) => `- ${r.id}: ${r.summary}`)].join('\n');
 }
 
 export function logLines(m: { header: LogHeader; entries: LogEntry[]; footer: LogFooter }): string[] {

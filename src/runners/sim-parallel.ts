@@ -1,5 +1,5 @@
-// The parallel simulator: seeds split into chunks, played on a piscina worker pool, records put
-// back in seed order and summarised exactly as the single-thread simulator does.
+// The parallel simulator: the run's shards played on a piscina worker pool, a bounded number in
+// flight, merged in shard order exactly as the single-thread simulator merges them.
 //
 // Runners never look a ruleset up by id. A worker thread cannot receive a package object (it holds
 // functions), so the caller names the worker module: its default export plays a SimTask, finding
@@ -8,7 +8,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { RulesetPackage } from '../kernel/index.ts';
-import { simulate, summarize, type GameRecord, type SimOptions, type SimReport } from './sim.ts';
+import { emptyAggregate, mergeAggregate, shardsOf, simulate, summarize, type SimAggregate, type SimOptions, type SimReport } from './sim.ts';
 import type { SimTask } from './sim-worker.ts';
 
 export function defaultThreads(): number {
@@ -17,16 +17,62 @@ export function defaultThreads(): number {
 
 export interface ParallelOptions {
   threads: number;
-  /** URL of the worker module (default export: SimTask → GameRecord[]; it must know `pkg`). */
+  /** URL of the worker module (default export: SimTask → SimAggregate; it must know `pkg`). */
   worker: string;
+}
+
+/**
+ * Run `play` over the shards with at most `window` in flight, merging results in shard order as
+ * soon as the next one in order is in, so memory stays bounded for any number of games.
+ */
+export async function mergeShardsInOrder(
+  shards: [number, number][],
+  window: number,
+  play: (first: number, count: number) => Promise<SimAggregate>,
+  onShard?: (gamesDone: number) => void,
+): Promise<SimAggregate> {
+  const total = emptyAggregate();
+  const ready = new Map<number, SimAggregate>();
+  let nextToMerge = 0;
+  let nextToStart = 0;
+  let done = 0;
+  await new Promise<void>((resolve, reject) => {
+    let failed = false;
+    const startMore = () => {
+      while (!failed && nextToStart < shards.length && nextToStart - nextToMerge < window) {
+        const i = nextToStart++;
+        const [first, count] = shards[i];
+        play(first, count).then(
+          (agg) => {
+            ready.set(i, agg);
+            done += count;
+            onShard?.(done);
+            while (ready.has(nextToMerge)) {
+              mergeAggregate(total, ready.get(nextToMerge)!);
+              ready.delete(nextToMerge++);
+            }
+            if (nextToMerge === shards.length) resolve();
+            else startMore();
+          },
+          (err: unknown) => {
+            failed = true;
+            reject(err);
+          },
+        );
+      }
+    };
+    if (shards.length === 0) resolve();
+    else startMore();
+  });
+  return total;
 }
 
 export async function simulateParallel<S, A>(pkg: RulesetPackage<S, A>, opts: SimOptions, parallel: ParallelOptions): Promise<SimReport> {
   const { threads } = parallel;
   // starting workers costs about half a second each (they load the sources), so small runs stay here
-  if (threads <= 1 || opts.games < 1000) return simulate(pkg, opts);
+  if (threads <= 1 || opts.games < 2000) return simulate(pkg, opts);
   const t0 = performance.now();
-  const pool = new Piscina<SimTask, GameRecord[]>({
+  const pool = new Piscina<SimTask, SimAggregate>({
     filename: parallel.worker,
     minThreads: threads,
     maxThreads: threads,
@@ -34,21 +80,13 @@ export async function simulateParallel<S, A>(pkg: RulesetPackage<S, A>, opts: Si
     execArgv: [...process.execArgv, '--import', 'tsx'],
   });
   try {
-    const chunk = Math.max(16, Math.ceil(opts.games / (threads * 8)));
-    const tasks: Promise<GameRecord[]>[] = [];
-    let done = 0;
-    for (let start = 0; start < opts.games; start += chunk) {
-      const task: SimTask = { ruleset: pkg.ruleset.id, first: (opts.firstSeed + start) >>> 0, count: Math.min(chunk, opts.games - start), config: opts.config, agents: opts.agents };
-      tasks.push(
-        pool.run(task).then((r) => {
-          done += r.length;
-          opts.onGame?.(done);
-          return r;
-        }),
-      );
-    }
-    const parts = await Promise.all(tasks);
-    return summarize(pkg.ruleset, opts, parts.flat(), performance.now() - t0, threads);
+    const total = await mergeShardsInOrder(
+      shardsOf(opts),
+      threads * 4,
+      (first, count) => pool.run({ ruleset: pkg.ruleset.id, first, count, config: opts.config, agents: opts.agents }),
+      opts.onGame,
+    );
+    return summarize(pkg.ruleset, opts, total, performance.now() - t0, threads);
   } finally {
     await pool.destroy();
   }

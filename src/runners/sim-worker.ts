@@ -1,10 +1,10 @@
-// Worker-thread side of the parallel simulator: plays one contiguous range of seeds. A worker
+// Worker side of the parallel and queued simulators: plays one shard (a contiguous range of seeds). A worker
 // cannot receive a package object (it holds functions), so the task names the ruleset by id and
 // the worker module, chosen by the caller, supplies the list to find it in: the CLI's worker
 // (src/cli/sim-worker.ts) passes the registry. This file imports no registry.
 
 import { ArbiterError, type Json, type RulesetPackage } from '../kernel/index.ts';
-import { playRange, type GameRecord } from './sim.ts';
+import { playShard, type SimAggregate } from './sim.ts';
 
 export interface SimTask {
   ruleset: string;
@@ -14,8 +14,8 @@ export interface SimTask {
   agents: string;
 }
 
-export function playTask(packages: readonly RulesetPackage[], task: SimTask): GameRecord[] {
+export function playTask(packages: readonly RulesetPackage[], task: SimTask): SimAggregate {
   const pkg = packages.find((p) => p.ruleset.id === task.ruleset);
   if (!pkg) throw new ArbiterError('not_found', `the worker knows no ruleset "${task.ruleset}"`);
-  return playRange(pkg, task.first, task.count, task.config, task.agents);
+  return playShard(pkg, task.first, task.count, task.config, task.agents);
 }

@@ -6,6 +6,9 @@ import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { ArbiterError, isPlainJson, type ErrorCode, type Json, type JsonObject } from '../kernel/index.ts';
@@ -23,6 +26,8 @@ export interface AppOptions {
   rateLimit?: number;
   /** pino logging: false for none. */
   logger?: boolean | { level: string };
+  /** Folder of the built web page (issue 14) served at `/`; nothing is served when it has no index.html. */
+  webRoot?: string;
 }
 
 const STATUS: Record<ErrorCode, number> = {
@@ -137,8 +142,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (built.statusCode === 429 && built.ok === false) return reply.status(429).send({ ok: false, error: built.error });
     return reply.status(f.status).send(f.body);
   });
+  const web = opts.webRoot && existsSync(join(opts.webRoot, 'index.html')) ? opts.webRoot : null;
+  if (web) {
+    // the single-page app: its files, and index.html for its own routes (deep links)
+    await app.register(fastifyStatic, { root: web, prefix: '/', index: ['index.html'], wildcard: true, dotfiles: 'deny' });
+  } else {
+    app.get('/', async (_req, reply) =>
+      reply.type('text/html; charset=utf-8').send('<!doctype html><title>Arbiter</title><h1>Arbiter match server</h1><p>The web page is not built (no web/dist/index.html). The API is described at <a href="/api/openapi.json">/api/openapi.json</a>; see docs/server.md.</p>\n'),
+    );
+  }
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ ok: false, error: { code: 'not_found', reason: `no route ${req.method} ${req.url.split('?')[0]}` } });
+    const path = req.url.split('?')[0];
+    if (web && req.method === 'GET' && !path.startsWith('/api/') && !path.includes('.')) return reply.sendFile('index.html');
+    return reply.status(404).send({ ok: false, error: { code: 'not_found', reason: `no route ${req.method} ${path}` } });
   });
 
   const match = async (req: FastifyRequest): Promise<LiveMatch> => svc.mustGet((req.params as { id: string }).id);

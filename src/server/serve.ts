@@ -2,6 +2,7 @@
 // matches, listen on loopback, and drain cleanly on SIGTERM/SIGINT.
 
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import { ArbiterError } from '../kernel/index.ts';
@@ -21,6 +22,8 @@ export interface ServeOptions {
   rateLimit?: number;
   allowExternalAgents?: boolean;
   logger?: boolean | { level: string };
+  /** Folder of the built web page; default web/dist of this repository. */
+  webRoot?: string;
 }
 
 export function openStore(db: string | undefined, fsync = false): Store {
@@ -42,7 +45,7 @@ export interface RunningServer {
 export async function startServer(o: ServeOptions): Promise<RunningServer> {
   let log: ((msg: string, detail?: unknown) => void) | null = null;
   const service = new MatchService({ store: openStore(o.db, o.fsync), allowExternalAgents: o.allowExternalAgents, warn: (msg, detail) => log?.(msg, detail) });
-  const app = await buildApp({ service, bodyLimit: o.bodyLimit, rateLimit: o.rateLimit, logger: o.logger });
+  const app = await buildApp({ service, bodyLimit: o.bodyLimit, rateLimit: o.rateLimit, logger: o.logger, webRoot: o.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url)) });
   log = (msg, detail) => app.log.warn({ detail }, msg);
   const { rebuilt, broken } = await service.start();
   const address = await app.listen({ host: o.host ?? '127.0.0.1', port: o.port ?? 8080 });
@@ -72,8 +75,9 @@ export function registerServe(program: Command): void {
     .option('--body-limit <bytes>', 'largest request body', String(64 * 1024))
     .option('--rate-limit <n>', 'requests per minute per token (or address)', '1200')
     .option('--allow-external-agents', 'let match creators seat cmd:/http:/llm: agents (they run programs or call out from this machine)')
+    .option('--web <dir>', 'folder of the built web page served at / (default: web/dist)')
     .option('--quiet', 'no request log')
-    .action(async (o: { host: string; port: string; db: string; fsync?: boolean; bodyLimit: string; rateLimit: string; allowExternalAgents?: boolean; quiet?: boolean }) => {
+    .action(async (o: { host: string; port: string; db: string; fsync?: boolean; bodyLimit: string; rateLimit: string; allowExternalAgents?: boolean; quiet?: boolean; web?: string }) => {
       const port = Number(o.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ArbiterError('bad_request', `--port: not a port: ${o.port}`);
       const srv = await startServer({
@@ -85,6 +89,7 @@ export function registerServe(program: Command): void {
         rateLimit: Number(o.rateLimit),
         allowExternalAgents: o.allowExternalAgents,
         logger: o.quiet ? false : { level: 'info' },
+        webRoot: o.web ? resolve(o.web) : undefined,
       });
       const store = /^postgres/i.test(o.db) ? 'postgres' : resolve(o.db);
       process.stderr.write(`arbiter serve: listening on ${srv.url} (store: ${store}; rebuilt ${srv.rebuilt} unfinished match(es)${srv.broken.length ? `; ${srv.broken.length} do not replay: ${srv.broken.join(', ')}` : ''})\n`);

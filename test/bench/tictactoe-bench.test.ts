@@ -116,7 +116,7 @@ test('tictactoe menus and pending lists are shared read-only values', () => {
   const s = tictactoe.setup({}, 1);
   const menu = tictactoe.legal(s, 0);
   assert.equal(menu.actions.length, 9);
-  assert.throws(() => (menu.actions as TicTacToeAction[]).push({ cell: 0 }));
+  assert.throws(() => (menu.actions as TicTacToeAction[]).push({ type: 'mark', cell: 0 }));
   assert.throws(() => tictactoe.pending(s).pop());
   assert.deepEqual(tictactoe.pending(s), [{ seat: 0, kind: 'move' }]);
   assert.deepEqual(tictactoe.legal(s, 1).actions, []);

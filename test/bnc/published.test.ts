@@ -1,16 +1,15 @@
-// The published rules page and the manifest lock, and `arbiter beats` on a real match log.
+// The published rules page, the release directory (rulesets/<version>/: the locked manifest and
+// the page published from it), and the `beats` tool on a real match log.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { ToolIO } from '../../src/kernel/index.ts';
 import { bnc, bncPackage } from '../../src/rulesets/bnc/index.ts';
-import { renderRulesPage } from '../../src/rulesets/bnc/rulespage.ts';
-import { BEATS } from '../../src/rulesets/bnc/catalog.ts';
-import { beatsOf } from '../../src/rulesets/bnc/beats.ts';
+import { renderRulesPage } from '../../src/rulesets/bnc/page.ts';
+import { BEATS, beatsOf } from '../../src/rulesets/bnc/beats.ts';
 import { logLines, runMatch } from '../../src/runners/match.ts';
 import { makeAgents } from '../../src/agents/resolve.ts';
 import { parseLog } from '../../src/runners/logfile.ts';
@@ -18,24 +17,73 @@ import { parseLog } from '../../src/runners/logfile.ts';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(ROOT, 'src/rulesets/bnc/manifest.json'), 'utf8'));
 
+/** A ToolIO over an in-memory file map, collecting output. */
+function memoryIO(files: Record<string, string> = {}): ToolIO & { files: Record<string, string>; stdout: string; stderr: string } {
+  const io = {
+    files,
+    stdout: '',
+    stderr: '',
+    cwd: '/virtual',
+    readText: (p: string) => {
+      if (!(p in files)) throw new Error(`no file ${p}`);
+      return files[p];
+    },
+    writeText: (p: string, t: string) => void (files[p] = t),
+    out: (t: string) => void (io.stdout += t),
+    err: (t: string) => void (io.stderr += t),
+  };
+  return io;
+}
+
+const tool = (name: string) => bncPackage.tools.find((t) => t.name === name)!;
+
 test('the committed rules page docs/rules/bnc.md equals the page generated from the catalog', () => {
   const committed = readFileSync(join(ROOT, 'docs/rules/bnc.md'), 'utf8');
-  assert.equal(committed, renderRulesPage(manifest.engine_sha), 'run `node bin/arbiter.js rules bnc --write` and commit the page');
+  assert.equal(committed, bncPackage.rulesPage(), 'run `node bin/arbiter.js rules bnc --write` and commit the page');
 });
 
-test('the manifest names bnc-1.1 and its engine_sha is null or a 40-hex commit', () => {
+test('the working manifest names bnc-1.1 and its seed; engine_sha stays null in the source tree', () => {
   assert.equal(manifest.version, bnc.version);
-  assert.ok(manifest.engine_sha === null || /^[0-9a-f]{40}$/.test(manifest.engine_sha));
+  assert.equal(manifest.seed, '003_aae1362fee7cd3f2');
+  assert.equal(manifest.engine_sha, null);
 });
 
-test('every catalog rule and U-item appears on the rules page', () => {
-  const page = renderRulesPage(null);
+test('every catalog rule and U-item appears on the rules page, and the page states the contestant policy', () => {
+  const page = bncPackage.rulesPage();
   for (const r of bnc.catalog.rules) assert.ok(page.includes(r.id), r.id);
   for (const u of bnc.catalog.uItems) assert.ok(page.includes(u.id), u.id);
   assert.equal(BEATS.length, 17);
+  assert.match(page, /contestant policy is `llm-mixed-provider-scarcity-stated-v1`/);
 });
 
-test('[BNC-B01, BNC-B13] beats are listed from a JSON Lines match log, by the function and by `arbiter beats`', async () => {
+test('every release directory rulesets/<version>/ holds a manifest locked to a 40-hex commit and the page published from it', () => {
+  const dir = join(ROOT, 'rulesets');
+  const versions = existsSync(dir) ? readdirSync(dir).filter((v) => v.startsWith('bnc-')) : [];
+  for (const v of versions) {
+    const m = JSON.parse(readFileSync(join(dir, v, 'manifest.json'), 'utf8'));
+    assert.equal(m.version, v, `${v}: the directory names the version`);
+    assert.match(m.engine_sha, /^[0-9a-f]{40}$/, `${v}: a released version is locked`);
+    const page = readFileSync(join(dir, v, 'rules.md'), 'utf8');
+    assert.ok(page.includes(m.engine_sha), `${v}: the published page names its commit`);
+    // the current version's page must be exactly what this engine renders for that lock
+    if (v === bnc.version) assert.equal(page, renderRulesPage(m));
+  }
+});
+
+test('`bnc lock --sha` writes rulesets/bnc-1.1/manifest.json and rules.md; a bad sha writes nothing', async () => {
+  const sha = 'a'.repeat(40);
+  const io = memoryIO();
+  assert.equal(await tool('lock').run([], { sha }, io), 0);
+  const m = JSON.parse(io.files['rulesets/bnc-1.1/manifest.json']);
+  assert.deepEqual(m, { ...manifest, engine_sha: sha });
+  assert.equal(io.files['rulesets/bnc-1.1/rules.md'], renderRulesPage(m));
+  assert.match(io.files['rulesets/bnc-1.1/rules.md'], /published from `rulesets\/bnc-1.1\/rules.md`/);
+  const bad = memoryIO();
+  assert.equal(await tool('lock').run([], { sha: 'HEAD' }, bad), 1);
+  assert.deepEqual(bad.files, {});
+});
+
+test('[BNC-B01, BNC-B13] beats are listed from a JSON Lines match log, by the function and by the `beats` tool', async () => {
   const m = await runMatch(bnc, makeAgents(bncPackage, 'cooperative,greedy,treacherous,cautious', 4), { seed: 3 });
   const text = logLines(m).join('\n') + '\n';
   const beats = beatsOf(parseLog(text).entries);
@@ -43,30 +91,14 @@ test('[BNC-B01, BNC-B13] beats are listed from a JSON Lines match log, by the fu
   assert.equal(beats.length, inStream);
   assert.ok(beats.some((b) => b.beat === 'first_contact'));
   assert.equal(beats.filter((b) => b.beat === 'collapse').length, m.state.endReason === 'collapse' ? 1 : 0);
-  const known = new Set(BEATS.map((b) => b.beat));
+  const known = new Set<string>(BEATS.map((b) => b.beat));
   for (const b of beats) assert.ok(known.has(b.beat), b.beat);
-  const dir = mkdtempSync(join(tmpdir(), 'bnc-'));
-  const file = join(dir, 'match.jsonl');
-  writeFileSync(file, text);
-  const out = execFileSync(process.execPath, [join(ROOT, 'bin/arbiter.js'), 'beats', file, '--json'], { encoding: 'utf8' });
-  const lines = out.trim().split('\n').map((l) => JSON.parse(l));
+  const io = memoryIO({ 'match.jsonl': text });
+  assert.equal(await tool('beats').run(['match.jsonl'], { json: true }, io), 0);
+  const lines = io.stdout.trim().split('\n').map((l) => JSON.parse(l));
   assert.equal(lines.length, beats.length);
   assert.deepEqual(lines[0], JSON.parse(JSON.stringify(beats[0])));
-});
-
-test('`lock` writes the checkout HEAD into the manifest and the rules page', async () => {
-  const { lockBnc } = await import('../../src/cli/commands/bnc.ts');
-  const { mkdirSync, copyFileSync } = await import('node:fs');
-  const dir = mkdtempSync(join(tmpdir(), 'bnc-lock-'));
-  mkdirSync(join(dir, 'src/rulesets/bnc'), { recursive: true });
-  mkdirSync(join(dir, 'docs/rules'), { recursive: true });
-  copyFileSync(join(ROOT, 'src/rulesets/bnc/manifest.json'), join(dir, 'src/rulesets/bnc/manifest.json'));
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=t@example.invalid', '-c', 'user.name=t', ...args], { cwd: dir, encoding: 'utf8' }).trim();
-  git('init', '-q');
-  git('add', '.');
-  git('commit', '-q', '-m', 'x');
-  const head = git('rev-parse', 'HEAD');
-  assert.equal(lockBnc(dir), head);
-  assert.equal(JSON.parse(readFileSync(join(dir, 'src/rulesets/bnc/manifest.json'), 'utf8')).engine_sha, head);
-  assert.equal(readFileSync(join(dir, 'docs/rules/bnc.md'), 'utf8'), renderRulesPage(head));
+  const missing = memoryIO();
+  assert.equal(await tool('beats').run(['nope.jsonl'], {}, missing), 1);
+  assert.match(missing.stderr, /cannot read nope.jsonl/);
 });

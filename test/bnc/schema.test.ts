@@ -17,8 +17,9 @@ test('[BNC-A07] every action family has a JSON Schema generated from its definit
     assert.equal(s.properties.type.const, t);
     assert.equal(s.additionalProperties, false, `${t} must refuse unknown fields`);
   }
-  const say = jsonSchemaOf('say') as { properties: { text: { maxLength: number; minLength: number } } };
-  assert.deepEqual([say.properties.text.minLength, say.properties.text.maxLength], [1, 240]);
+  // U26: the seed sets only a maximum
+  const say = jsonSchemaOf('say') as { properties: { text: { maxLength: number; minLength?: number } } };
+  assert.deepEqual([say.properties.text.minLength, say.properties.text.maxLength], [undefined, 240]);
   const offer = jsonSchemaOf('offer') as { properties: { give: { maxItems: number }; turns: { maximum: number } } };
   assert.equal(offer.properties.give.maxItems, 5);
   assert.equal(offer.properties.turns.maximum, 15);

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { act, canonicalJson, SeededRandom, type Json } from '../../src/kernel/index.ts';
 import { bnc, type BncState } from '../../src/rulesets/bnc/index.ts';
-import { choosePolicy, TEMPERAMENTS, type Memory } from '../../src/rulesets/bnc/agents.ts';
+import { choosePolicy, newMemory, TEMPERAMENTS, type Memory } from '../../src/rulesets/bnc/agents.ts';
 
 function leaks(view: Json, secret: Json): boolean {
   const text = canonicalJson(view);
@@ -18,7 +18,7 @@ function leaks(view: Json, secret: Json): boolean {
 /** Plays a match where the scripted agents also whisper secrets; yields every position. */
 function* positions(seed: number): Generator<BncState> {
   let s = bnc.setup({}, seed);
-  const mems: Memory[] = [0, 1, 2, 3].map(() => ({ visited: [] }));
+  const mems: Memory[] = [0, 1, 2, 3].map(newMemory);
   const rnd = new SeededRandom(seed);
   while (bnc.outcome(s) === null) {
     yield s;

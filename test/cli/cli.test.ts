@@ -62,7 +62,7 @@ test('coverage --json maps every tictactoe rule to its scenarios', () => {
 });
 
 test('drive as a subprocess survives garbage and answers in order', () => {
-  const input = ['{"id":1,"op":"new","ruleset":"tictactoe","seed":7}', 'garbage', '{"id":3,"op":"act","seat":0,"action":{"cell":4}}', '{"id":4,"op":"outcome"}', ''].join('\n');
+  const input = ['{"id":1,"op":"new","ruleset":"tictactoe","seed":7}', 'garbage', '{"id":3,"op":"act","seat":0,"action":{"type":"mark","cell":4}}', '{"id":4,"op":"outcome"}', ''].join('\n');
   const r = cli(['drive'], input);
   assert.equal(r.code, 0);
   const res = r.out.trim().split('\n').map((l) => JSON.parse(l));

@@ -65,7 +65,7 @@ test('a per-transition contract failure names the contract and gives the trace i
   assert.equal(r.violations[0].kind, 'transition');
   assert.deepEqual(r.violations[0].messages, ['Centre: nobody takes the centre on move 3']);
   assert.equal(r.violations[0].trace.length, 3);
-  assert.deepEqual(r.violations[0].trace[2].action, { cell: 4 });
+  assert.deepEqual(r.violations[0].trace[2].action, { type: 'mark', cell: 4 });
 });
 
 test('with validateMenus a menu element the validator refuses is reported', () => {
@@ -76,7 +76,7 @@ test('with validateMenus a menu element the validator refuses is reported', () =
   };
   const r = explore(picky, { validateMenus: true });
   assert.equal(r.violations[0].kind, 'menu_rejected');
-  assert.match(r.violations[0].messages[0], /\{"cell":8\} rejected: illegal/);
+  assert.match(r.violations[0].messages[0], /\{"cell":8,"type":"mark"\} rejected: illegal/);
   assert.equal(r.violations[0].trace.length, 1);
   assert.equal(explore(picky).violations.length, 0, 'without the option menus are trusted');
 });

@@ -101,15 +101,15 @@ test('code points, not UTF-16 units', () => {
 test('act never mutates its input and refuses with typed codes', () => {
   const s = tictactoe.setup({}, 1);
   const before = canonicalJson(s);
-  const ok = act(tictactoe, s, 0, { cell: 4 });
+  const ok = act(tictactoe, s, 0, { type: 'mark', cell: 4 });
   assert.ok(ok.ok);
   assert.equal(canonicalJson(s), before);
   const codes = [
-    act(tictactoe, s, 1, { cell: 0 }),
-    act(tictactoe, s, 5, { cell: 0 }),
-    act(tictactoe, s, '0', { cell: 0 }),
+    act(tictactoe, s, 1, { type: 'mark', cell: 0 }),
+    act(tictactoe, s, 5, { type: 'mark', cell: 0 }),
+    act(tictactoe, s, '0', { type: 'mark', cell: 0 }),
     act(tictactoe, s, 0, 'cell 4'),
-    act(tictactoe, s, 0, { cell: 99 }),
+    act(tictactoe, s, 0, { type: 'mark', cell: 99 }),
   ].map((r) => (r.ok ? 'accepted' : r.error.code));
   assert.deepEqual(codes, ['out_of_turn', 'bad_request', 'bad_request', 'bad_request', 'bad_request']);
   assert.equal(canonicalJson(s), before);

@@ -23,6 +23,7 @@ import {
   cellsOf,
   naiveDigit,
   naiveR0,
+  naiveR0SquareFirst,
   naiveRing,
   newWorld,
   roundEnds,
@@ -41,6 +42,10 @@ test('[AC-1, R3, R4, F3, F1, R2] b_spawn install: free initial expansion equal t
   assert.ok(ev.every((e) => e.type === 'cell_revealed'));
   const r0 = naiveR0(b);
   assert.deepEqual(cellsOf(ev), r0);
+  // the oracle can tell the readings apart: centre first (U-M2), not the 3x3 square row-major
+  assert.deepEqual(r0[0], [3, 3]);
+  assert.notDeepEqual(cellsOf(ev), naiveR0SquareFirst(b));
+  assert.deepEqual(new Set(r0.map(String)), new Set(naiveR0SquareFirst(b).map(String)));
   assert.equal(ev.length, 35); // registered |R0|
   assert.equal(safeCells(b).length, 43); // registered |S|
   // free: the round starts with the table's full allowance and nothing was spent; no diagnostics

@@ -159,8 +159,16 @@ function bfs(b: Board, seeds: Cell[], blocked: Set<string>, already: Set<string>
   return order;
 }
 
-/** R0 in canonical order: the 3x3 spawn square row-major, then breadth-first. */
+/**
+ * R0 in the seed's canonical order, read from the seed's words alone: breadth-first from the
+ * trigger cell (the spawn centre, where the figure lands), neighbours in row-major order.
+ */
 export function naiveR0(b: Board): Cell[] {
+  return bfs(b, [[b.spawn[0], b.spawn[1]]], new Set(), new Set());
+}
+
+/** The other reading AC-1 must tell apart: the nine spawn cells row-major, then breadth-first. */
+export function naiveR0SquareFirst(b: Board): Cell[] {
   const [sx, sy] = b.spawn;
   const seeds: Cell[] = [];
   for (let y = sy - 1; y <= sy + 1; y++) for (let x = sx - 1; x <= sx + 1; x++) seeds.push([x, y]);

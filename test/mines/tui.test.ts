@@ -3,7 +3,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { handleKeys, newUi, renderScreen } from '../../src/rulesets/mines/terminal.ts';
+import { handleKeys, newUi, renderScreen, send } from '../../src/rulesets/mines/terminal.ts';
+import { describeEvent } from '../../src/rulesets/mines/describe.ts';
 import { mines } from '../../src/rulesets/mines/index.ts';
 
 const ui = (config: Record<string, unknown>) => newUi(mines.setup(config, 1));
@@ -31,4 +32,25 @@ test('[R8, R5] interactive player: f toggles a flag, refusals are shown in words
   handleKeys(u, 's');
   assert.ok(u.log.some((l) => /round ends: you stopped/.test(l)));
   assert.equal(handleKeys(u, 'q'), 'quit');
+});
+
+test('[U-M10, R2] terminal: an opened fog cell shows no number in the event list; the figure\'s cell keeps its digit', () => {
+  const line = describeEvent({ type: 'cell_revealed', cell: [0, 5], kind: 'safe', digit: 2, variant_ids: ['fog'], channel: 'chain', reward_eligible: true });
+  assert.doesNotMatch(line, /\d$/);
+  assert.match(line, /number stays hidden/);
+  const u = ui({ board: 'b_spawn' });
+  handleKeys(u, 'hm'); // move the figure onto (2,3), digit 2
+  const row3 = renderScreen(u, false).split('\n')[2 + 3];
+  assert.match(row3, /\[2\]/, row3);
+});
+
+test('[R9, U-M6] terminal: a half-refused batch reads as such, each refusal in words', () => {
+  const u = ui({ board: 'b_spawn' });
+  send(u, { type: 'batch', intents: [{ type: 'dig', cell: [0, 0] }, { type: 'move', cell: [2, 3] }, { type: 'dig', cell: [9, 9] }] });
+  const text = u.message.join('\n');
+  assert.match(text, /only partly carried out/);
+  assert.match(text, /dig \(0,0\) — that cell is not next to you/);
+  assert.match(text, /dig \(9,9\) — that is not a cell of this board/);
+  assert.match(text, /\[debug\] out_of_catalog/);
+  assert.doesNotMatch(text, /board_face|not_adjacent/);
 });

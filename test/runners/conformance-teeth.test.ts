@@ -4,10 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Ruleset } from '../../src/kernel/index.ts';
-import { tictactoe, type TicTacToeState } from '../../src/rulesets/tictactoe/index.ts';
+import { tictactoe, type TicTacToeAction, type TicTacToeState } from '../../src/rulesets/tictactoe/index.ts';
 import { badConfigs, determinism, fuzzInput, randomGames } from '../../src/runners/conformance.ts';
 
-type R = Ruleset<TicTacToeState, { cell: number }>;
+type R = Ruleset<TicTacToeState, TicTacToeAction>;
 const variant = (over: Partial<R>): R => ({ ...tictactoe, ...over });
 
 test('a ruleset whose apply changes state the caller still holds is caught (no private copy)', () => {
@@ -24,7 +24,7 @@ test('a view that leaks a declared secret is caught', () => {
 });
 
 test('a validator that accepts off-menu input is caught by the fuzzer', () => {
-  const broken = variant({ validate: (_s, _seat, input) => ({ ok: true, action: { cell: Number((input as { cell?: unknown })?.cell) || 0 } }) });
+  const broken = variant({ validate: (_s, _seat, input) => ({ ok: true, action: { type: 'mark', cell: Number((input as { cell?: unknown })?.cell) || 0 } }) });
   assert.ok(fuzzInput(broken, { runs: 100 }).length > 0);
 });
 

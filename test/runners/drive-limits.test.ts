@@ -35,7 +35,7 @@ async function drive(chunks: (string | Buffer)[], maxLine?: number): Promise<Res
 test('[DRV-L01] an oversize line is skipped to its newline, answered too_large with its id, and the next line is served', async () => {
   const big = `{"id":41,"op":"act","seat":0,"action":{"cell":"${'x'.repeat(3000)}"}}`;
   // split the big line over many chunks, so the cap is hit mid-line
-  const chunks = ['{"id":1,"op":"new","ruleset":"tictactoe"}\n', ...big.match(/.{1,700}/g)!, '\n{"id":2,"op":"act","seat":0,"action":{"cell":4}}\n', 'x'.repeat(5000)];
+  const chunks = ['{"id":1,"op":"new","ruleset":"tictactoe"}\n', ...big.match(/.{1,700}/g)!, '\n{"id":2,"op":"act","seat":0,"action":{"type":"mark","cell":4}}\n', 'x'.repeat(5000)];
   const r = await drive(chunks, 1024);
   assert.equal(r.length, 4);
   assert.equal(r[0].ok, true);
@@ -88,7 +88,7 @@ test('[DRV-L04] fuzz: oversize, prototype and junk payloads never crash drive; e
     fc.nat({ max: 5000 }).map((n) => `{"id":"big","op":"act","seat":0,"action":{"cell":"${'y'.repeat(n)}"}}`),
     fc.constantFrom('1e999', '-1e999', '1e308', '2e308').map((x) => `{"id":"n","op":"new","ruleset":"tictactoe","seed":${x}}`),
     fc.constant('{"id":1,"op":"new","ruleset":"tictactoe"}'),
-    fc.constant('{"id":2,"op":"act","seat":0,"action":{"cell":4}}'),
+    fc.constant('{"id":2,"op":"act","seat":0,"action":{"type":"mark","cell":4}}'),
   );
   await fc.assert(
     fc.asyncProperty(fc.array(payload, { maxLength: 25 }), fc.integer({ min: 64, max: 4096 }), async (lines, max) => {
@@ -110,7 +110,7 @@ test('[DRV-L04] fuzz: oversize, prototype and junk payloads never crash drive; e
 
 test('[DRV-L05] refused submissions are not kept; the session log holds accepted ones and verifies', async () => {
   const bad = `{"id":"b","op":"act","seat":0,"action":{"cell":"${'z'.repeat(20_000)}"}}\n`;
-  const lines = ['{"id":1,"op":"new","ruleset":"tictactoe","seed":3}\n', bad, '{"id":2,"op":"act","seat":0,"action":{"cell":4}}\n', bad, '{"id":3,"op":"act","seat":1,"action":{"cell":0}}\n', '{"id":4,"op":"log"}\n'];
+  const lines = ['{"id":1,"op":"new","ruleset":"tictactoe","seed":3}\n', bad, '{"id":2,"op":"act","seat":0,"action":{"type":"mark","cell":4}}\n', bad, '{"id":3,"op":"act","seat":1,"action":{"type":"mark","cell":0}}\n', '{"id":4,"op":"log"}\n'];
   const r = await drive(lines);
   const log = r[5].log as Record<string, unknown>[];
   assert.equal(log.length, 4, 'header, two accepted submissions, footer');

@@ -14,7 +14,7 @@ test('drive answers every op of the protocol for tictactoe', () => {
   assert.deepEqual(send(ds, { id: 2, op: 'pending' }).pending, [{ seat: 0, kind: 'move' }]);
   const legal = send(ds, { id: 3, op: 'legal', seat: 0 });
   assert.equal((legal.actions as unknown[]).length, 9);
-  const a = send(ds, { id: 4, op: 'act', seat: 0, action: { cell: 4 } });
+  const a = send(ds, { id: 4, op: 'act', seat: 0, action: { type: 'mark', cell: 4 } });
   assert.equal(a.ok, true);
   assert.deepEqual(a.events, [{ type: 'marked', seat: 0, cell: 4 }]);
   assert.deepEqual(send(ds, { id: 5, op: 'view', seat: 0 }).view, { board: '....X....', turn: 1, result: -1 });
@@ -32,12 +32,12 @@ test('drive answers every op of the protocol for tictactoe', () => {
 test('drive: a rejected action answers with its typed code and changes nothing', () => {
   const ds: DriveState = { session: null };
   send(ds, { id: 1, op: 'new', ruleset: 'tictactoe' });
-  send(ds, { id: 2, op: 'act', seat: 0, action: { cell: 0 } });
+  send(ds, { id: 2, op: 'act', seat: 0, action: { type: 'mark', cell: 0 } });
   const before = JSON.stringify(send(ds, { id: 3, op: 'state' }).state);
-  const r = send(ds, { id: 4, op: 'act', seat: 1, action: { cell: 0 } });
+  const r = send(ds, { id: 4, op: 'act', seat: 1, action: { type: 'mark', cell: 0 } });
   assert.equal(r.ok, false);
   assert.equal(r.error!.code, 'illegal');
-  assert.equal(send(ds, { id: 5, op: 'act', seat: 0, action: { cell: 1 } }).error!.code, 'out_of_turn');
+  assert.equal(send(ds, { id: 5, op: 'act', seat: 0, action: { type: 'mark', cell: 1 } }).error!.code, 'out_of_turn');
   assert.equal(JSON.stringify(send(ds, { id: 6, op: 'state' }).state), before);
 });
 
@@ -49,7 +49,7 @@ test('drive: garbage lines get bad_request and the driver keeps serving', () => 
     assert.ok(['bad_request', 'not_found', 'bad_config'].includes(r.error!.code), `${line} → ${r.error!.code}`);
   }
   assert.equal(send(ds, { id: 9, op: 'new', ruleset: 'tictactoe' }).ok, true);
-  for (const line of ['{"id":1,"op":"act","seat":0}', '{"id":1,"op":"act","action":{"cell":1}}', '{"id":1,"op":"legal","seat":9}', '{"id":1,"op":"view","seat":"x"}']) {
+  for (const line of ['{"id":1,"op":"act","seat":0}', '{"id":1,"op":"act","action":{"type":"mark","cell":1}}', '{"id":1,"op":"legal","seat":9}', '{"id":1,"op":"view","seat":"x"}']) {
     assert.equal(send(ds, line).error!.code, 'bad_request', line);
   }
   fc.assert(

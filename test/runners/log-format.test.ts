@@ -81,11 +81,11 @@ test('[LOG-F02] refused and defaulted submissions: recorded events and rejection
   const r1 = act(rs, state, 0, bad);
   assert.equal(r1.ok, false);
   if (!r1.ok) entries.push(rec.record({ seat: 0, input: bad, result: 'rejected', events: [], error: r1.error }));
-  const r2 = act(rs, state, 0, { cell: 4 });
+  const r2 = act(rs, state, 0, { type: 'mark', cell: 4 });
   assert.ok(r2.ok);
   if (r2.ok) {
     state = r2.state;
-    entries.push(rec.record({ seat: 0, input: { cell: 4 }, result: 'defaulted', events: r2.events, default: { reason: 'invalid_json', request: 2, raw: '{"cell":' } }));
+    entries.push(rec.record({ seat: 0, input: { type: 'mark', cell: 4 }, result: 'defaulted', events: r2.events, default: { reason: 'invalid_json', request: 2, raw: '{"cell":' } }));
   }
   const lines = logLines({ header: rec.header, entries, footer: rec.footer(rs.outcome(state)) });
   assert.equal(verify(lines).status, 'verified', verify(lines).message);

@@ -9,20 +9,20 @@ import { findSubsequence, partialMatch } from '../../src/runners/match-partial.t
 const run = (yaml: string) => runScenario({ file: 'inline.yaml', scenario: parseScenario(yaml, 'inline.yaml') }, tictactoe);
 
 test('a wrong expectation fails with the path, expected and actual', () => {
-  const r = run(`id: x\nruleset: tictactoe\ncovers: [TTT-1]\nsteps:\n  - { seat: 0, action: { cell: 4 } }\nexpect:\n  state: { board.4: 1 }\n`);
+  const r = run(`id: x\nruleset: tictactoe\ncovers: [TTT-1]\nsteps:\n  - { seat: 0, action: { type: mark, cell: 4 } }\nexpect:\n  state: { board.4: 1 }\n`);
   assert.equal(r.ok, false);
   assert.match(r.failure!, /state board\.4: expected 1, actual 0/);
 });
 
 test('an expected rejection that is accepted fails; a wrong code fails', () => {
-  assert.match(run(`id: x\nruleset: tictactoe\ncovers: [TTT-3]\nsteps:\n  - { seat: 0, action: { cell: 4 }, reject: illegal }\n`).failure!, /expected rejection "illegal", but it was accepted/);
-  assert.match(run(`id: x\nruleset: tictactoe\ncovers: [TTT-3]\nsteps:\n  - { seat: 0, action: { cell: 40 }, reject: illegal }\n`).failure!, /got "bad_request"/);
+  assert.match(run(`id: x\nruleset: tictactoe\ncovers: [TTT-3]\nsteps:\n  - { seat: 0, action: { type: mark, cell: 4 }, reject: illegal }\n`).failure!, /expected rejection "illegal", but it was accepted/);
+  assert.match(run(`id: x\nruleset: tictactoe\ncovers: [TTT-3]\nsteps:\n  - { seat: 0, action: { type: mark, cell: 40 }, reject: illegal }\n`).failure!, /got "bad_request"/);
 });
 
 test('events must appear in order', () => {
-  const ok = run(`id: x\nruleset: tictactoe\ncovers: [TTT-1]\nsteps:\n  - { seat: 0, action: { cell: 0 } }\n  - { seat: 1, action: { cell: 1 } }\nexpect:\n  events: [{ cell: 0 }, { cell: 1 }]\n`);
+  const ok = run(`id: x\nruleset: tictactoe\ncovers: [TTT-1]\nsteps:\n  - { seat: 0, action: { type: mark, cell: 0 } }\n  - { seat: 1, action: { type: mark, cell: 1 } }\nexpect:\n  events: [{ cell: 0 }, { cell: 1 }]\n`);
   assert.equal(ok.ok, true);
-  const bad = run(`id: x\nruleset: tictactoe\ncovers: [TTT-1]\nsteps:\n  - { seat: 0, action: { cell: 0 } }\n  - { seat: 1, action: { cell: 1 } }\nexpect:\n  events: [{ cell: 1 }, { cell: 0 }]\n`);
+  const bad = run(`id: x\nruleset: tictactoe\ncovers: [TTT-1]\nsteps:\n  - { seat: 0, action: { type: mark, cell: 0 } }\n  - { seat: 1, action: { type: mark, cell: 1 } }\nexpect:\n  events: [{ cell: 1 }, { cell: 0 }]\n`);
   assert.equal(bad.ok, false);
 });
 

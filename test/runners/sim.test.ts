@@ -5,7 +5,7 @@ import { SIM_WORKER } from '../../src/cli/sim-worker.ts';
 import { reportFingerprint, simulate } from '../../src/runners/sim.ts';
 import { simulateParallel } from '../../src/runners/sim-parallel.ts';
 
-const opts = { games: 1200, firstSeed: 5, config: {}, agents: 'random' };
+const opts = { games: 2500, firstSeed: 5, config: {}, agents: 'random' };
 
 test('sim: the report is the same on one thread and on a worker pool', async () => {
   const one = simulate(tictactoe, opts);

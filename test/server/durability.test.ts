@@ -134,7 +134,7 @@ describe('PostgreSQL', () => {
       const o = (await call(b.api, 'POST', `/matches/${ttt.id}/join`, { name: 'o' })).body;
       const w = new Watcher(`${b.url.replace('http', 'ws')}/api/matches/${ttt.id}/ws?token=${o.token}`);
       await w.wait((f) => f.type === 'state');
-      assert.equal((await call(a.api, 'POST', `/matches/${ttt.id}/actions`, { action: { cell: 4 } }, x.token)).status, 200);
+      assert.equal((await call(a.api, 'POST', `/matches/${ttt.id}/actions`, { action: { type: 'mark', cell: 4 } }, x.token)).status, 200);
       const pushed = await w.wait((f) => f.type === 'state' && f.seq === 1);
       assert.deepEqual(pushed.events, [{ type: 'marked', seat: 0, cell: 4 }]);
       assert.ok(pushed.menu.actions.length > 0, 'B knows it is o’s turn');

@@ -4,6 +4,7 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { act, SeededRandom, type Json } from '../../src/kernel/index.ts';
@@ -17,8 +18,13 @@ import { call, startServer, tempDir, Watcher, type ServerProc } from './helpers.
 let srv: ServerProc;
 const CODES = ['bad_request', 'illegal', 'out_of_turn', 'game_over', 'bad_config', 'corrupt_log', 'not_found', 'too_large'];
 
+let web: string;
 before(async () => {
-  srv = await startServer(join(tempDir('arbiter-srv-'), 'db.sqlite'), ['--rate-limit', '100000']);
+  web = tempDir('arbiter-web-');
+  mkdirSync(join(web, 'assets'));
+  writeFileSync(join(web, 'index.html'), '<!doctype html><title>lobby</title>');
+  writeFileSync(join(web, 'assets', 'app.js'), 'console.log(1)');
+  srv = await startServer(join(tempDir('arbiter-srv-'), 'db.sqlite'), ['--rate-limit', '100000', '--web', web]);
 });
 after(async () => {
   const code = await srv.stop();
@@ -181,24 +187,24 @@ describe('arbiter serve: the edge', () => {
     assert.equal((await call(srv.api, 'GET', '/rulesets/nope')).status, 404);
     assert.equal((await call(srv.api, 'GET', '/nothing-here')).status, 404);
     const m = await create({ ruleset: 'tictactoe' });
-    const bad = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { cell: 0 } }, 'forged-token');
+    const bad = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { type: 'mark', cell: 0 } }, 'forged-token');
     assert.equal(bad.status, 401);
     ErrorBody.parse(bad.body);
-    assert.equal((await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { cell: 0 } })).status, 401);
+    assert.equal((await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { type: 'mark', cell: 0 } })).status, 401);
   });
 
   test('[SRV-REJECT] out of turn, illegal and malformed actions get the engine’s codes and change nothing', async () => {
     const m = await create({ ruleset: 'tictactoe', seed: 1 });
     const x = await join1(m.id, 'x');
     const o = await join1(m.id, 'o');
-    const early = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { cell: 0 } }, o.token);
+    const early = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { type: 'mark', cell: 0 } }, o.token);
     assert.equal(early.status, 409);
     assert.equal(early.body.error.code, 'out_of_turn');
     const malformed = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { cell: 'x' } }, x.token);
     assert.equal(malformed.status, 400);
     assert.equal(malformed.body.error.code, 'bad_request');
-    assert.equal((await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { cell: 4 } }, x.token)).status, 200);
-    const taken = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { cell: 4 } }, o.token);
+    assert.equal((await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { type: 'mark', cell: 4 } }, x.token)).status, 200);
+    const taken = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { type: 'mark', cell: 4 } }, o.token);
     assert.equal(taken.status, 422);
     assert.equal(taken.body.error.code, 'illegal');
     const rec = (await call(srv.api, 'GET', `/matches/${m.id}`)).body;
@@ -210,8 +216,8 @@ describe('arbiter serve: the edge', () => {
     const m = await create({ ruleset: 'tictactoe' });
     const x = await join1(m.id, 'x');
     await join1(m.id, 'o');
-    const first = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { cell: 0 } }, x.token, { 'idempotency-key': 'k-1' });
-    const again = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { cell: 0 } }, x.token, { 'idempotency-key': 'k-1' });
+    const first = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { type: 'mark', cell: 0 } }, x.token, { 'idempotency-key': 'k-1' });
+    const again = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { type: 'mark', cell: 0 } }, x.token, { 'idempotency-key': 'k-1' });
     assert.equal(first.body.seq, 1);
     assert.equal(again.status, 200);
     assert.equal(again.body.seq, 1);
@@ -258,12 +264,26 @@ describe('arbiter serve: the edge', () => {
     w.ws.send(JSON.stringify({ type: 'act', id: 7, action: { cell: 99 } }));
     const refused = await w.wait((f) => f.type === 'error' && f.id === 7);
     assert.ok(['illegal', 'bad_request'].includes(refused.code));
-    w.ws.send(JSON.stringify({ type: 'act', id: 8, action: { cell: 2 } }));
+    w.ws.send(JSON.stringify({ type: 'act', id: 8, action: { type: 'mark', cell: 2 } }));
     const ack = await w.wait((f) => f.type === 'ack' && f.id === 8);
     assert.equal(ack.seq, 1);
     await w.wait((f) => f.type === 'state' && f.seq === 1);
     assert.equal(w.closed, null);
     w.close();
+  });
+
+  test('[SRV-WEB] the built page is served at / (files, deep links to index.html), never files outside it', async () => {
+    const index = await fetch(srv.url + '/');
+    assert.equal(index.status, 200);
+    assert.match(await index.text(), /lobby/);
+    assert.equal(await (await fetch(srv.url + '/assets/app.js')).text(), 'console.log(1)');
+    assert.match(await (await fetch(srv.url + '/match/abc')).text(), /lobby/, 'a page route answers the app');
+    assert.equal((await fetch(srv.url + '/assets/missing.js')).status, 404);
+    assert.equal((await fetch(srv.url + '/api/nothing')).status, 404);
+    for (const p of ['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json']) {
+      const r = await fetch(srv.url + p);
+      assert.ok(!(await r.text()).includes('"dependencies"'), `${p} stays inside the web folder`);
+    }
   });
 
   test('[SRV-LIMIT] bodies over 64 KiB are refused with a typed 413', async () => {

@@ -1,40 +1,49 @@
-// bnc-specific verbs: `schema bnc` (JSON Schemas of every action), `rules bnc` (the public
-// rules page from the catalog), `lock bnc` (pin the engine commit in the manifest and page),
-// `beats LOG` (the beats of a match log).
+// Transitional: the old bnc spellings (`schema bnc`, `rules bnc`, `lock bnc`, `beats LOG`), all
+// delegating to bncPackage (whose tools the CLI also offers as `arbiter bnc <tool>`), until the
+// generic schema/rules/lock verbs land; then this file and its line in src/cli/extensions.ts go.
 
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { ArbiterError } from '../../kernel/index.ts';
-import { parseLog } from '../../runners/logfile.ts';
-import { allJsonSchemas } from '../../rulesets/bnc/schema.ts';
-import { renderRulesPage } from '../../rulesets/bnc/rulespage.ts';
-import { beatsOf } from '../../rulesets/bnc/beats.ts';
+import { ArbiterError, type RulesetTool, type ToolIO } from '../../kernel/index.ts';
+import { bncPackage } from '../../rulesets/bnc/index.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const MANIFEST = `${ROOT}src/rulesets/bnc/manifest.json`;
-export const RULES_PAGE = `${ROOT}docs/rules/bnc.md`;
 
-export function readManifest(): { engine_sha: string | null } & Record<string, unknown> {
-  return JSON.parse(readFileSync(MANIFEST, 'utf8'));
+/** File and console access for a ruleset tool, rooted at `root`. */
+export function nodeToolIO(root: string): ToolIO {
+  return {
+    cwd: root,
+    readText: (p) => readFileSync(resolve(root, p), 'utf8'),
+    writeText: (p, text) => {
+      const file = resolve(root, p);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    },
+    out: (t) => process.stdout.write(t),
+    err: (t) => process.stderr.write(t),
+  };
 }
 
-/** Pin HEAD of the checkout at `root` in its bnc manifest and rules page; returns the SHA. */
-export function lockBnc(root: string): string {
-  let sha: string;
+function tool(name: string): RulesetTool {
+  const t = bncPackage.tools.find((x) => x.name === name);
+  if (!t) throw new ArbiterError('not_found', `bnc has no tool "${name}"`);
+  return t;
+}
+
+async function runTool(name: string, args: string[], options: Record<string, string | number | boolean | undefined>): Promise<void> {
+  const code = await tool(name).run(args, options, nodeToolIO(process.cwd()));
+  if (code !== 0) process.exitCode = code;
+}
+
+function headSha(root: string): string {
   try {
-    sha = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
     throw new ArbiterError('not_found', 'git rev-parse HEAD failed: is this a git checkout with a commit?');
   }
-  if (!/^[0-9a-f]{40}$/.test(sha)) throw new ArbiterError('bad_config', `unexpected commit id "${sha}"`);
-  const file = `${root}/src/rulesets/bnc/manifest.json`;
-  const manifest = JSON.parse(readFileSync(file, 'utf8'));
-  manifest.engine_sha = sha;
-  writeFileSync(file, JSON.stringify(manifest, null, 2) + '\n');
-  writeFileSync(`${root}/docs/rules/bnc.md`, renderRulesPage(sha));
-  return sha;
 }
 
 function onlyBnc(id: string): void {
@@ -51,15 +60,10 @@ export function register(program: Command): void {
       .command('schema')
       .argument('<ruleset>', 'bnc')
       .option('--action <type>', 'only this action family')
-      .description('print the JSON Schema of every action (generated from the definitions the engine validates with)')
+      .description('print the JSON Schema of every action (old spelling of `arbiter bnc schema`)')
       .action((id: string, opts: { action?: string }) => {
         onlyBnc(id);
-        const all = allJsonSchemas();
-        if (opts.action) {
-          const one = all.actions[opts.action];
-          if (!one) throw new ArbiterError('not_found', `no action "${opts.action}" (known: ${Object.keys(all.actions).join(', ')})`);
-          console.log(JSON.stringify(one, null, 2));
-        } else console.log(JSON.stringify(all, null, 2));
+        return runTool('schema', [], opts);
       });
   }
   if (!taken(program, 'rules')) {
@@ -70,8 +74,8 @@ export function register(program: Command): void {
       .description('generate the public rules page from the engine catalog')
       .action((id: string, opts: { write?: boolean }) => {
         onlyBnc(id);
-        const page = renderRulesPage(readManifest().engine_sha);
-        if (opts.write) writeFileSync(RULES_PAGE, page);
+        const page = bncPackage.rulesPage();
+        if (opts.write) writeFileSync(`${ROOT}docs/rules/bnc.md`, page);
         else process.stdout.write(page);
       });
   }
@@ -79,11 +83,11 @@ export function register(program: Command): void {
     program
       .command('lock')
       .argument('<ruleset>', 'bnc')
-      .description('write the engine commit (git rev-parse HEAD) into the ruleset manifest and the rules page')
+      .description('release the ruleset: pin git HEAD in rulesets/<version>/manifest.json with the published page')
       .action((id: string) => {
         onlyBnc(id);
-        const sha = lockBnc(ROOT);
-        console.log(`bnc locked to engine ${sha}; commit src/rulesets/bnc/manifest.json and docs/rules/bnc.md`);
+        const code = tool('lock').run([], { sha: headSha(ROOT) }, nodeToolIO(ROOT));
+        if (code !== 0) process.exitCode = 1;
       });
   }
   if (!taken(program, 'beats')) {
@@ -91,21 +95,7 @@ export function register(program: Command): void {
       .command('beats')
       .argument('<log>', 'a JSON Lines match log')
       .option('--json', 'one JSON object per beat')
-      .description('list the beats (highlights) of a match log')
-      .action((file: string, opts: { json?: boolean }) => {
-        let text: string;
-        try {
-          text = readFileSync(file, 'utf8');
-        } catch {
-          throw new ArbiterError('not_found', `cannot read ${file}`);
-        }
-        const log = parseLog(text);
-        const beats = beatsOf(log.entries as unknown as { seq: number; events: [] }[]);
-        for (const b of beats) {
-          if (opts.json) console.log(JSON.stringify(b));
-          else console.log(`turn ${String(b.turn).padStart(2)}  seq ${String(b.seq).padStart(4)}  ${b.beat.padEnd(16)} ${JSON.stringify(b.detail)}`);
-        }
-        if (!opts.json) console.log(`${beats.length} beats in ${log.entries.length} submissions (${log.header.ruleset} seed ${log.header.seed})`);
-      });
+      .description('list the beats of a bnc match log (old spelling of `arbiter bnc beats`)')
+      .action((file: string, opts: { json?: boolean }) => runTool('beats', [file], opts));
   }
 }

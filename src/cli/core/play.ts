@@ -1,11 +1,11 @@
 // `arbiter play` and the showcase: one match with agents, a readable log, the JSONL log on request.
 
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, writeSync } from 'node:fs';
 import pc from 'picocolors';
 import type { Command } from 'commander';
 import { ArbiterError, canonicalJson, type Agent, type RulesetPackage } from '../../kernel/index.ts';
 import { PACKAGES, rulesetIds } from '../../registry.ts';
-import { makeAgents } from '../../agents/resolve.ts';
+import { addAgentOptions, agentSession } from './agents-cli.ts';
 import { logLines, runMatch, type LogEntry } from '../../runners/match.ts';
 import { interactivePlayers } from '../extensions.ts';
 import { addConfigOptions, buildConfig, parseSeed } from './config.ts';
@@ -37,9 +37,10 @@ export async function playOne<S, A>(entry: RulesetPackage<S, A>, opts: Record<st
   const spec = given === undefined || (Array.isArray(given) && given.length === 0) ? 'random' : given;
   const json = Boolean(opts.json);
   let agents: Agent<A, S>[] = [];
+  const session = agentSession(opts, typeof opts.log === 'string' ? opts.log : undefined);
   // agents are seated once setup has said how many seats there are (setup runs only once)
   const seating = (seats: number): Agent<A, S>[] => {
-    agents = makeAgents(entry, spec, seats);
+    agents = session.seat(entry as RulesetPackage, spec, seats);
     if (!json) out(pc.bold(`${rs.title} (${rs.version}) — seed ${seed}, ${seats} seat${seats > 1 ? 's' : ''}: ${agents.map((a, i) => `${i}=${a.name}`).join(' ')}`));
     return agents;
   };
@@ -73,6 +74,9 @@ export async function playOne<S, A>(entry: RulesetPackage<S, A>, opts: Record<st
         writeLog(canonicalJson(e));
         print?.(e);
       },
+      pkg: entry as RulesetPackage,
+      policy: session.policy,
+      onAttempt: session.onAttempt,
     });
     writeLog(canonicalJson(result.footer));
   } finally {
@@ -85,6 +89,13 @@ export async function playOne<S, A>(entry: RulesetPackage<S, A>, opts: Record<st
   }
   out(outcomeLine(result.outcome));
   out(pc.dim(`${result.footer.submissions} submissions, ${result.footer.events} events, event-stream hash ${result.footer.hash}`));
+  for (const [seat, r] of result.seats.entries()) {
+    const defaults = Object.entries(r.defaults).map(([k, v]) => `${k} ×${v}`);
+    if (defaults.length === 0 && !r.failed && !r.usage) continue;
+    const usage = r.usage ? `; ${r.usage.requests} requests, tokens ${r.usage.input_tokens} in / ${r.usage.output_tokens} out` : '';
+    out(pc.dim(`seat ${seat} (${r.agent}): ${defaults.length ? `defaults ${defaults.join(', ')}` : 'no defaults'}${r.failed ? ', FAILED' : ''}${usage}`));
+  }
+  if (session.dir && existsSync(session.dir)) out(pc.dim(`agent transcripts and stderr: ${session.dir}`));
 }
 
 function unknownRuleset(verb: string) {
@@ -119,7 +130,7 @@ export function registerPlay(program: Command): void {
       .option('-s, --seed <n>', 'game seed', '1')
       .option(
         '-a, --agents <spec>',
-        `agents per seat: "a,b,c" cycling over seats (${Object.keys(pkg.agents).concat(['random', 'first']).join(', ')}, or cmd:<command line> for a program on JSON lines); repeat the flag to give one whole spec per seat (a cmd: line may then hold commas)`,
+        `agents per seat: "a,b,c" cycling over seats (${Object.keys(pkg.agents).concat(['random', 'first']).join(', ')}, or cmd:<command line>, http:<url>, llm:openai:<model>, llm:anthropic:<model> — see docs/agents.md); repeat the flag to give one whole spec per seat (a cmd: line may then hold commas)`,
         (v: string, prev: string[]) => [...prev, v],
         [] as string[],
       )
@@ -128,6 +139,7 @@ export function registerPlay(program: Command): void {
       .option('-q, --quiet', 'print only the outcome')
       .option('--max-steps <n>', 'stop after this many submissions');
     if (pkg.terminal || pkg.ruleset.id in interactivePlayers) cmd.option('-i, --interactive', 'play yourself in the terminal');
+    addAgentOptions(cmd);
     addConfigOptions(cmd, pkg);
     cmd.action(async (opts: Record<string, unknown>) => {
       await playOne(pkg, opts, (l) => process.stdout.write(l + '\n'));

@@ -36,6 +36,12 @@ export function entryLines(rs: Ruleset, entry: LogEntry, agentName?: string): st
   const who = `seat ${entry.seat}${agentName ? ` (${agentName})` : ''}`;
   const head = `${pc.dim(String(entry.seq).padStart(4))}  ${pc.cyan(who)}: ${describeAction(rs, entry.input, entry.seat)}`;
   if (entry.result === 'rejected') return [head, `        ${pc.red('refused')} ${entry.error?.code}: ${entry.error?.reason}`];
+  if (entry.result === 'defaulted' && entry.default) {
+    const d = entry.default;
+    const raw = d.raw === null ? '' : ` — answer ${JSON.stringify(d.raw.length > 200 ? d.raw.slice(0, 200) + '…' : d.raw)}`;
+    const why = `${pc.yellow('default')} (${d.reason}, request ${d.request})${d.error ? `: ${d.error.code}: ${d.error.reason}` : ''}${raw}`;
+    return [head, `        ${why}`, ...entry.events.map((e) => `        ${describeEvent(rs, e)}`)];
+  }
   return [head, ...entry.events.map((e) => `        ${e.type === 'beat' ? pc.magenta('★ ') : ''}${describeEvent(rs, e)}`)];
 }
 

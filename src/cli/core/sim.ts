@@ -7,8 +7,12 @@ import { agentNames } from '../../agents/resolve.ts';
 import { SIM_WORKER } from '../sim-worker.ts';
 import type { SimReport } from '../../runners/sim.ts';
 import { defaultThreads, simulateParallel } from '../../runners/sim-parallel.ts';
+import { parseRedisUrl, simulateQueued } from '../../runners/sim-queue.ts';
 import { addConfigOptions, buildConfig, parseCount, parseSeed } from './config.ts';
 import { perRulesetVerb } from './play.ts';
+import { addAgentOptions, agentSession } from './agents-cli.ts';
+import { isTransportSpec } from '../../agents/resolve.ts';
+import { simulateAsync } from '../../runners/sim.ts';
 
 export function registerSim(program: Command): void {
   perRulesetVerb(program, 'sim', 'simulate many seeded matches and report statistics', (cmd, pkg) => {
@@ -19,7 +23,10 @@ export function registerSim(program: Command): void {
       .option('--json', 'print the report as JSON')
       .option('--csv', 'print metrics as CSV (name,mean,min,max)')
       .option('-t, --threads <n>', 'worker threads (default: all cores; 1 = this process only)')
-      .option('--no-progress', 'no progress bar');
+      .option('--queue <redis-url>', 'split the run into shards on a Redis queue (BullMQ) for `arbiter worker` processes on any machine')
+      .option('--no-progress', 'no progress bar')
+      .option('--concurrency <n>', 'games at once with protocol agents (cmd:, http:, llm:)', '4');
+    addAgentOptions(cmd);
     addConfigOptions(cmd, pkg);
     cmd.action(async (opts: Record<string, unknown>) => {
       const rulesetId = pkg.ruleset.id;
@@ -30,9 +37,25 @@ export function registerSim(program: Command): void {
       // a config mistake should surface here, once, not inside a worker
       pkg.ruleset.setup(config, firstSeed);
       const tty = Boolean(process.stderr.isTTY) && opts.progress !== false;
-      const bar = tty ? new cliProgress.SingleBar({ stream: process.stderr, format: `${rulesetId} {bar} {value}/{total} games`, hideCursor: true }, cliProgress.Presets.shades_classic) : null;
-      bar?.start(games, 0);
-      const report = await simulateParallel(pkg, { games, firstSeed, config, agents: (opts.agents as string) ?? 'random', onGame: bar ? (d) => bar.update(d) : undefined }, { threads, worker: SIM_WORKER });
+      // games done, games per second since the start, time left: from every worker as shards finish
+      const bar = tty
+        ? new cliProgress.SingleBar(
+            { stream: process.stderr, format: `${rulesetId} {bar} {value}/{total} games | {rate} games/s | {eta_formatted} left`, hideCursor: true, etaBuffer: 50 },
+            cliProgress.Presets.shades_classic,
+          )
+        : null;
+      const started = performance.now();
+      const rate = (done: number) => Math.round(done / Math.max((performance.now() - started) / 1000, 1e-3));
+      bar?.start(games, 0, { rate: 0 });
+      const agents = (opts.agents as string) ?? 'random';
+      const simOpts = { games, firstSeed, config, agents, onGame: bar ? (d: number) => bar.update(d, { rate: rate(d) }) : undefined };
+      // protocol agents (cmd:, http:, llm:) answer asynchronously: checked matches, several at once
+      let report: SimReport;
+      if (agents.split(',').some((a) => isTransportSpec(a.trim())) || opts.lineup) {
+        const session = agentSession(opts);
+        report = await simulateAsync(pkg, simOpts, parseCount(opts.concurrency as string, 'concurrency', 4, 256), (n) => session.seat(pkg, agents, n), { policy: session.policy });
+      } else if (typeof opts.queue === 'string') report = await simulateQueued(pkg, simOpts, { redis: parseRedisUrl(opts.queue) });
+      else report = await simulateParallel(pkg, simOpts, { threads, worker: SIM_WORKER });
       bar?.update(games);
       bar?.stop();
       if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
@@ -54,6 +77,7 @@ function toText(r: SimReport): string {
   out.push(pc.bold(`${r.ruleset} (${r.version}): ${r.games} games from seed ${r.first_seed}, agents ${r.agents}, config ${compactConfig(r.config)}`));
   out.push(`actions per game: mean ${r.actions.mean}, min ${r.actions.min}, max ${r.actions.max}`);
   out.push(`endings: ${Object.entries(r.reasons).map(([k, v]) => `${k} ×${v}`).join(', ')}`);
+  if (r.defaults) out.push(`agent defaults: ${Object.entries(r.defaults).map(([k, v]) => `${k} ×${v}`).join(', ') || 'none'}`);
   out.push(`win rate by seat: ${r.win_rate.map((w, i) => `${i}:${(w * 100).toFixed(1)}%`).join('  ')}   no-winner games: ${r.no_winner}`);
   if (r.mean_place) out.push(`mean place by seat: ${r.mean_place.join(' / ')}`);
   if (r.mean_score) out.push(`mean score by seat: ${r.mean_score.join(' / ')}`);
@@ -63,7 +87,7 @@ function toText(r: SimReport): string {
     const w = Math.max(...m.map(([k]) => k.length));
     for (const [k, s] of m) out.push(`  ${k.padEnd(w)}  ${String(s.mean).padStart(10)}  ${s.min}..${s.max}`);
   }
-  out.push(pc.dim(`${r.wall_ms} ms on ${r.threads} thread${r.threads > 1 ? 's' : ''}, ${r.games_per_s} games per second`));
+  out.push(pc.dim(`${r.wall_ms} ms on ${r.threads === 0 ? 'queue workers' : `${r.threads} thread${r.threads > 1 ? 's' : ''}`}, ${r.games_per_s} games per second`));
   return out.join('\n') + '\n';
 }
 

@@ -3,6 +3,7 @@
 // Coverage, `arbiter rules bnc` and docs/rules/bnc.md are all generated from this list.
 
 import type { Catalog, RuleEntry, UItem } from '../../kernel/index.ts';
+import { BEATS } from './beats.ts';
 
 const M = 'Match';
 const W = 'Stage Warden';
@@ -12,27 +13,6 @@ const S = 'Talk, offers, alliances and reputation';
 const G = 'Guilds and vaults';
 const V = 'Views';
 const B = 'Beats';
-
-/** The beat taxonomy: v1 plus this ruleset's four, each with its definition. */
-export const BEATS: { id: string; beat: string; definition: string }[] = [
-  { id: 'BNC-B01', beat: 'first_contact', definition: 'the first time two contestants address each other (a say one of them hears, a whisper, an offer, an alliance proposal or a guild invitation); once per pair' },
-  { id: 'BNC-B02', beat: 'first_pact', definition: 'the first alliance formed in the match; once per match' },
-  { id: 'BNC-B03', beat: 'pact_expired', definition: 'a pact reached the end of its term unbroken (both members gain a point)' },
-  { id: 'BNC-B04', beat: 'pact_broken', definition: 'a member broke a pact with break_alliance (the breaker loses a point)' },
-  { id: 'BNC-B05', beat: 'fragment_taken', definition: 'a contestant picked an access fragment up from a zone floor' },
-  { id: 'BNC-B06', beat: 'chart_read', definition: 'a contestant used the survey chart' },
-  { id: 'BNC-B07', beat: 'gate_unlocked', definition: 'the Exit opened for a contestant at the escape check, by held fragments or by a guild vault; it precedes that escape beat' },
-  { id: 'BNC-B08', beat: 'escape', definition: 'a contestant left the match through the Exit' },
-  { id: 'BNC-B09', beat: 'attack', definition: 'a contestant struck the Stage Warden' },
-  { id: 'BNC-B10', beat: 'warden_engaged', definition: 'the Stage Warden struck at a contestant, landed or not' },
-  { id: 'BNC-B11', beat: 'elimination', definition: 'a contestant fell to 0 health and left the match for good' },
-  { id: 'BNC-B12', beat: 'silence', definition: 'five completed turns in a row passed with no say or whisper by anyone; the run then restarts' },
-  { id: 'BNC-B13', beat: 'collapse', definition: 'the final turn completed with somebody still inside' },
-  { id: 'BNC-B14', beat: 'guild_formed', definition: 'a contestant founded a guild' },
-  { id: 'BNC-B15', beat: 'guild_dissolved', definition: 'a guild ended: its last member left, or its term ran out; its vault dropped at home' },
-  { id: 'BNC-B16', beat: 'vault_deposit', definition: 'a member put an item into its guild vault' },
-  { id: 'BNC-B17', beat: 'defection', definition: 'a member left or escaped after taking more items out of the vault than it put in' },
-];
 
 const rules: RuleEntry[] = [
   { id: 'BNC-M01', group: M, summary: 'Four contestants (seats 0–3) start in Intake Yard with 10 health each.' },
@@ -54,7 +34,7 @@ const rules: RuleEntry[] = [
   { id: 'BNC-A02', group: A, summary: 'wait is always on the menu.' },
   { id: 'BNC-A03', group: A, summary: 'move goes over one edge the contestant can see: a spine edge or a shortcut it discovered.' },
   { id: 'BNC-A04', group: A, summary: 'pickup takes an item lying in the contestant\'s own zone.' },
-  { id: 'BNC-A05', group: A, summary: 'use_chart is open only to the contestant holding the survey chart.' },
+  { id: 'BNC-A05', group: A, summary: 'use_chart is on the menu exactly while the contestant holds the survey chart.' },
   { id: 'BNC-A06', group: A, summary: 'attack is open only while the Warden shares the contestant\'s zone.' },
   { id: 'BNC-A07', group: A, summary: 'Every action has a JSON Schema generated from the definition the engine validates with; input failing it is refused as bad_request naming the failing path, with nothing changed.' },
   { id: 'BNC-S01', group: S, summary: 'say speaks to every contestant in the zone; at most 240 Unicode code points.' },
@@ -66,7 +46,7 @@ const rules: RuleEntry[] = [
   { id: 'BNC-S07', group: S, summary: 'A pact honoured to the end of its term gives both members one reputation point.' },
   { id: 'BNC-S08', group: S, summary: 'Breaking a pact (a betrayal) costs the breaker one reputation point.' },
   { id: 'BNC-G01', group: G, summary: 'A contestant outside any guild may found one at its current zone (its home), with a term of at most 30 turns.' },
-  { id: 'BNC-G02', group: G, summary: 'A member may invite an active contestant in no guild; the invitation is private and lasts 15 turns.' },
+  { id: 'BNC-G02', group: G, summary: 'A member may invite another active contestant; only an unaligned one can accept (U25). The invitation is private to inviter and invitee and lasts 15 turns.' },
   { id: 'BNC-G03', group: G, summary: 'The invited contestant answers with accept_guild (joining) or reject_guild.' },
   { id: 'BNC-G04', group: G, summary: 'A member may leave_guild; when the last member leaves the guild dissolves.' },
   { id: 'BNC-G05', group: G, summary: 'At the home zone a member may deposit a held item into the vault or withdraw a vaulted item.' },
@@ -86,7 +66,7 @@ const uItems: UItem[] = [
   u('BNC-U01', 'What are the four middle zones called?', 'Sorting Floor, Pump Hall, Signal Gallery, Cold Store (zones 1–4).', 'The seed names only the ends; stable names make logs and views readable.', ['BNC-M02']),
   u('BNC-U02', 'Which zones can a hidden shortcut join, and how many are there?', '1 + a uniform draw of 0–2 shortcuts; each joins a uniformly drawn pair of zones two or more steps apart, never Intake Yard to Exit Vault directly; shortcuts are two-way.', 'A start-to-exit shortcut would make the spine pointless; two-way edges match the spine.', ['BNC-M03']),
   u('BNC-U03', 'How is a hidden shortcut discovered?', 'Waiting in a zone discovers every shortcut with an end there; using the survey chart discovers them all. Discovery is personal.', 'The seed lists no search action; waiting is the only action with no other effect, so it doubles as searching.', ['BNC-M04', 'BNC-A02']),
-  u('BNC-U04', 'What does the survey chart do?', 'Using it reveals every shortcut to its holder; it is not consumed and can change hands, so it may be read by several contestants. It is on the menu only while the holder still has a shortcut to learn.', 'A chart that reveals the map is the natural reading; keeping it makes it tradeable, which gives offers something to trade.', ['BNC-A05', 'BNC-B06']),
+  u('BNC-U04', 'What does the survey chart do?', 'Using it reveals every shortcut to its holder; it is not consumed and can change hands, so it may be read by several contestants. It stays on the menu while held, as the seed\'s menu enumerates use of a held chart; a reading that teaches nothing has no effect beyond a chart_used event.', 'A chart that reveals the map is the natural reading; keeping it makes it tradeable, which gives offers something to trade.', ['BNC-A05', 'BNC-B06']),
   u('BNC-U05', 'How are the four items laid out?', 'The three fragments and the chart are shuffled onto the four middle zones, one item per zone.', 'Four items, four middle zones: one each spreads the search along the spine.', ['BNC-M05']),
   u('BNC-U06', 'What is the Warden\'s hit chance?', 'A strike lands on 2 of 3 seeded draws.', '"On a landed strike" implies strikes can miss; two in three keeps the Exit dangerous.', ['BNC-W03']),
   u('BNC-U07', 'What does a contestant\'s attack do to the Warden?', 'It always lands and deals 1–3 seeded damage.', 'Symmetric with the Warden\'s damage; the seed gives no contestant hit chance.', ['BNC-A06', 'BNC-B09']),
@@ -101,12 +81,15 @@ const uItems: UItem[] = [
   u('BNC-U16', 'What happens to a contestant\'s things when it leaves the match?', 'Escape by fragments spends the three fragments (they leave play); any other held item drops in the zone. Open offers, proposals and invitations to it lapse; its pacts end with no reputation change; it leaves its guild (defection judged on escape only).', 'The seed contrasts the vault route, which does not consume fragments, with holding them, which therefore does.', ['BNC-E01', 'BNC-M07', 'BNC-G08']),
   u('BNC-U17', 'When do terms end?', 'A term of k turns set during turn t ends when the clock reaches t + k, after all actions and before the Warden acts.', 'Terms count completed turns, like the match clock.', ['BNC-S03', 'BNC-G06', 'BNC-G07']),
   u('BNC-U18', 'How are simultaneous escapes or eliminations placed?', 'Contestants escaping (or eliminated) on the same turn share a place.', 'Nothing in the seed separates them.', ['BNC-E04']),
-  u('BNC-U19', 'What is public?', 'Everyone\'s status, escape/elimination turn and reputation; positions and health only of contestants in your zone; the Warden\'s health only in its zone; held items, pacts and guilds are private to those involved.', 'The seed makes views zone-local; reputation is meaningless unless others can see it.', ['BNC-V01']),
+  u('BNC-U19', 'What is public?', 'Everyone\'s status, escape/elimination turn and reputation; positions and health only of contestants in your zone; the Warden\'s health only in its zone; held items, pacts and guild membership are private to those involved; an invitation only to its inviter and invitee; a whisper tells its recipient who spoke and what, not from where.', 'The seed makes views zone-local; reputation is meaningless unless others can see it.', ['BNC-V01']),
   u('BNC-U21', 'Must the parties of a whisper, offer, proposal or invitation share a zone?', 'No: all four reach an active contestant anywhere; only accepting an offer (the hand-over) needs one zone.', 'The seed restricts say to the zone but sets no place for the private channels; items still change hands in person.', ['BNC-S02', 'BNC-S03', 'BNC-S05', 'BNC-G02']),
   u('BNC-U20', 'Where does the vault route open, and for whom when several members qualify?', 'For a member standing at Exit Vault at the escape check (the vault itself stays at home); when several stand there, the lowest-numbered escapes and the claim is spent.', 'The route is an alternative to holding the fragments, so it keeps the rest of the escape rule; lowest id matches the Warden\'s rule.', ['BNC-E02']),
   u('BNC-U22', 'Whose deposits count when judging a defection?', 'The leaver\'s own: items it withdrew versus items it deposited since it joined this guild.', 'Defection is personal ("the breaker" loses the point); counting the whole guild\'s deposits would punish members for others\' stashing.', ['BNC-G08']),
   u('BNC-U23', 'What does reputation do?', 'Nothing on the board: it is public, reported as the outcome\'s scores and in metrics, and never used for placement.', 'The seed awards and removes points but gives them no use; placement is defined without them.', ['BNC-S07', 'BNC-S08', 'BNC-E04']),
-  u('BNC-U24', 'May a match have other than four contestants?', 'bnc-1.1 is four (the default). The config field contestants (2–6) exists for focused scenarios and experiments; such matches are not bnc-1.1 matches.', 'Small casts make rule scenarios short without changing any rule.', ['BNC-M01']),
+  u('BNC-U24', 'May a match have other than four contestants?', 'bnc-1.1 is exactly the default config (four contestants, 45 turns, 10 health, Warden 20). Any other config (contestants 2–6, for focused scenarios and experiments) is a variant: its state, views, outcome and first setup event carry the label bnc-1.1-variant(field=value,...), never bnc-1.1.', 'Small casts make rule scenarios short without changing any rule.', ['BNC-M01']),
+  u('BNC-U25', 'May a member invite a contestant that is already in a guild?', 'Yes: invite_guild is open towards every other active contestant, and an invitee in a guild simply cannot accept_guild until it has left its guild. A member may hold only one open invitation per invitee.', 'Guild membership is private (U19); refusing the invitation, or leaving it off the menu, would tell the inviter who is in a guild. The seed\'s "unaligned" condition is kept where it matters, at joining.', ['BNC-G02', 'BNC-G03', 'BNC-V03']),
+  u('BNC-U26', 'Is an empty say or whisper allowed?', 'Yes: text is 0–240 code points. An empty message is delivered like any other and counts as talk for first_contact and silence.', 'The seed sets only the maximum; refusing empty text would add a rule the seed does not have.', ['BNC-S01', 'BNC-S02', 'BNC-B12']),
+  u('BNC-U27', 'What does each cut beat mark?', 'The seed only names the beats; every definition in the beat table is the engine\'s. warden_engaged marks the start of a fight (a strike at a contestant not struck the turn before), not every strike; gate_unlocked marks the fragments coming together (escape becomes possible), not the escape; chart_read marks a reading that taught something.', 'An editor cuts on beats: one that fires on every strike (up to 30 a match) or always next to escape carries no information of its own.', ['BNC-B06', 'BNC-B07', 'BNC-B10']),
 ];
 
 export const catalog: Catalog = { rules, uItems };

@@ -1,6 +1,9 @@
 // Fixed facts of bnc-1.1 (from the seed) and the engine's defaults for what the seed leaves open.
 // Every number here is named in the catalog; see rules.md for the U-items behind the defaults.
 
+/** The released version this engine implements (the directory rulesets/bnc-1.1/ holds its release). */
+export const VERSION = 'bnc-1.1';
+
 /** U01: the seed names only the two ends of the spine; the middle names are the engine's. */
 export const ZONE_NAMES = ['Intake Yard', 'Sorting Floor', 'Pump Hall', 'Signal Gallery', 'Cold Store', 'Exit Vault'] as const;
 export const ZONE_COUNT = 6;

@@ -4,7 +4,7 @@ import type { GameEvent } from '../../kernel/index.ts';
 import { ZONE_NAMES } from './constants.ts';
 import type { Action } from './schema.ts';
 
-const zone = (z: unknown) => ZONE_NAMES[z as number] ?? `zone ${String(z)}`;
+const zone = (z: unknown) => (typeof z === 'number' && ZONE_NAMES[z]) || `zone ${String(z)}`;
 const who = (s: unknown) => `#${String(s)}`;
 
 export function describeEvent(e: GameEvent): string {
@@ -41,7 +41,7 @@ export function describeAction(a: Action, seat: number): string {
     case 'say': return `${who(seat)} says "${a.text}"`;
     case 'whisper': return `${who(seat)} whispers to ${who(a.to)}`;
     default: {
-      const { type, ...rest } = a as { type: string } & Record<string, unknown>;
+      const { type, ...rest } = a;
       return `${who(seat)} ${type}${Object.keys(rest).length ? ' ' + JSON.stringify(rest) : ''}`;
     }
   }

@@ -1,128 +1,77 @@
 // bnc-1.1: the Episode 2 survival match. Four contestants, a six-zone spine with hidden
 // shortcuts, three access fragments, a Stage Warden, talk, trade, pacts and guilds.
+// This file only assembles the package from the parts in this folder.
 
-import { reject, requireObject, type GameEvent, type Json, type Pending, type Ruleset, type Validation } from '../../kernel/index.ts';
+import type { Pending, RulesetPackage, Ruleset } from '../../kernel/index.ts';
+import { bncAgents } from './agents.ts';
 import { catalog } from './catalog.ts';
-import { ITEM_IDS, ZONE_COUNT, ZONE_NAMES } from './constants.ts';
+import { checkTransition, invariants } from './checks.ts';
+import { owes, validate } from './conditions.ts';
+import { VERSION } from './constants.ts';
 import { describeAction, describeEvent } from './describe.ts';
-import { legalMenu, owes } from './menu.ts';
+import { legalMenu } from './menu.ts';
 import { metricsOf, outcomeOf } from './outcome.ts';
-import { submit } from './resolve.ts';
-import { check } from './rules.ts';
-import { actionSchema, configSchema, type Action } from './schema.ts';
+import { renderRulesPage } from './page.ts';
+import { submit } from './rules.ts';
+import { configSchema, toJson, type Action } from './schema.ts';
 import { DEFAULT_CONFIG, setupState } from './setup.ts';
 import type { BncState } from './state.ts';
 import { sampleBnc } from './sample.ts';
+import { MANIFEST, tools } from './tools.ts';
 import { secretsFor, seatView, spectatorView } from './view.ts';
-import { z } from 'zod';
-import { bncAgents } from './agents.ts';
-import { renderRulesPage } from './rulespage.ts';
-import manifest from './manifest.json' with { type: 'json' };
-import type { RulesetPackage } from '../../kernel/index.ts';
 
 export type { BncState } from './state.ts';
 export type { Action as BncAction } from './schema.ts';
+// the benchmark's fast path (bench imports a ruleset only through this file)
+export { playScripted, TEMPERAMENTS } from './agents.ts';
 
 export const bnc: Ruleset<BncState, Action> = {
   id: 'bnc',
-  version: 'bnc-1.1',
-  title: 'bnc-1.1 — Episode 2 survival match',
+  version: VERSION,
+  title: `${VERSION} — Episode 2 survival match`,
   catalog,
   defaultConfig: { ...DEFAULT_CONFIG },
-  configSchema: z.toJSONSchema(configSchema) as Record<string, Json>,
-
+  configSchema: toJson(configSchema),
   setup: setupState,
   seats: (s) => s.contestants.length,
-
   pending(s): Pending[] {
     const out: Pending[] = [];
     if (s.over) return out;
     for (const c of s.contestants) if (owes(s, c.seat)) out.push({ seat: c.seat, kind: 'turn', turn: s.turn + 1 });
     return out;
   },
-
-  legal: (s, seat) => legalMenu(s, seat),
+  legal: legalMenu,
   sampleState: sampleBnc,
-
-  validate(s, seat, input): Validation<Action> {
-    const obj = requireObject(input);
-    if (!obj.ok) return obj;
-    const parsed = actionSchema.safeParse(obj.action);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return {
-        ok: false,
-        error: reject('bad_request', `action does not match its schema: ${issue.path.join('.') || '(root)'}: ${issue.message}`, {
-          path: issue.path.map(String),
-          issue: issue.code,
-        }),
-      };
-    }
-    const action = parsed.data as Action;
-    if (!owes(s, seat)) return { ok: false, error: reject('illegal', 'this contestant has already submitted for this turn', { sub_reason: 'submitted' }) };
-    const bad = check(s, seat, action);
-    return bad ? { ok: false, error: bad } : { ok: true, action };
-  },
-
-  apply(s, seat, action, events: GameEvent[]) {
-    submit(s, seat, action, events);
-  },
-
+  validate,
+  apply: submit,
   view: (s, seat) => (seat === null ? spectatorView(s) : seatView(s, seat)),
   secrets: secretsFor,
   outcome: outcomeOf,
   metrics: metricsOf,
   describeEvent,
   describeAction,
-
-  invariants(s) {
-    const bad: string[] = [];
-    // every item is in exactly one place (spent fragments excepted)
-    const seen: string[] = [];
-    for (const f of s.floor) seen.push(...f);
-    for (const c of s.contestants) seen.push(...c.items);
-    for (const g of s.guilds) seen.push(...g.vault);
-    if (new Set(seen).size !== seen.length) bad.push('BNC-M05: an item is in two places');
-    const spent = s.contestants.some((c) => c.route === 'fragments');
-    if (!spent && seen.length !== ITEM_IDS.length) bad.push('BNC-M05: an item went missing');
-    for (const c of s.contestants) {
-      if (c.zone < 0 || c.zone >= ZONE_COUNT) bad.push(`contestant ${c.seat} is off the map`);
-      if (c.status === 'active' && c.health <= 0) bad.push(`BNC-M07: contestant ${c.seat} is active at 0 health`);
-      if (c.status !== 'active' && c.items.length > 0) bad.push(`contestant ${c.seat} left the match holding items`);
-      if (c.guild !== null && !s.guilds.some((g) => g.id === c.guild && g.members.includes(c.seat))) bad.push(`contestant ${c.seat} names a guild it is not in`);
-    }
-    for (const g of s.guilds) if (g.members.length === 0) bad.push(`BNC-G04: guild ${g.id} has no members`);
-    if (s.turn > s.config.turns) bad.push('BNC-M06: the clock ran past the last turn');
-    return bad;
-  },
-
-  checkTransition(before, after, seat) {
-    const bad: string[] = [];
-    if (after.turn < before.turn || after.turn > before.turn + 1) bad.push('BNC-M06: the clock moves forward one turn at a time');
-    if (after.turn === before.turn && after.contestants[seat].submitted === null) bad.push('BNC-M06: a submission is stored until the turn resolves');
-    for (let i = 0; i < before.contestants.length; i++) {
-      const b = before.contestants[i];
-      const a = after.contestants[i];
-      if (b.status !== 'active' && (a.status !== b.status || a.at !== b.at)) bad.push(`BNC-M07: contestant ${i} came back after leaving`);
-      if (a.health > b.health) bad.push(`contestant ${i} gained health`);
-      if (a.health < b.health && after.turn === before.turn) bad.push(`contestant ${i} was hurt before the turn resolved`);
-    }
-    if (after.warden.health > before.warden.health || (before.warden.down && !after.warden.down)) bad.push('BNC-U08: the Warden recovered');
-    if (after.warden.zone !== before.warden.zone) bad.push('BNC-U09: the Warden moved');
-    return bad;
-  },
+  invariants,
+  checkTransition,
 };
 
-export { ZONE_NAMES };
+const agentNotes: Record<keyof typeof bncAgents, string> = {
+  cooperative: 'trusts the reputable; founds a guild where it finds a fragment, banks fragments, escapes by the vault route (reads the state)',
+  greedy: 'trusts nobody; hoards items, trades the chart for fragments, fights the Warden until nearly dead (reads the state)',
+  treacherous: 'accepts every pact and guild; robs vaults (defection), breaks pacts on a refusal or once it needs nobody (reads the state)',
+  cautious: 'searches before moving, joins the reputable, pools fragments with partners, leaves pacts with betrayers (reads the state)',
+};
 
 export const bncPackage: RulesetPackage<BncState, Action> = {
   ruleset: bnc,
-  gameType: { seats: { min: 2, max: 6 }, turns: 'simultaneous', chance: 'setup-and-play', information: 'imperfect', outcome: ['winners', 'places'], defaultAction: 'wait' },
-  agents: Object.fromEntries(
-    Object.entries(bncAgents).map(([name, factory]) => [name, { factory, description: `scripted ${name} temperament`, reads: 'state' as const }]),
-  ),
+  gameType: { seats: { min: 2, max: 6 }, turns: 'simultaneous', chance: 'setup-and-play', information: 'imperfect', outcome: ['winners', 'places', 'scores'], defaultAction: 'wait' },
+  agents: {
+    cooperative: { factory: bncAgents.cooperative, description: agentNotes.cooperative, reads: 'state' },
+    greedy: { factory: bncAgents.greedy, description: agentNotes.greedy, reads: 'state' },
+    treacherous: { factory: bncAgents.treacherous, description: agentNotes.treacherous, reads: 'state' },
+    cautious: { factory: bncAgents.cautious, description: agentNotes.cautious, reads: 'state' },
+  },
   presets: {},
-  tools: [],
+  tools,
   scenarios: 'scenarios/bnc',
-  rulesPage: () => renderRulesPage((manifest as { engine_sha: string | null }).engine_sha),
+  rulesPage: () => renderRulesPage(MANIFEST),
 };

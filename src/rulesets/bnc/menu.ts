@@ -2,35 +2,28 @@
 // (text, item lists, a number of turns) are templates with their JSON Schema, and one filled-in
 // example of each sits among the actions. `wait` is always first (agents fall back to it, U11).
 
-import type { Menu, Template, JsonObject } from '../../kernel/index.ts';
-import { ALLIANCE_TURNS_MAX, CHART, GUILD_TERM_MAX, ITEM_IDS, OFFER_TURNS_MAX, type ItemId } from './constants.ts';
-import { check, guildOf, neighbours } from './rules.ts';
+import type { Menu, Template } from '../../kernel/index.ts';
+import { ALLIANCE_TURNS_MAX, CHART, GUILD_TERM_MAX, ITEM_IDS, OFFER_TURNS_MAX } from './constants.ts';
+import { check, owes } from './conditions.ts';
 import { jsonSchemaOf, type Action, type ActionType } from './schema.ts';
-import type { BncState } from './state.ts';
+import { guildOf, neighbours, type BncState } from './state.ts';
 
-const WAIT: Action = Object.freeze({ type: 'wait' }) as Action;
-const EMPTY: Menu<Action> = Object.freeze({ actions: Object.freeze([]) as unknown as Action[] });
+const WAIT: Action = Object.freeze({ type: 'wait' });
 
 const DESCRIPTIONS: Partial<Record<ActionType, string>> = {
-  say: 'speak to every contestant in your zone (1–240 code points)',
-  whisper: 'speak privately to one active contestant (1–240 code points)',
+  say: 'speak to every contestant in your zone (at most 240 code points)',
+  whisper: 'speak privately to one active contestant (at most 240 code points)',
   offer: 'offer up to 5 of your items for up to 5 of theirs; open for 1–15 turns',
   propose_alliance: 'propose a two-party pact lasting 1–30 turns',
   found_guild: 'found a guild at your current zone with a term of 1–30 turns',
 };
 
 function template(family: ActionType, example: Action): Template {
-  return { family, schema: jsonSchemaOf(family) as JsonObject, example: example as unknown as JsonObject, description: DESCRIPTIONS[family] ?? family };
-}
-
-/** Whether `seat` owes a submission now. */
-export function owes(s: BncState, seat: number): boolean {
-  const c = s.contestants[seat];
-  return !s.over && c !== undefined && c.status === 'active' && c.submitted === null;
+  return { family, schema: jsonSchemaOf(family), example, description: DESCRIPTIONS[family] ?? family };
 }
 
 export function legalMenu(s: BncState, seat: number): Menu<Action> {
-  if (!owes(s, seat)) return EMPTY;
+  if (!owes(s, seat)) return { actions: [] };
   const c = s.contestants[seat];
   const actions: Action[] = [WAIT];
   const templates: Template[] = [];
@@ -38,7 +31,7 @@ export function legalMenu(s: BncState, seat: number): Menu<Action> {
     if (check(s, seat, a) === null) actions.push(a);
   };
   for (const to of neighbours(s, c)) actions.push({ type: 'move', to });
-  for (const item of s.floor[c.zone]) actions.push({ type: 'pickup', item: item as ItemId });
+  for (const item of s.floor[c.zone]) actions.push({ type: 'pickup', item });
   if (c.items.includes(CHART)) push({ type: 'use_chart' });
   push({ type: 'attack' });
   for (const o of s.offers) {
@@ -59,8 +52,8 @@ export function legalMenu(s: BncState, seat: number): Menu<Action> {
   if (g) {
     actions.push({ type: 'leave_guild' });
     if (g.home === c.zone) {
-      for (const item of c.items) actions.push({ type: 'deposit', item: item as ItemId });
-      for (const item of g.vault) actions.push({ type: 'withdraw', item: item as ItemId });
+      for (const item of c.items) actions.push({ type: 'deposit', item });
+      for (const item of g.vault) actions.push({ type: 'withdraw', item });
     }
   }
   const others = s.contestants.filter((o) => o.seat !== seat && o.status === 'active').map((o) => o.seat);
@@ -100,7 +93,7 @@ function exampleOffer(s: BncState, seat: number, others: number[]): Action | nul
   const wanted = ITEM_IDS.filter((it) => !c.items.includes(it));
   for (const to of others) {
     const a: Action = c.items.length > 0
-      ? { type: 'offer', to, give: [c.items[0] as ItemId], get: [], turns: OFFER_TURNS_MAX }
+      ? { type: 'offer', to, give: [c.items[0]], get: [], turns: OFFER_TURNS_MAX }
       : { type: 'offer', to, give: [], get: [wanted[0]], turns: OFFER_TURNS_MAX };
     if (check(s, seat, a) === null) return a;
   }

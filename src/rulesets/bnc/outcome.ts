@@ -1,7 +1,7 @@
 // Placement (E04) and the per-match figures `arbiter sim bnc` aggregates.
 
 import type { GameEvent, Outcome } from '../../kernel/index.ts';
-import { BEATS } from './catalog.ts';
+import { BEATS } from './beats.ts';
 import type { BncState, Contestant } from './state.ts';
 
 /** Sort key: escapees by escape turn, then survivors, then eliminated latest first. */
@@ -28,7 +28,7 @@ export function outcomeOf(s: BncState): Outcome | null {
     places,
     scores: s.contestants.map((c) => c.reputation),
     reason: s.endReason === 'collapse' ? 'collapse after the final turn' : 'nobody is left inside',
-    detail: { end: s.endReason, turn: s.turn, escaped, eliminated, survivors, warden_down: s.warden.down },
+    detail: { edition: s.edition, end: s.endReason, turn: s.turn, escaped, eliminated, survivors, warden_down: s.warden.down },
   };
 }
 

@@ -5,26 +5,34 @@
 // seat has not discovered (respecting the ids it knows); and fresh RNG streams.
 //
 // Approximations (the seat cannot know them and they do not change its view or menu): offers,
-// proposals, pacts, invitations and messages not involving the seat are left out, other guilds are
-// reduced to membership, first-contact pairs are those the seat took part in visibly.
+// proposals, pacts, invitations and messages not involving the seat are left out, and so are other
+// guilds (membership is private, U25); first-contact pairs are those the seat took part in visibly.
 
 import { ArbiterError, createRng, type AgentRandom, type Json } from '../../kernel/index.ts';
-import { EXIT, ITEM_IDS, ZONE_COUNT } from './constants.ts';
+import { EXIT, ITEM_IDS, ZONE_COUNT, type ItemId } from './constants.ts';
 import { legalMenu } from './menu.ts';
 import type { Action } from './schema.ts';
 import { shortcutCandidates } from './setup.ts';
-import type { BncConfig, BncState, Contestant, Guild, Invitation, Message, Offer, Pact, Proposal, Shortcut, Status } from './state.ts';
+import type { BncConfig, BncState, Contestant, Guild, Shortcut } from './state.ts';
+
+type Status = Contestant['status'];
+type Offer = BncState['offers'][number];
+type Proposal = BncState['proposals'][number];
+type Pact = BncState['pacts'][number];
+type Invitation = BncState['invitations'][number];
+type Message = Omit<BncState['messages'][number], 'zone'> & { zone?: number };
 
 type SeatView = {
   seat: number;
+  edition: string;
   turn: number;
   over: boolean;
   me: {
-    zone: number; health: number; items: string[]; status: Status; reputation: number; guild: string | null;
-    submitted: Action | null; deposited: number; withdrawn: number; route: string | null; undiscovered?: boolean;
+    zone: number; health: number; items: ItemId[]; status: Status; reputation: number; guild: string | null;
+    submitted: Action | null; deposited: number; withdrawn: number; route: Contestant['route'];
   };
-  here: { zone: number; floor: string[]; others: { seat: number; health: number }[]; warden: { health: number; down: boolean } | null };
-  contestants: { seat: number; status: Status; reputation: number; at: number | null; inGuild?: boolean }[];
+  here: { zone: number; floor: ItemId[]; others: { seat: number; health: number }[]; warden: { health: number; down: boolean } | null };
+  contestants: { seat: number; status: Status; reputation: number; at: number | null }[];
   config: BncConfig;
   warden: { zone: number; down: boolean };
   shortcuts: Shortcut[];
@@ -50,13 +58,13 @@ function shuffle<T>(items: T[], random: AgentRandom): T[] {
 }
 
 /** 1–3 shortcuts sorted by zone pair, numbered S1.., keeping the known ones at their ids. */
-function sampleShortcuts(known: Shortcut[], undiscovered: boolean | undefined, random: AgentRandom): Shortcut[] {
+function sampleShortcuts(known: Shortcut[], random: AgentRandom): Shortcut[] {
   const maxIdx = known.reduce((m, sc) => Math.max(m, idNumber(sc.id)), 0);
   const isKnown = (a: number, b: number) => known.some((sc) => sc.a === a && sc.b === b);
   const rest = shortcutCandidates().filter(([a, b]) => !isKnown(a, b));
   for (let tries = 0; tries < 500; tries++) {
-    const lo = Math.max(1, maxIdx, known.length + (undiscovered === true ? 1 : 0));
-    const hi = undiscovered === false ? known.length : 3;
+    const lo = Math.max(1, maxIdx, known.length);
+    const hi = 3;
     if (lo > hi) break;
     const k = lo + random.int(hi - lo + 1);
     const extra = shuffle(rest.slice(), random).slice(0, k - known.length);
@@ -74,10 +82,10 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
   const cfg = { ...v.config };
   const n = v.contestants.length;
   const here = v.me.zone;
-  const shortcuts = sampleShortcuts(v.shortcuts, v.me.undiscovered, random);
+  const shortcuts = sampleShortcuts(v.shortcuts, random);
   const myGuild = v.guild;
   const guilds: Guild[] = myGuild === null ? [] : [{ ...myGuild, members: myGuild.members.slice(), vault: myGuild.vault.slice() }];
-  let guildSerial = guilds.reduce((m, g) => Math.max(m, idNumber(g.id)), 0);
+  const guildSerial = guilds.reduce((m, g) => Math.max(m, idNumber(g.id)), 0);
   const holds = new Map<number, boolean>(); // offerer seat → holds the goods of its offer to me
   for (const o of v.offers) if (o.offererHolds !== undefined) holds.set(o.from, o.offererHolds);
 
@@ -92,31 +100,24 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
     else if (pc.status === 'escaped' && here !== EXIT) zone = EXIT;
     else zone = [...Array(ZONE_COUNT).keys()].filter((z) => z !== here)[random.int(ZONE_COUNT - 1)];
     const health = seen ? seen.health : pc.status === 'eliminated' ? 0 : 1 + random.int(cfg.health);
-    let guild: string | null = null;
-    if (pc.inGuild === true) {
-      if (myGuild !== null && myGuild.members.includes(pc.seat)) guild = myGuild.id;
-      else {
-        guildSerial++;
-        guild = `G${guildSerial}`;
-        guilds.push({ id: guild, home: random.int(ZONE_COUNT), members: [pc.seat], vault: [], founded: v.turn, expiresAt: v.turn + 1 + random.int(30), claimSpent: false });
-      }
-    }
+    // membership of other guilds is private (U25) and never on the seat's menu: left out
+    const guild = myGuild !== null && myGuild.members.includes(pc.seat) ? myGuild.id : null;
     const known = shortcuts.filter(() => random.int(4) === 0).map((sc) => sc.id);
-    return { seat: pc.seat, zone, health, items: [], status: pc.status, at: pc.at, route: pc.status === 'escaped' ? 'fragments' : null, reputation: pc.reputation, guild, deposited: 0, withdrawn: 0, known, submitted: null };
+    return { seat: pc.seat, zone, health, items: [], status: pc.status, at: pc.at, route: pc.status === 'escaped' ? ('fragments' as const) : null, reputation: pc.reputation, guild, deposited: 0, withdrawn: 0, known, submitted: null };
   });
 
   // items the seat cannot locate go to unseen floors and other active contestants, at random,
   // honouring what an offer to the seat says about its offerer's goods
-  const floor: string[][] = Array.from({ length: ZONE_COUNT }, () => []);
+  const floor: ItemId[][] = Array.from({ length: ZONE_COUNT }, () => []);
   floor[here] = v.here.floor.slice();
-  const located = new Set<string>([...v.me.items, ...v.here.floor, ...(myGuild?.vault ?? [])]);
+  const located = new Set<ItemId>([...v.me.items, ...v.here.floor, ...(myGuild?.vault ?? [])]);
   const unseen = ITEM_IDS.filter((it) => !located.has(it));
   const holders = contestants.filter((c) => c.seat !== seat && c.status === 'active');
   const places = ZONE_COUNT - 1 + holders.length;
   for (let tries = 0; ; tries++) {
     for (let z = 0; z < ZONE_COUNT; z++) if (z !== here) floor[z] = [];
     for (const c of contestants) if (c.seat !== seat) c.items = [];
-    const forced = new Map<string, number>();
+    const forced = new Map<ItemId, number>();
     for (const o of v.offers) if (o.offererHolds === true) for (const it of o.give) forced.set(it, o.from);
     for (const it of unseen) {
       const to = forced.get(it);
@@ -141,6 +142,7 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
 
   const s: BncState = {
     config: cfg,
+    edition: v.edition,
     turn: v.turn,
     over: v.over,
     endReason: null,
@@ -148,12 +150,15 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
     floor,
     contestants,
     warden: { zone: EXIT, health: v.here.warden ? v.here.warden.health : v.warden.down ? 0 : 1 + random.int(cfg.wardenHealth), down: v.warden.down },
+    // who the Warden struck last: read from the sampled positions (only beats depend on it)
+    wardenEngaged: v.warden.down ? null : (contestants.find((c) => c.status === 'active' && c.zone === EXIT)?.seat ?? null),
     offers,
     proposals: v.proposals.map((p) => ({ ...p })),
     pacts: v.pacts.map((p) => ({ ...p })),
     guilds,
     invitations: v.invitations.map((i) => ({ ...i })),
-    messages: v.messages.map((m) => ({ ...m, heard: m.heard.slice() })),
+    // a whisper's recipient does not see where it was spoken: the speaker's sampled zone stands in
+    messages: v.messages.map((m) => ({ turn: m.turn, from: m.from, to: m.to, zone: m.zone ?? contestants[m.from].zone, text: m.text, heard: m.heard.slice() })),
     serial: { offer: top(offers.map((o) => o.id)), proposal: top(v.proposals.map((p) => p.id)), pact: top(v.pacts.map((p) => p.id)), guild: guildSerial, invitation: top(v.invitations.map((i) => i.id)) },
     contacts: [...contacts].sort(),
     firstPact: v.pacts.length > 0,

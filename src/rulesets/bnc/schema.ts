@@ -3,6 +3,7 @@
 // so the published schema cannot drift from what the engine accepts.
 
 import { z } from 'zod';
+import type { JsonObject } from '../../kernel/index.ts';
 import {
   ALLIANCE_TURNS_MAX,
   GUILD_TERM_MAX,
@@ -17,11 +18,12 @@ const seat = z.number().int().min(0).max(15);
 const zone = z.number().int().min(0).max(ZONE_COUNT - 1);
 const item = z.enum(ITEM_IDS);
 const items = z.array(item).max(OFFER_ITEMS_MAX);
-// zod 4 measures string length in code points, matching the seed's limit (tested with astral text)
-const text = z.string().min(1).max(TEXT_MAX);
+// zod 4 measures string length in code points, matching the seed's limit (tested with astral text);
+// the seed sets only a maximum, so an empty text is allowed (U26)
+const text = z.string().max(TEXT_MAX);
 const ref = (prefix: string) => z.string().regex(new RegExp(`^${prefix}[0-9]{1,6}$`));
 
-export const ACTION_SCHEMAS = {
+const ACTION_SCHEMAS = {
   wait: z.strictObject({ type: z.literal('wait') }),
   move: z.strictObject({ type: z.literal('move'), to: zone }),
   pickup: z.strictObject({ type: z.literal('pickup'), item }),
@@ -56,7 +58,11 @@ export const ACTION_SCHEMAS = {
 } as const;
 
 export type ActionType = keyof typeof ACTION_SCHEMAS;
-export const ACTION_TYPES = Object.keys(ACTION_SCHEMAS) as ActionType[];
+export const ACTION_TYPES: ActionType[] = [
+  'wait', 'move', 'pickup', 'use_chart', 'attack', 'say', 'whisper', 'offer', 'accept_offer', 'reject_offer',
+  'propose_alliance', 'accept_alliance', 'reject_alliance', 'break_alliance', 'found_guild', 'invite_guild',
+  'accept_guild', 'reject_guild', 'leave_guild', 'deposit', 'withdraw',
+];
 
 export const actionSchema = z.discriminatedUnion('type', [
   ACTION_SCHEMAS.wait,
@@ -83,7 +89,6 @@ export const actionSchema = z.discriminatedUnion('type', [
 ]);
 
 export type Action = z.infer<typeof actionSchema>;
-export type ActionOf<T extends ActionType> = Extract<Action, { type: T }>;
 
 export const configSchema = z.strictObject({
   contestants: z.number().int().min(2).max(6).optional(),
@@ -92,13 +97,18 @@ export const configSchema = z.strictObject({
   wardenHealth: z.number().int().min(1).max(500).optional(),
 });
 
-type JsonSchema = { [key: string]: unknown };
+type JsonSchema = JsonObject;
 const cache = new Map<string, JsonSchema>();
+
+/** zod's JSON Schema output is plain JSON by construction; its declared type is wider. */
+export function toJson(schema: z.ZodType): JsonSchema {
+  return z.toJSONSchema(schema) as JsonSchema;
+}
 
 // menus hand the cached schema out on every call, so nobody may change it in place
 function deepFreeze<T>(v: T): T {
   if (v !== null && typeof v === 'object') {
-    for (const x of Object.values(v as object)) deepFreeze(x);
+    for (const x of Object.values(v)) deepFreeze(x);
     Object.freeze(v);
   }
   return v;
@@ -108,7 +118,7 @@ function deepFreeze<T>(v: T): T {
 export function jsonSchemaOf(type: ActionType): JsonSchema {
   let s = cache.get(type);
   if (!s) {
-    s = deepFreeze(z.toJSONSchema(ACTION_SCHEMAS[type]) as JsonSchema);
+    s = deepFreeze(toJson(ACTION_SCHEMAS[type]));
     cache.set(type, s);
   }
   return s;
@@ -120,7 +130,7 @@ export function allJsonSchemas(): { actions: Record<string, JsonSchema>; union: 
   for (const t of ACTION_TYPES) actions[t] = jsonSchemaOf(t);
   return {
     actions,
-    union: z.toJSONSchema(actionSchema) as JsonSchema,
-    config: z.toJSONSchema(configSchema) as JsonSchema,
+    union: toJson(actionSchema),
+    config: toJson(configSchema),
   };
 }

@@ -1,8 +1,8 @@
 // Config validation and the seeded initial position: the shortcuts (U02) and the item layout
 // (U05) are drawn from the 'map' stream, so they depend on the seed only.
 
-import { ArbiterError, checkSeed, createRng, nextInt, shuffleInPlace, type Json } from '../../kernel/index.ts';
-import { CONTESTANTS, EXIT, INTAKE, ITEM_IDS, MIDDLE_ZONES, START_HEALTH, STREAM_MAP, TURNS, WARDEN_HEALTH, ZONE_COUNT } from './constants.ts';
+import { ArbiterError, checkSeed, createRng, nextInt, shuffleInPlace, type GameEvent, type JsonObject } from '../../kernel/index.ts';
+import { CONTESTANTS, VERSION, EXIT, INTAKE, ITEM_IDS, MIDDLE_ZONES, START_HEALTH, STREAM_MAP, TURNS, WARDEN_HEALTH, ZONE_COUNT, type ItemId } from './constants.ts';
 import { configSchema } from './schema.ts';
 import type { BncConfig, BncState, Contestant, Shortcut } from './state.ts';
 
@@ -15,9 +15,20 @@ export function parseConfig(config: unknown): BncConfig {
     const issue = r.error.issues[0];
     throw new ArbiterError('bad_config', `bnc config: ${issue.path.join('.') || '(root)'}: ${issue.message}`, {
       path: issue.path.map(String),
-    } as Json);
+    });
   }
-  return { ...DEFAULT_CONFIG, ...r.data } as BncConfig;
+  return { ...DEFAULT_CONFIG, ...r.data };
+}
+
+/**
+ * U24: the released match is exactly the default config; any other config is a variant of it and
+ * says so ("bnc-1.1-variant(contestants=3)"), so a result of a variant is never taken for bnc-1.1.
+ */
+function editionOf(cfg: BncConfig): { edition: string; differs: JsonObject } {
+  const differs: JsonObject = {};
+  for (const k of ['contestants', 'turns', 'health', 'wardenHealth'] as const) if (cfg[k] !== DEFAULT_CONFIG[k]) differs[k] = cfg[k];
+  const parts = Object.entries(differs).map(([k, v]) => `${k}=${String(v)}`);
+  return { edition: parts.length === 0 ? VERSION : `${VERSION}-variant(${parts.join(',')})`, differs };
 }
 
 /** U02: every pair of zones two or more steps apart, except Intake Yard–Exit Vault. */
@@ -29,16 +40,18 @@ export function shortcutCandidates(): [number, number][] {
   return out;
 }
 
-export function setupState(config: unknown, seed: number): BncState {
+export function setupState(config: unknown, seed: number, events?: GameEvent[]): BncState {
   checkSeed(seed);
   const cfg = parseConfig(config);
+  const { edition, differs } = editionOf(cfg);
+  events?.push({ type: 'edition', edition, variant: edition !== VERSION, differs });
   const rng = createRng(seed);
   const count = 1 + nextInt(rng, STREAM_MAP, 3);
   const pairs = shuffleInPlace(rng, STREAM_MAP, shortcutCandidates()).slice(0, count);
   pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
   const shortcuts: Shortcut[] = pairs.map(([a, b], i) => ({ id: `S${i + 1}`, a, b }));
   const items = shuffleInPlace(rng, STREAM_MAP, [...ITEM_IDS]);
-  const floor: string[][] = Array.from({ length: ZONE_COUNT }, () => []);
+  const floor: ItemId[][] = Array.from({ length: ZONE_COUNT }, () => []);
   MIDDLE_ZONES.forEach((z, i) => floor[z].push(items[i]));
   const contestants: Contestant[] = Array.from({ length: cfg.contestants }, (_, seat) => ({
     seat,
@@ -57,6 +70,7 @@ export function setupState(config: unknown, seed: number): BncState {
   }));
   return {
     config: cfg,
+    edition,
     turn: 0,
     over: false,
     endReason: null,
@@ -64,6 +78,7 @@ export function setupState(config: unknown, seed: number): BncState {
     floor,
     contestants,
     warden: { zone: EXIT, health: cfg.wardenHealth, down: false },
+    wardenEngaged: null,
     offers: [],
     proposals: [],
     pacts: [],

@@ -3,15 +3,14 @@
 // and only the shortcuts it discovered. The spectator sees everything but the RNG.
 
 import { cloneJson, type Json } from '../../kernel/index.ts';
-import { CHART, EXIT, ZONE_COUNT, ZONE_NAMES } from './constants.ts';
-import { hasUndiscovered } from './rules.ts';
+import { EXIT, ZONE_COUNT, ZONE_NAMES } from './constants.ts';
 import type { BncState } from './state.ts';
 
 const SPINE = Array.from({ length: ZONE_COUNT - 1 }, (_, i) => ({ a: i, b: i + 1 }));
 
 export function spectatorView(s: BncState): Json {
   const { rng: _rng, ...rest } = s;
-  return cloneJson({ role: 'spectator', zones: [...ZONE_NAMES], spine: SPINE, ...rest }) as unknown as Json;
+  return cloneJson({ role: 'spectator', zones: [...ZONE_NAMES], spine: SPINE, ...rest });
 }
 
 export function seatView(s: BncState, seat: number): Json {
@@ -21,6 +20,7 @@ export function seatView(s: BncState, seat: number): Json {
   const guild = s.guilds.find((g) => g.id === me.guild) ?? null;
   const view = {
     role: 'contestant',
+    edition: s.edition,
     seat,
     turn: s.turn,
     turns: s.config.turns,
@@ -35,12 +35,10 @@ export function seatView(s: BncState, seat: number): Json {
       reputation: me.reputation,
       guild: me.guild,
       submitted: me.submitted,
-      // own bookkeeping (defection is judged on it) and, while holding the chart, whether reading it
-      // would show anything: the seat's menu already tells it (use_chart), a sampler needs it (issue 15)
+      // own bookkeeping (defection is judged on it); a sampler rebuilding the state needs it (issue 15)
       deposited: me.deposited,
       withdrawn: me.withdrawn,
       route: me.route,
-      ...(me.items.includes(CHART) ? { undiscovered: hasUndiscovered(s, me) } : {}),
     },
     here: {
       zone: here,
@@ -51,16 +49,16 @@ export function seatView(s: BncState, seat: number): Json {
       warden: s.warden.zone === here ? { health: s.warden.health, down: s.warden.down } : null,
     },
     // U19: status and reputation are public; positions only for those sharing your zone
-    contestants: s.contestants.map((c) => ({
-      seat: c.seat, status: c.status, reputation: c.reputation, at: c.at,
-      // a guild member's invite menu shows who is already aligned, so its view says so too
-      ...(me.guild !== null && c.seat !== seat ? { inGuild: c.guild !== null } : {}),
-    })),
+    contestants: s.contestants.map((c) => ({ seat: c.seat, status: c.status, reputation: c.reputation, at: c.at })),
+    // the match config is public (every contestant knows the rules it plays under)
     config: { ...s.config },
     warden: { zone: EXIT, down: s.warden.down },
     edges: SPINE,
     shortcuts: s.shortcuts.filter((sc) => me.known.includes(sc.id)),
-    messages: s.messages.filter((m) => m.from === seat || m.heard.includes(seat)),
+    // a whisper's recipient learns who spoke and what, not where the speaker stood
+    messages: s.messages
+      .filter((m) => m.from === seat || m.heard.includes(seat))
+      .map((m) => (m.to === null || m.from === seat ? m : { turn: m.turn, from: m.from, to: m.to, text: m.text, heard: m.heard })),
     // an offer to the seat from someone in its zone: whether the offerer still holds the goods
     // (the accept entry on the seat's menu shows it)
     offers: s.offers.filter((o) => mine(o.from, o.to)).map((o) => {
@@ -69,10 +67,11 @@ export function seatView(s: BncState, seat: number): Json {
     }),
     proposals: s.proposals.filter((p) => mine(p.from, p.to)),
     pacts: s.pacts.filter((p) => mine(p.a, p.b)),
-    invitations: s.invitations.filter((i) => i.to === seat || i.guild === me.guild),
+    // invitations are private to the inviter and the invitee, not shared with guild-mates
+    invitations: s.invitations.filter((i) => mine(i.from, i.to)),
     guild,
   };
-  return cloneJson(view) as unknown as Json;
+  return cloneJson(view);
 }
 
 /** Values `seat` must never see: others' private objects, unheard speech, unknown shortcuts. */
@@ -81,17 +80,19 @@ export function secretsFor(s: BncState, seat: number | null): Json[] {
   const me = s.contestants[seat];
   const out: Json[] = [];
   const mine = (a: number, b: number) => a === seat || b === seat;
-  for (const sc of s.shortcuts) if (!me.known.includes(sc.id)) out.push(sc as unknown as Json);
+  for (const sc of s.shortcuts) if (!me.known.includes(sc.id)) out.push(sc);
   // a text the seat legitimately saw in another message is no secret, even if repeated elsewhere
   const seen = s.messages.filter((m) => m.from === seat || m.heard.includes(seat)).map((m) => m.text);
   for (const m of s.messages) {
     if (m.from === seat || m.heard.includes(seat)) continue;
     if (m.text.length >= 6 && !seen.some((t) => t.includes(m.text))) out.push(m.text);
   }
-  for (const o of s.offers) if (!mine(o.from, o.to)) out.push(o as unknown as Json);
-  for (const p of s.proposals) if (!mine(p.from, p.to)) out.push(p as unknown as Json);
-  for (const p of s.pacts) if (!mine(p.a, p.b)) out.push(p as unknown as Json);
-  for (const i of s.invitations) if (i.to !== seat && i.guild !== me.guild) out.push(i as unknown as Json);
-  for (const g of s.guilds) if (g.id !== me.guild) out.push(g as unknown as Json);
+  for (const o of s.offers) if (!mine(o.from, o.to)) out.push(o);
+  for (const p of s.proposals) if (!mine(p.from, p.to)) out.push(p);
+  for (const p of s.pacts) if (!mine(p.a, p.b)) out.push(p);
+  for (const i of s.invitations) if (!mine(i.from, i.to)) out.push(i);
+  // the stored record of a whisper received names the speaker's zone; the view must not
+  for (const m of s.messages) if (m.to === seat && m.from !== seat) out.push(m);
+  for (const g of s.guilds) if (g.id !== me.guild) out.push(g);
   return out;
 }

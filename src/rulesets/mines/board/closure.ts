@@ -4,7 +4,7 @@
 // removed from the spread set (set difference, not a special case), and a fog cell spreads or not
 // purely by its digit, which the generator keeps non-zero.
 
-import { type Board, MINE_CH, DIGIT_ZERO, spawnCells, textToBytes } from './geometry.ts';
+import { type Board, MINE_CH, DIGIT_ZERO, textToBytes } from './geometry.ts';
 
 /** Cover bytes: one per cell. */
 export const CONCEALED = 46; // '.'
@@ -12,21 +12,20 @@ export const OPEN = 111; // 'o'
 export const FLAG = 70; // 'F'
 
 /**
- * F3: R0 = B3 plus the zero-digit closure, no extra ring. Seeds are the 9 spawn cells in
- * row-major order, then breadth-first. Returns the members in that canonical order.
+ * F3: R0 = B3 plus the zero-digit closure, no extra ring, in the seed's canonical order: a BFS
+ * from the trigger cell, the spawn centre (where the figure lands). Invariant 1 keeps B3
+ * mine-free, so the centre is a zero cell and its 8 neighbours (the rest of B3) come next in
+ * row-major order; the set is the same as seeding all of B3.
  */
 export function initialDomain(b: Board): Int32Array {
   const n = b.w * b.h;
   const seen = new Uint8Array(n);
   const queue = new Int32Array(n);
-  let tail = 0;
-  for (const c of spawnCells(b)) {
-    if (!seen[c]) {
-      seen[c] = 1;
-      queue[tail++] = c;
-    }
-  }
-  return spread(b, queue, tail, seen, null);
+  const centre = b.spawn[1] * b.w + b.spawn[0];
+  seen[centre] = 1;
+  queue[0] = centre;
+  // install checks invariants 1 and 3 before it asks for R0, so the centre spreads to all of B3
+  return spread(b, queue, 1, seen, null);
 }
 
 /**
