@@ -35,3 +35,21 @@ test('[U19] a sampled state redraws undiscovered shortcuts, unseen item places a
   assert.ok(itemsDiffer >= 25, `item places differed in ${itemsDiffer}/50 samples`);
   assert.ok(zonesDiffer >= 25, `the others' zones differed in ${zonesDiffer}/50 samples`);
 });
+
+test('[BNC-G02] a sampled state keeps the guild that invited the seat, so accepting works in the sample', () => {
+  const s = bnc.setup({}, 4);
+  s.guilds.push({ id: 'G1', home: 0, members: [1], vault: [], founded: 0, expiresAt: 20, claimSpent: false });
+  s.contestants[1].guild = 'G1';
+  s.invitations.push({ id: 'I1', guild: 'G1', from: 1, to: 0, made: 0, expiresAt: 15 });
+  s.serial.guild = 1;
+  s.serial.invitation = 1;
+  const view = bnc.view(s, 0);
+  const t = bnc.sampleState!(view, 0, new SeededRandom(7));
+  assert.deepEqual(bnc.view(t, 0), view);
+  assert.deepEqual(t.guilds.find((g) => g.id === 'G1')?.members, [1]);
+  const accept = bnc.legal(t, 0).actions.find((a) => a.type === 'accept_guild');
+  assert.ok(accept, 'accept_guild is on the sampled menu');
+  bnc.apply(t, 0, accept, []);
+  for (const p of bnc.pending(t)) bnc.apply(t, p.seat, { type: 'wait' }, []); // the turn resolves
+  assert.equal(t.contestants[0].guild, 'G1');
+});

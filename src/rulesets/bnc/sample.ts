@@ -85,7 +85,7 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
   const shortcuts = sampleShortcuts(v.shortcuts, random);
   const myGuild = v.guild;
   const guilds: Guild[] = myGuild === null ? [] : [{ ...myGuild, members: myGuild.members.slice(), vault: myGuild.vault.slice() }];
-  const guildSerial = guilds.reduce((m, g) => Math.max(m, idNumber(g.id)), 0);
+  const guildSerial = [...guilds.map((g) => g.id), ...v.invitations.map((i) => i.guild)].reduce((m, id) => Math.max(m, idNumber(id)), 0);
   const holds = new Map<number, boolean>(); // offerer seat → holds the goods of its offer to me
   for (const o of v.offers) if (o.offererHolds !== undefined) holds.set(o.from, o.offererHolds);
 
@@ -100,11 +100,25 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
     else if (pc.status === 'escaped' && here !== EXIT) zone = EXIT;
     else zone = [...Array(ZONE_COUNT).keys()].filter((z) => z !== here)[random.int(ZONE_COUNT - 1)];
     const health = seen ? seen.health : pc.status === 'eliminated' ? 0 : 1 + random.int(cfg.health);
-    // membership of other guilds is private (U25) and never on the seat's menu: left out
-    const guild = myGuild !== null && myGuild.members.includes(pc.seat) ? myGuild.id : null;
+    // membership of other guilds is private (U25): only the seat's own guild and the guilds that
+    // invited it (their inviters are members) are known to exist
+    const invitedBy = v.invitations.find((i) => i.to === seat && i.from === pc.seat && i.guild !== myGuild?.id);
+    const guild = myGuild !== null && myGuild.members.includes(pc.seat) ? myGuild.id : invitedBy ? invitedBy.guild : null;
     const known = shortcuts.filter(() => random.int(4) === 0).map((sc) => sc.id);
     return { seat: pc.seat, zone, health, items: [], status: pc.status, at: pc.at, route: pc.status === 'escaped' ? ('fragments' as const) : null, reputation: pc.reputation, guild, deposited: 0, withdrawn: 0, known, submitted: null };
   });
+
+  // a guild that invited the seat must exist for accept_guild to work: rebuilt from what the seat
+  // knows (its id and inviters), home and term drawn, vault unknown (empty)
+  for (const inv of v.invitations) {
+    if (inv.to !== seat || inv.guild === myGuild?.id) continue;
+    let g = guilds.find((x) => x.id === inv.guild);
+    if (!g) {
+      g = { id: inv.guild, home: random.int(ZONE_COUNT), members: [], vault: [], founded: inv.made, expiresAt: v.turn + 1 + random.int(30), claimSpent: false };
+      guilds.push(g);
+    }
+    if (!g.members.includes(inv.from)) g.members = [...g.members, inv.from].sort((a, b) => a - b);
+  }
 
   // items the seat cannot locate go to unseen floors and other active contestants, at random,
   // honouring what an offer to the seat says about its offerer's goods
