@@ -16,6 +16,7 @@ import { submit } from './rules.ts';
 import { configSchema, toJson, type Action } from './schema.ts';
 import { DEFAULT_CONFIG, setupState } from './setup.ts';
 import type { BncState } from './state.ts';
+import { sampleBnc } from './sample.ts';
 import { MANIFEST, tools } from './tools.ts';
 import { secretsFor, seatView, spectatorView } from './view.ts';
 
@@ -40,6 +41,7 @@ export const bnc: Ruleset<BncState, Action> = {
     return out;
   },
   legal: legalMenu,
+  sampleState: sampleBnc,
   validate,
   apply: submit,
   view: (s, seat) => (seat === null ? spectatorView(s) : seatView(s, seat)),

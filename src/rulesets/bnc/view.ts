@@ -35,6 +35,10 @@ export function seatView(s: BncState, seat: number): Json {
       reputation: me.reputation,
       guild: me.guild,
       submitted: me.submitted,
+      // own bookkeeping (defection is judged on it); a sampler rebuilding the state needs it (issue 15)
+      deposited: me.deposited,
+      withdrawn: me.withdrawn,
+      route: me.route,
     },
     here: {
       zone: here,
@@ -46,6 +50,8 @@ export function seatView(s: BncState, seat: number): Json {
     },
     // U19: status and reputation are public; positions only for those sharing your zone
     contestants: s.contestants.map((c) => ({ seat: c.seat, status: c.status, reputation: c.reputation, at: c.at })),
+    // the match config is public (every contestant knows the rules it plays under)
+    config: { ...s.config },
     warden: { zone: EXIT, down: s.warden.down },
     edges: SPINE,
     shortcuts: s.shortcuts.filter((sc) => me.known.includes(sc.id)),
@@ -53,7 +59,12 @@ export function seatView(s: BncState, seat: number): Json {
     messages: s.messages
       .filter((m) => m.from === seat || m.heard.includes(seat))
       .map((m) => (m.to === null || m.from === seat ? m : { turn: m.turn, from: m.from, to: m.to, text: m.text, heard: m.heard })),
-    offers: s.offers.filter((o) => mine(o.from, o.to)),
+    // an offer to the seat from someone in its zone: whether the offerer still holds the goods
+    // (the accept entry on the seat's menu shows it)
+    offers: s.offers.filter((o) => mine(o.from, o.to)).map((o) => {
+      const from = s.contestants[o.from];
+      return o.to === seat && from.zone === here ? { ...o, offererHolds: o.give.every((it) => from.items.includes(it)) } : o;
+    }),
     proposals: s.proposals.filter((p) => mine(p.from, p.to)),
     pacts: s.pacts.filter((p) => mine(p.a, p.b)),
     // invitations are private to the inviter and the invitee, not shared with guild-mates

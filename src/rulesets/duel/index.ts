@@ -15,6 +15,7 @@ import { menu, pending } from './menu.ts';
 import { applyDecision, cloneDuel, outcome } from './rules.ts';
 import { setup } from './setup.ts';
 import type { DuelAction, DuelState } from './state.ts';
+import { sampleDuel } from './sample.ts';
 import { secrets, view } from './view.ts';
 
 export type { DuelAction, DuelState } from './state.ts';
@@ -34,6 +35,7 @@ export const duel: Ruleset<DuelState, DuelAction> = {
   legal: (s, seat) => ({ actions: menu(s, seat) }),
   apply: applyDecision,
   view,
+  sampleState: sampleDuel,
   secrets,
   outcome,
   clone: cloneDuel,

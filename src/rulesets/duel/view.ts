@@ -3,6 +3,7 @@
 
 import type { Json } from '../../kernel/index.ts';
 import { effectiveMaxHand, points } from './rules.ts';
+import { CARDS } from './cards.ts';
 import { CORP, type Ability, type DuelState, type Frame } from './state.ts';
 
 /** One seat as another seat (or the seat itself) sees it. */
@@ -18,6 +19,10 @@ type SeatView = {
   score: { card: string; pts: number }[];
   installed: string[];
   maxHand: number;
+  /** Cards of this seat's area the viewer cannot locate (deck, and for the other seat its hand,
+   *  face-down heap, face-down remote and an agenda being installed), as counts: derivable from the
+   *  public decklists minus what the viewer has seen; search agents deal them out (issue 15). */
+  unseen: Record<string, number>;
 };
 
 /** What a seat observes (DUEL-VIEW); agents read exactly this. */
@@ -39,7 +44,45 @@ export type DuelView = {
   queued: Ability[];
   owes: { seat: number; kind: string } | null;
   result: { winners: number[]; reason: string } | null;
+  /** Public bookkeeping a determinizing sampler needs to rebuild the state (issue 15). */
+  engine: {
+    cfg: DuelState['cfg'];
+    next: number;
+    receipt: number;
+    turns: number;
+    dmg: { n: number; core: boolean } | null;
+    askCount: number;
+    /** The action's card (null when it is a face-down agenda install the viewer cannot see) and effect flag. */
+    actionCard: string | null;
+    actionFx: number;
+    passed: boolean[];
+  };
 };
+
+function bump(m: Record<string, number>, card: string): void {
+  m[card] = (m[card] ?? 0) + 1;
+}
+
+/** Whether `seat` cannot see the card of the action in progress (the corp installing an agenda). */
+export function actionCardHidden(s: DuelState, seat: number | null): boolean {
+  const a = s.action;
+  return a !== null && a.card !== null && a.kind === 'install' && a.owner === CORP && seat !== CORP && CARDS[a.card].kind === 'agenda';
+}
+
+function unseenOf(s: DuelState, seat: number | null, i: number): Record<string, number> {
+  const m: Record<string, number> = {};
+  const p = s.p[i];
+  for (const c of p.deck) bump(m, c);
+  if (seat !== i) {
+    for (const c of p.hand) bump(m, c);
+    for (const h of p.heap) if (!h.up) bump(m, h.card);
+  }
+  if (i === CORP && seat !== CORP && s.remote !== null) bump(m, s.remote.card);
+  if (s.action !== null && s.action.owner === i && actionCardHidden(s, seat)) bump(m, s.action.card!);
+  const out: Record<string, number> = {};
+  for (const k of Object.keys(m).sort()) out[k] = m[k];
+  return out;
+}
 
 export function view(s: DuelState, seat: number | null): DuelView {
   const seats = s.p.map((p, i): SeatView => {
@@ -54,6 +97,7 @@ export function view(s: DuelState, seat: number | null): DuelView {
       score: p.score.map((x) => ({ card: x.card, pts: x.pts })),
       installed: p.installed.slice(),
       maxHand: effectiveMaxHand(s, i),
+      unseen: unseenOf(s, seat, i),
     };
   });
   return {
@@ -73,6 +117,17 @@ export function view(s: DuelState, seat: number | null): DuelView {
     queued: s.queue.map((a) => ({ ...a })),
     owes: s.ask === null ? null : { seat: s.ask.seat, kind: s.ask.kind },
     result: s.result === null ? null : { winners: s.result.winners.slice(), reason: s.result.reason },
+    engine: {
+      cfg: { clicks: s.cfg.clicks.slice(), maxHand: s.cfg.maxHand.slice(), turns: s.cfg.turns, variant: s.cfg.variant, cards: s.cfg.cards.slice(), startPoints: s.cfg.startPoints.slice() },
+      next: s.next,
+      receipt: s.receipt,
+      turns: s.turns,
+      dmg: s.dmg === null ? null : { n: s.dmg.n, core: s.dmg.core },
+      askCount: s.ask === null ? 0 : s.ask.count,
+      actionCard: s.action === null || actionCardHidden(s, seat) ? null : s.action.card,
+      actionFx: s.action === null ? 0 : s.action.fx,
+      passed: s.win.map((w) => w.passed),
+    },
   };
 }
 

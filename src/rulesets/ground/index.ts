@@ -14,6 +14,7 @@ import { computeOutcome } from './scoring.ts';
 import { configSchema, DEFAULT_CONFIG, setupGame } from './setup.ts';
 import { cloneGround, type GroundGameAction, type GroundState } from './state.ts';
 import { tools } from './tools.ts';
+import { sampleGround } from './sample.ts';
 import { secretsFor, viewOf } from './view.ts';
 
 export const ground: Ruleset<GroundState, GroundGameAction> = {
@@ -30,6 +31,7 @@ export const ground: Ruleset<GroundState, GroundGameAction> = {
   validate: validateInput,
   apply: applyAction,
   view: viewOf,
+  sampleState: (v, seat, random) => sampleGround(v, seat, random),
   secrets: secretsFor,
   outcome: computeOutcome,
   clone: cloneGround,

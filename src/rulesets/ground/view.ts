@@ -46,6 +46,7 @@ export function viewOf(s: GroundState, seat: number | null): Json {
       stress: p.stress,
       freedom: p.freedom,
       darvo: p.darvo,
+      darvoEnding: p.darvoEnding,
       // who this seat's REVERSE will target: public, the ATTACK stage's Attack was made in the open (U22)
       reverseTarget: p.reverseTarget,
       token: { side: p.token.side, at: p.token.at },
@@ -84,6 +85,9 @@ export function viewOf(s: GroundState, seat: number | null): Json {
     relations,
     deckSize: s.deck.length,
     discardSize: s.discard.length,
+    // the Resolve step's bookkeeping is public (everything in it was revealed at the table); search
+    // agents need it to rebuild a state from a view (issue 15)
+    resolution: { step: s.rs.step, i: s.rs.i, newBonds: s.rs.newBonds.slice(), ouCancel: s.rs.ouCancel.slice(), protectedSlots: s.rs.protectedSlots.slice(), ndReject: s.rs.ndReject.slice() },
   };
   if (s.decision !== null) {
     const d = s.decision;
