@@ -112,12 +112,12 @@ async function arbiterSlot(base: string, mode: 'http' | 'ws', until: number, rnd
       const start = performance.now();
       let outcome: unknown;
       if (mode === 'http') {
-        outcome = (await post(base, `/api/matches/${m.id}/actions`, { action: { cell } }, tokens[turn % 2])).outcome;
+        outcome = (await post(base, `/api/matches/${m.id}/actions`, { action: { type: 'mark', cell } }, tokens[turn % 2])).outcome;
       } else {
         const id = turn + 1;
         const f = await new Promise<any>((ok) => {
           waiting.set(id, ok);
-          sockets[turn % 2].send(JSON.stringify({ type: 'act', id, action: { cell } }));
+          sockets[turn % 2].send(JSON.stringify({ type: 'act', id, action: { type: 'mark', cell } }));
         });
         if (f.type !== 'ack') throw new Error(JSON.stringify(f));
         outcome = f.outcome;

@@ -9,3 +9,4 @@ export * from './engine.ts';
 export * from './menu.ts';
 export * from './package.ts';
 export * from './rules-page.ts';
+export * from './secrets.ts';

@@ -7,6 +7,7 @@ import {
   act,
   ArbiterError,
   canonicalJson,
+  containsSecret,
   isPlainJson,
   SeededRandom,
   type GameEvent,
@@ -26,18 +27,7 @@ export interface ConformanceOptions {
   viewEvery?: number;
 }
 
-function secretLeak(view: Json, secret: Json): boolean {
-  const text = canonicalJson(view);
-  if (typeof secret === 'string') return secret.length >= 6 && text.includes(secret);
-  if (secret === null || typeof secret !== 'object') return false; // scalars are too common to test
-  const key = canonicalJson(secret);
-  const walk = (v: unknown): boolean => {
-    if (v === null || typeof v !== 'object') return false;
-    if (canonicalJson(v) === key) return true;
-    return Array.isArray(v) ? v.some(walk) : Object.values(v as object).some(walk);
-  };
-  return walk(view);
-}
+const secretLeak = containsSecret;
 
 /** Random games to the end through the checked path, with every per-step check. */
 export function randomGames<S>(rs: Ruleset<S>, opts: ConformanceOptions = {}): string[] {

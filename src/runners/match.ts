@@ -190,7 +190,7 @@ export interface MatchResult<S> {
 
 export type SeatReport = { agent: string; defaults: Partial<Record<DefaultReason, number>>; failed: boolean; usage?: JsonObject };
 
-export interface MatchOptions {
+export interface MatchOptions<S = any> {
   seed: number;
   config?: Json;
   /** Stop after this many submissions (a guard against a ruleset that never ends). */
@@ -198,9 +198,9 @@ export interface MatchOptions {
   /** Called once with the header, before the first submission (for writing the log as it goes). */
   onHeader?: (header: LogHeader) => void;
   /** Called once with the setup events, before the first submission (for live printing). */
-  onSetup?: (events: GameEvent[]) => void;
-  /** Called after every submission (for live printing). */
-  onEntry?: (entry: LogEntry) => void;
+  onSetup?: (events: GameEvent[], state: S) => void;
+  /** Called after every submission with the state after it (for live printing). */
+  onEntry?: (entry: LogEntry, state: S) => void;
   /** An agent whose choice is refused this many times in a row forfeits the match. */
   maxRejectionsInARow?: number;
   /** The package, for the declared default action, the information type and the rules text. */
@@ -231,7 +231,7 @@ function transportOf(a: Agent): Transport {
  * and their answers are submitted in seat order, so the log does not depend on who answered
  * first. Every agent goes through the failure policy (src/agents/policy.ts).
  */
-export async function runMatch<S>(rs: Ruleset<S>, seating: AgentSeating, opts: MatchOptions): Promise<MatchResult<S>> {
+export async function runMatch<S>(rs: Ruleset<S>, seating: AgentSeating, opts: MatchOptions<S>): Promise<MatchResult<S>> {
   const config = recordableConfig(opts.config ?? {});
   const setupEvents: GameEvent[] = [];
   let state = rs.setup(cloneJson(config), opts.seed, setupEvents);
@@ -270,7 +270,7 @@ export async function runMatch<S>(rs: Ruleset<S>, seating: AgentSeating, opts: M
       ),
     );
     opts.onHeader?.(header);
-    if (setupEvents.length > 0) opts.onSetup?.(setupEvents);
+    opts.onSetup?.(setupEvents, state);
     outer: while (rs.outcome(state) === null) {
       const pending = rs.pending(state);
       if (pending.length === 0) throw new ArbiterError('illegal', `${rs.id}: no outcome and nobody to move (deadlock) after ${rec.count} submissions`);
@@ -320,13 +320,13 @@ export async function runMatch<S>(rs: Ruleset<S>, seating: AgentSeating, opts: M
           entry = rec.record({ seat: p.seat, input: submitted, result: 'rejected', events: [], error: res.error });
           if (rejectionsInARow[p.seat] + 1 >= maxRejections) {
             entries.push(entry);
-            opts.onEntry?.(entry);
+            opts.onEntry?.(entry, state);
             throw new ArbiterError('illegal', `agent ${agents[p.seat].name} at seat ${p.seat} was refused ${maxRejections} times in a row: ${res.error.reason}`);
           }
           rejectionsInARow[p.seat]++;
         }
         entries.push(entry);
-        opts.onEntry?.(entry);
+        opts.onEntry?.(entry, state);
         if (rec.count >= max) break outer;
       }
     }

@@ -2,20 +2,10 @@
 // The views come from the ruleset; everything else the server sends is filtered here, and the last
 // guard checks every outgoing value against the ruleset's `secrets` for that audience.
 
-import { canonicalJson, type GameEvent, type Json, type Pending, type RulesetPackage, type Seat } from '../kernel/index.ts';
+import { canonicalJson, containsSecret, type GameEvent, type Json, type Pending, type RulesetPackage, type Seat } from '../kernel/index.ts';
 
-/** True when `value` contains `secret` (a whole subtree, or a string of 6+ characters as a substring). */
-export function leaks(value: unknown, secret: Json): boolean {
-  if (typeof secret === 'string') return secret.length >= 6 && canonicalJson(value).includes(secret);
-  if (secret === null || typeof secret !== 'object') return false;
-  const key = canonicalJson(secret);
-  const walk = (v: unknown): boolean => {
-    if (v === null || typeof v !== 'object') return false;
-    if (canonicalJson(v) === key) return true;
-    return Array.isArray(v) ? v.some(walk) : Object.values(v as object).some(walk);
-  };
-  return walk(value);
-}
+/** True when `value` contains `secret` (the kernel's one definition). */
+export const leaks = containsSecret;
 
 /** True when `value` contains any of `secrets`; one walk of `value` however many secrets. */
 export function leaksAny(value: unknown, secrets: readonly Json[]): boolean {

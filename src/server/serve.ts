@@ -7,8 +7,6 @@ import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import { ArbiterError } from '../kernel/index.ts';
 import { MatchService } from './service.ts';
-import { SqliteStore } from './store-sqlite.ts';
-import { PgStore } from './store-pg.ts';
 import type { Store } from './store.ts';
 import { buildApp } from './http.ts';
 
@@ -26,11 +24,12 @@ export interface ServeOptions {
   webRoot?: string;
 }
 
-export function openStore(db: string | undefined, fsync = false): Store {
+/** The store drivers load only when a server starts, so every other verb works without them. */
+export async function openStore(db: string | undefined, fsync = false): Promise<Store> {
   const where = db ?? 'arbiter.sqlite';
-  if (/^postgres(ql)?:\/\//i.test(where)) return new PgStore(where);
+  if (/^postgres(ql)?:\/\//i.test(where)) return new (await import('./store-pg.ts')).PgStore(where);
   if (/^[a-z]+:\/\//i.test(where)) throw new ArbiterError('bad_request', `--db: unsupported URL (use a file path or postgres://...)`);
-  return new SqliteStore(resolve(where), { fsync });
+  return new (await import('./store-sqlite.ts')).SqliteStore(resolve(where), { fsync });
 }
 
 export interface RunningServer {
@@ -44,7 +43,7 @@ export interface RunningServer {
 
 export async function startServer(o: ServeOptions): Promise<RunningServer> {
   let log: ((msg: string, detail?: unknown) => void) | null = null;
-  const service = new MatchService({ store: openStore(o.db, o.fsync), allowExternalAgents: o.allowExternalAgents, warn: (msg, detail) => log?.(msg, detail) });
+  const service = new MatchService({ store: await openStore(o.db, o.fsync), allowExternalAgents: o.allowExternalAgents, warn: (msg, detail) => log?.(msg, detail) });
   const app = await buildApp({ service, bodyLimit: o.bodyLimit, rateLimit: o.rateLimit, logger: o.logger, webRoot: o.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url)) });
   log = (msg, detail) => app.log.warn({ detail }, msg);
   const { rebuilt, broken } = await service.start();

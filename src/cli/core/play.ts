@@ -3,7 +3,7 @@
 import { closeSync, existsSync, openSync, writeSync } from 'node:fs';
 import pc from 'picocolors';
 import type { Command } from 'commander';
-import { ArbiterError, canonicalJson, type Agent, type RulesetPackage } from '../../kernel/index.ts';
+import { ArbiterError, canonicalJson, type GameEvent, type Agent, type RulesetPackage } from '../../kernel/index.ts';
 import { PACKAGES, rulesetIds } from '../../registry.ts';
 import { addAgentOptions, agentSession } from './agents-cli.ts';
 import { logLines, runMatch, type LogEntry } from '../../runners/match.ts';
@@ -59,6 +59,11 @@ export async function playOne<S, A>(entry: RulesetPackage<S, A>, opts: Record<st
     if (logFd !== null) writeSync(logFd, line + '\n');
   };
   const print = json || opts.quiet ? null : (e: LogEntry) => entryLines(rs, e, agents[e.seat].name).forEach((l) => out(l));
+  // rulesets that draw their position (mines' board) do so after setup, where they choose, and at the end
+  const picture = (state: S, moment: 'setup' | 'step' | 'end', events: readonly GameEvent[]) => {
+    if (!rs.describeView) return;
+    for (const l of rs.describeView(rs.view(state, null), moment, events)) out(`        ${l}`);
+  };
   let result;
   try {
     result = await runMatch(rs, seating, {
@@ -66,13 +71,19 @@ export async function playOne<S, A>(entry: RulesetPackage<S, A>, opts: Record<st
       config,
       maxSubmissions: max,
       onHeader: (h) => writeLog(canonicalJson(h)),
-      onSetup: json || opts.quiet ? undefined : (events) => {
-        out(`${pc.dim('   0')}  ${pc.cyan('setup')}`);
-        for (const e of events) out(`        ${describeEvent(rs, e)}`);
+      onSetup: json || opts.quiet ? undefined : (events, state) => {
+        if (events.length > 0) {
+          out(`${pc.dim('   0')}  ${pc.cyan('setup')}`);
+          // a long automatic opening (mines' initial expansion) reads better as the picture below
+          if (rs.describeView && events.length > 8) out(`        ${events.length} automatic steps (each in the --json log); the position after them:`);
+          else for (const e of events) out(`        ${describeEvent(rs, e)}`);
+        }
+        picture(state, 'setup', events);
       },
-      onEntry: (e) => {
+      onEntry: (e, state) => {
         writeLog(canonicalJson(e));
         print?.(e);
+        if (print) picture(state, 'step', e.events);
       },
       pkg: entry as RulesetPackage,
       policy: session.policy,
@@ -87,6 +98,7 @@ export async function playOne<S, A>(entry: RulesetPackage<S, A>, opts: Record<st
     for (const l of lines) out(l);
     return;
   }
+  picture(result.state, 'end', []);
   out(outcomeLine(result.outcome));
   out(pc.dim(`${result.footer.submissions} submissions, ${result.footer.events} events, event-stream hash ${result.footer.hash}`));
   for (const [seat, r] of result.seats.entries()) {
