@@ -1,7 +1,7 @@
 // Tournaments: every line-up of the named agents, each seat order played on the same seeds (so
 // line-ups meet the same deals), results appended to a JSON Lines file as they come (so an
 // interrupted tournament resumes where it stopped), agents rated with openskill's Plackett–Luce
-// model in a fixed order (line-up, then seed), so a resumed tournament rates exactly like one run
+// model in a fixed order (seed, then line-up), so a resumed tournament rates exactly like one run
 // straight through.
 
 import { rate, rating, ordinal } from 'openskill';
@@ -123,7 +123,10 @@ export function runTournament<S, A>(pkg: RulesetPackage<S, A>, o: TournamentOpti
 export function summarizeTournament<S, A>(pkg: RulesetPackage<S, A>, o: TournamentOptions, lineups: string[][], seats: number, results: readonly GameResult[]): TournamentReport {
   const ratings = new Map(o.agents.map((a) => [a, rating()]));
   const stats = new Map(o.agents.map((a) => [a, { games: 0, wins: 0, placeSum: 0, placed: 0 }]));
-  for (const r of results) {
+  // online ratings depend on the order games are fed in: feed them round by round (each seed across
+  // every line-up) rather than line-up by line-up, so no agent meets one opponent for a long stretch
+  const ordered = [...results].sort((x, y) => x.seed - y.seed || x.lineup - y.lineup);
+  for (const r of ordered) {
     const ranks = ranksOf(r.outcome, seats);
     // an agent seated twice in one game (self-play) is rated once, at its best seat
     const best = new Map<string, number>();
