@@ -5,8 +5,8 @@
 // decision's deadline; a per-provider semaphore bounds concurrent requests; usage is counted per
 // seat; cassettes record or replay answers keyed by a hash of the request.
 
-import OpenAI from 'openai';
-import Anthropic from '@anthropic-ai/sdk';
+import type OpenAI from 'openai';
+import type Anthropic from '@anthropic-ai/sdk';
 import { ArbiterError, type AgentContext, type Json, type JsonObject } from '../../kernel/index.ts';
 import type { DecisionRequest, MatchStart } from '../protocol.ts';
 import type { Reply, Transport, TransportAgent } from '../transport.ts';
@@ -111,6 +111,8 @@ export class LlmTransport implements Transport {
   readonly seatCfg: LlmSeat;
   private readonly env: LlmEnv;
   private client: OpenAI | Anthropic | null = null;
+  /** Client options, set at match start; the SDK itself loads on the first call (only model seats pay for it). */
+  private clientOptions: { apiKey: string; baseURL: string | undefined; maxRetries: number; timeout: number } | null = null;
   private system = '';
   private deadlineMs = 10_000;
   private readonly tokens = { input: 0, output: 0, requests: 0 };
@@ -144,7 +146,7 @@ export class LlmTransport implements Transport {
     if (!apiKey) throw new ArbiterError('bad_request', `${this.name}: no API key (set ${p === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY'} or --llm-api-key)`);
     // deadlines are the policy's: the SDK's own timeout only bounds one HTTP attempt
     const common = { apiKey, baseURL: this.baseURL, maxRetries: this.env.maxRetries ?? 2, timeout: this.deadlineMs };
-    this.client = p === 'openai' ? new OpenAI(common) : new Anthropic(common);
+    this.clientOptions = common;
   }
 
   private userPrompt(req: DecisionRequest, ctx: AgentContext): string {
@@ -186,6 +188,12 @@ export class LlmTransport implements Transport {
   }
 
   private async call(body: Json, signal: AbortSignal): Promise<CassetteEntry> {
+    if (!this.client && this.clientOptions) {
+      this.client =
+        this.seatCfg.provider === 'openai'
+          ? new (await import('openai')).default(this.clientOptions)
+          : new (await import('@anthropic-ai/sdk')).default(this.clientOptions);
+    }
     const client = this.client;
     if (!client) throw new ArbiterError('bad_request', `${this.name}: not started`);
     const sem = semaphoreFor(`${this.seatCfg.provider} ${this.baseURL ?? ''}`, this.env.concurrency ?? 4);
@@ -193,8 +201,8 @@ export class LlmTransport implements Transport {
     try {
       const opts = { signal, timeout: this.deadlineMs };
       const response =
-        client instanceof OpenAI
-          ? await client.chat.completions.create(body as never, opts)
+        this.seatCfg.provider === 'openai'
+          ? await (client as OpenAI).chat.completions.create(body as never, opts)
           : await (client as Anthropic).messages.create(body as never, opts);
       return { response: JSON.parse(JSON.stringify(response)) as Json };
     } catch (err) {
