@@ -23,7 +23,13 @@ function exploreCase(name: string, checked: boolean, statesPerMs: number): Bench
         cpu_ms: Math.round(ms),
         games_per_cpu_s: 0,
         moves_per_cpu_s: r.statesPerSecond,
-        extra: { states: r.states, transitions: r.transitions, complete: r.complete, checks: checked, wall_s: r.seconds },
+        extra: {
+          states: r.states,
+          transitions: r.transitions,
+          complete: r.complete,
+          checks: checked,
+          wall_s: r.seconds,
+        },
       };
     },
   };
@@ -48,5 +54,9 @@ let seed = 0;
 export const cases: BenchCase[] = [
   exploreCase('duel/explore-ci', false, 250),
   exploreCase('duel/explore-ci-checked', true, 30),
-  { name: 'duel/random-games', group: 'duel', run: (budgetMs) => measure('duel/random-games', budgetMs, () => randomGame(++seed)) },
+  {
+    name: 'duel/random-games',
+    group: 'duel',
+    run: (budgetMs) => measure('duel/random-games', budgetMs, () => randomGame(++seed)),
+  },
 ];

@@ -18,10 +18,19 @@ function fastCase(players: number): BenchCase {
       const events: GameEvent[] = [];
       const config = { players };
       let seed = 0;
-      const r = measure(this.name, budgetMs, () => [1, randomPlayout(ground, config, seed++ >>> 0, rng, events).moves], {
-        path: 'step (trusted menu actions, in place)',
-      });
-      r.extra = { ...r.extra, us_per_action: r.moves_per_cpu_s > 0 ? Math.round((1e6 / r.moves_per_cpu_s) * 1000) / 1000 : null, target_20k_games_per_s: players === 4 ? r.games_per_cpu_s >= 20000 : null };
+      const r = measure(
+        this.name,
+        budgetMs,
+        () => [1, randomPlayout(ground, config, seed++ >>> 0, rng, events).moves],
+        {
+          path: 'step (trusted menu actions, in place)',
+        },
+      );
+      r.extra = {
+        ...r.extra,
+        us_per_action: r.moves_per_cpu_s > 0 ? Math.round((1e6 / r.moves_per_cpu_s) * 1000) / 1000 : null,
+        target_20k_games_per_s: players === 4 ? r.games_per_cpu_s >= 20000 : null,
+      };
       return r;
     },
   };
@@ -34,8 +43,13 @@ const checkedCase: BenchCase = {
     const rng = new SeededRandom(BENCH_SEED);
     const config = { players: 4 };
     let seed = 0;
-    const r = measure(this.name, budgetMs, () => [1, randomPlayoutChecked(ground, config, seed++ >>> 0, rng).moves], { path: 'act (validate + copy)' });
-    r.extra = { ...r.extra, us_per_action: r.moves_per_cpu_s > 0 ? Math.round((1e6 / r.moves_per_cpu_s) * 1000) / 1000 : null };
+    const r = measure(this.name, budgetMs, () => [1, randomPlayoutChecked(ground, config, seed++ >>> 0, rng).moves], {
+      path: 'act (validate + copy)',
+    });
+    r.extra = {
+      ...r.extra,
+      us_per_action: r.moves_per_cpu_s > 0 ? Math.round((1e6 / r.moves_per_cpu_s) * 1000) / 1000 : null,
+    };
     return r;
   },
 };

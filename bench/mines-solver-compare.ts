@@ -33,7 +33,13 @@ interface Size {
   m: number;
 }
 
-function parseArgs(argv: string[]): { n: number; sizes: Size[]; emit: string | null; verdicts: string | null; list: number } {
+function parseArgs(argv: string[]): {
+  n: number;
+  sizes: Size[];
+  emit: string | null;
+  verdicts: string | null;
+  list: number;
+} {
   const get = (k: string): string | undefined => {
     const i = argv.indexOf(k);
     return i >= 0 ? argv[i + 1] : undefined;
@@ -45,7 +51,13 @@ function parseArgs(argv: string[]): { n: number; sizes: Size[]; emit: string | n
     return { w: Number(m[1]), h: Number(m[2]), m: Number(m[3]) };
   });
   if (!Number.isInteger(n) || n < 1) throw new Error('--n must be a positive integer');
-  return { n, sizes, emit: get('--emit') ?? null, verdicts: get('--verdicts') ?? process.env.ARBITER_MINES_VERDICTS ?? null, list: Number(get('--list') ?? 5) };
+  return {
+    n,
+    sizes,
+    emit: get('--emit') ?? null,
+    verdicts: get('--verdicts') ?? process.env.ARBITER_MINES_VERDICTS ?? null,
+    list: Number(get('--list') ?? 5),
+  };
 }
 
 interface Verdict {
@@ -56,11 +68,14 @@ interface Verdict {
 
 function readVerdicts(file: string, n: number): Verdict[] | null {
   if (!existsSync(file)) return null;
-  const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   if (lines.length !== n) throw new Error(`${file}: ${lines.length} verdicts for ${n} boards`);
   return lines.map((l, i) => {
     const [idx, v, opened] = l.trim().split(/\s+/);
-    if (Number(idx) !== i || (v !== 'solved' && v !== 'unsolved') || !/^\d+$/.test(opened ?? '')) throw new Error(`${file}:${i + 1}: bad line "${l}"`);
+    if (Number(idx) !== i || (v !== 'solved' && v !== 'unsolved') || !/^\d+$/.test(opened ?? ''))
+      throw new Error(`${file}:${i + 1}: bad line "${l}"`);
     return { solved: v === 'solved', opened: Number(opened) };
   });
 }
@@ -123,7 +138,8 @@ function main(): void {
       out += `\n  game rules vs tatham: both ${gm.both}  only ours ${gm.oursOnly.length}  only tatham ${gm.theirsOnly.length}`;
       if (list > 0 && f.oursOnly.length) out += `\n  only ours (free): ${f.oursOnly.slice(0, list).join(' ')}`;
       if (list > 0 && f.theirsOnly.length) out += `\n  only tatham (vs free): ${f.theirsOnly.slice(0, list).join(' ')}`;
-      if (list > 0 && gm.theirsOnly.length) out += `\n  only tatham (vs game rules): ${gm.theirsOnly.slice(0, list).join(' ')}`;
+      if (list > 0 && gm.theirsOnly.length)
+        out += `\n  only tatham (vs game rules): ${gm.theirsOnly.slice(0, list).join(' ')}`;
     } else {
       out += '\n  tatham: no verdicts file (skipped)';
     }

@@ -10,7 +10,20 @@ import { spawnSync } from 'node:child_process';
 import { cpuMsSince, measure, type BenchCase, type BenchResult } from './types.ts';
 import { minesParts, type Board, type World } from '../src/rulesets/mines/index.ts';
 
-const { chainOpen, checkInvariants, computeDigits, createA2, createLedger, economyTable, generate, installBoard, settleBatch, solveBoard, startRound, textToBytes } = minesParts;
+const {
+  chainOpen,
+  checkInvariants,
+  computeDigits,
+  createA2,
+  createLedger,
+  economyTable,
+  generate,
+  installBoard,
+  settleBatch,
+  solveBoard,
+  startRound,
+  textToBytes,
+} = minesParts;
 
 const SGT = '/usr/games/sgt-mines';
 const SIDE = 1000;
@@ -22,7 +35,15 @@ function pocketBoard(): Board {
   for (let y = 0; y <= 5; y++) m[y * SIDE + 5] = 49;
   for (let x = 0; x <= 5; x++) m[5 * SIDE + x] = 49;
   const mines = new TextDecoder().decode(m);
-  return { id: 'pocket-1000', w: SIDE, h: SIDE, spawn: [2, 2], mines, digits: computeDigits(SIDE, SIDE, mines), variants: [] };
+  return {
+    id: 'pocket-1000',
+    w: SIDE,
+    h: SIDE,
+    spawn: [2, 2],
+    mines,
+    digits: computeDigits(SIDE, SIDE, mines),
+    variants: [],
+  };
 }
 
 const quiet = { emit: () => {}, diagnose: () => {} };
@@ -32,7 +53,17 @@ function readyWorld(): World {
   const w: World = { a2: createA2(), a3: createLedger(economyTable({ ap_per_round: 1000 })) };
   installBoard(w, pocketBoard(), quiet);
   startRound(w.a3);
-  settleBatch(w, [{ type: 'move', cell: [4, 4] }, { type: 'dig', cell: [5, 4] }, { type: 'move', cell: [5, 4] }, { type: 'dig', cell: [6, 4] }, { type: 'move', cell: [6, 4] }], quiet);
+  settleBatch(
+    w,
+    [
+      { type: 'move', cell: [4, 4] },
+      { type: 'dig', cell: [5, 4] },
+      { type: 'move', cell: [5, 4] },
+      { type: 'dig', cell: [6, 4] },
+      { type: 'move', cell: [6, 4] },
+    ],
+    quiet,
+  );
   return w;
 }
 
@@ -105,7 +136,11 @@ function chainCases(): BenchCase[] {
           return [1, opened];
         });
         const ms = r.cpu_ms / r.games;
-        r.extra = { cells_opened: opened, ms_per_dig: round(ms), vs_plain_bfs: baselineMs ? round(ms / baselineMs) : null };
+        r.extra = {
+          cells_opened: opened,
+          ms_per_dig: round(ms),
+          vs_plain_bfs: baselineMs ? round(ms / baselineMs) : null,
+        };
         return r;
       },
     },
@@ -123,7 +158,11 @@ function chainCases(): BenchCase[] {
           return [1, events];
         });
         const ms = r.cpu_ms / r.games;
-        r.extra = { events_per_dig: events, ms_per_dig: round(ms), vs_plain_bfs: baselineMs ? round(ms / baselineMs) : null };
+        r.extra = {
+          events_per_dig: events,
+          ms_per_dig: round(ms),
+          vs_plain_bfs: baselineMs ? round(ms / baselineMs) : null,
+        };
         return r;
       },
     },
@@ -135,13 +174,16 @@ function invariantCase(): BenchCase {
     name: 'mines/digits-and-invariants-1000x1000',
     group: 'mines',
     run(budget) {
-      const b = generate({ width: SIDE, height: SIDE, mines: SIDE * SIDE / 10, fog: 100 }, 7);
+      const b = generate({ width: SIDE, height: SIDE, mines: (SIDE * SIDE) / 10, fog: 100 }, 7);
       const r = measure('mines/digits-and-invariants-1000x1000', budget, () => {
         computeDigits(b.w, b.h, b.mines);
         if (checkInvariants(b) !== null) throw new Error('generated board fails install');
         return [1, b.w * b.h];
       });
-      r.extra = { ms_per_million_cells: round(r.cpu_ms / r.games), million_cells_per_cpu_s: round(r.moves_per_cpu_s / 1e6) };
+      r.extra = {
+        ms_per_million_cells: round(r.cpu_ms / r.games),
+        million_cells_per_cpu_s: round(r.moves_per_cpu_s / 1e6),
+      };
       return r;
     },
   };
@@ -150,7 +192,10 @@ function invariantCase(): BenchCase {
 /** Tatham's CPU seconds per board from `sgt-mines --time-generation`, or null without the binary. */
 function tatham(spec: string, count: number): number | null {
   if (!existsSync(SGT)) return null;
-  const r = spawnSync(SGT, ['--time-generation', '--generate', String(count), `${spec}#arbiter`], { encoding: 'utf8', timeout: 600_000 });
+  const r = spawnSync(SGT, ['--time-generation', '--generate', String(count), `${spec}#arbiter`], {
+    encoding: 'utf8',
+    timeout: 600_000,
+  });
   const times = [...(r.stdout ?? '').matchAll(/: ([0-9.]+)\s*$/gm)].map((m) => Number(m[1]));
   if (times.length === 0) return null;
   return (times.reduce((a, b) => a + b, 0) / times.length) * 1000;

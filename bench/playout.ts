@@ -4,7 +4,14 @@
 import { act, step, type GameEvent, type Ruleset, type SeededRandom } from '../src/kernel/index.ts';
 
 /** Trusted fast path: `step` applies the menu action in place. `trace` (tests) gets the picks. */
-export function randomPlayout<S, A>(rs: Ruleset<S, A>, config: unknown, seed: number, rng: SeededRandom, events: GameEvent[], trace?: A[]): { state: S; moves: number } {
+export function randomPlayout<S, A>(
+  rs: Ruleset<S, A>,
+  config: unknown,
+  seed: number,
+  rng: SeededRandom,
+  events: GameEvent[],
+  trace?: A[],
+): { state: S; moves: number } {
   const state = rs.setup(config, seed);
   let moves = 0;
   for (;;) {
@@ -24,7 +31,13 @@ export function randomPlayout<S, A>(rs: Ruleset<S, A>, config: unknown, seed: nu
 }
 
 /** The same game through the checked path: every move is validated and applied to a copy. */
-export function randomPlayoutChecked<S, A>(rs: Ruleset<S, A>, config: unknown, seed: number, rng: SeededRandom, trace?: A[]): { state: S; moves: number } {
+export function randomPlayoutChecked<S, A>(
+  rs: Ruleset<S, A>,
+  config: unknown,
+  seed: number,
+  rng: SeededRandom,
+  trace?: A[],
+): { state: S; moves: number } {
   let state = rs.setup(config, seed);
   let moves = 0;
   for (;;) {

@@ -16,7 +16,15 @@ for (const c of cases) {
     results.push(await c.run(budget));
   } catch (err) {
     // one broken case must not hide the others
-    results.push({ case: c.name, games: 0, moves: 0, cpu_ms: 0, games_per_cpu_s: 0, moves_per_cpu_s: 0, extra: { error: (err as Error).message } });
+    results.push({
+      case: c.name,
+      games: 0,
+      moves: 0,
+      cpu_ms: 0,
+      games_per_cpu_s: 0,
+      moves_per_cpu_s: 0,
+      extra: { error: (err as Error).message },
+    });
   }
 }
 compareTicTacToe(results);
@@ -32,7 +40,11 @@ const rows = results.map((r) => [
 ]);
 const head = ['case', 'games/cpu-s', 'moves/cpu-s', 'vs plain', 'vs boardgame.io', 'error'];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 5 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+const line = (cells: string[]) =>
+  cells
+    .map((c, i) => (i === 0 || i === 5 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+    .join('  ')
+    .trimEnd();
 console.log(line(head));
 for (const r of rows) console.log(line(r));
 console.log();

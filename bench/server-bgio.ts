@@ -6,8 +6,13 @@ import { bgioGame } from './tictactoe.ts';
 
 process.env.NODE_ENV = 'production';
 const require = createRequire(import.meta.url);
-type BgioServer = { app: { listen: (...args: unknown[]) => void }; run: (cfg: { port: number }) => Promise<{ appServer: { address(): { port: number } } }> };
-const { Server } = require('boardgame.io/server') as { Server: (opts: { games: unknown[]; origins: string[] }) => BgioServer };
+type BgioServer = {
+  app: { listen: (...args: unknown[]) => void };
+  run: (cfg: { port: number }) => Promise<{ appServer: { address(): { port: number } } }>;
+};
+const { Server } = require('boardgame.io/server') as {
+  Server: (opts: { games: unknown[]; origins: string[] }) => BgioServer;
+};
 const server = Server({ games: [bgioGame], origins: ['http://127.0.0.1'] });
 // boardgame.io listens on every interface; keep it on loopback
 const listen = server.app.listen;

@@ -85,7 +85,13 @@ async function post(base: string, path: string, body: unknown, token?: string): 
 }
 
 /** One arbiter match slot: create, join both seats, play random free cells; repeat until `until`. */
-async function arbiterSlot(base: string, mode: 'http' | 'ws', until: number, rnd: SeededRandom, s: Sample): Promise<void> {
+async function arbiterSlot(
+  base: string,
+  mode: 'http' | 'ws',
+  until: number,
+  rnd: SeededRandom,
+  s: Sample,
+): Promise<void> {
   while (Date.now() < until) {
     const m = await post(base, '/api/matches', { ruleset: 'tictactoe', seed: rnd.int(1e9) });
     const t0 = (await post(base, `/api/matches/${m.id}/join`, { name: 'x' })).token as string;
@@ -98,13 +104,14 @@ async function arbiterSlot(base: string, mode: 'http' | 'ws', until: number, rnd
       const wsBase = base.replace('http', 'ws');
       sockets = tokens.map((t) => new WebSocket(`${wsBase}/api/matches/${m.id}/ws?token=${t}`));
       await Promise.all(sockets.map((w) => new Promise((ok, fail) => (w.once('open', ok), w.once('error', fail)))));
-      for (const w of sockets) w.on('message', (d) => {
-        const f = JSON.parse(String(d));
-        if ((f.type === 'ack' || f.type === 'error') && waiting.has(f.id)) {
-          waiting.get(f.id)!(f);
-          waiting.delete(f.id);
-        }
-      });
+      for (const w of sockets)
+        w.on('message', (d) => {
+          const f = JSON.parse(String(d));
+          if ((f.type === 'ack' || f.type === 'error') && waiting.has(f.id)) {
+            waiting.get(f.id)!(f);
+            waiting.delete(f.id);
+          }
+        });
     }
     let over = false;
     for (let turn = 0; !over && free.length > 0; turn++) {
@@ -112,7 +119,9 @@ async function arbiterSlot(base: string, mode: 'http' | 'ws', until: number, rnd
       const start = performance.now();
       let outcome: unknown;
       if (mode === 'http') {
-        outcome = (await post(base, `/api/matches/${m.id}/actions`, { action: { type: 'mark', cell } }, tokens[turn % 2])).outcome;
+        outcome = (
+          await post(base, `/api/matches/${m.id}/actions`, { action: { type: 'mark', cell } }, tokens[turn % 2])
+        ).outcome;
       } else {
         const id = turn + 1;
         const f = await new Promise<any>((ok) => {
@@ -152,7 +161,16 @@ async function bgioSlot(port: number, until: number, rnd: SeededRandom, s: Sampl
   let n = 0;
   while (Date.now() < until) {
     const matchID = `m${slot}-${n++}-${rnd.int(1e9)}`;
-    const clients = ['0', '1'].map((playerID) => Client({ game: bgioGame, numPlayers: 2, matchID, playerID, debug: false, multiplayer: SocketIO({ server: `http://127.0.0.1:${port}` }) }));
+    const clients = ['0', '1'].map((playerID) =>
+      Client({
+        game: bgioGame,
+        numPlayers: 2,
+        matchID,
+        playerID,
+        debug: false,
+        multiplayer: SocketIO({ server: `http://127.0.0.1:${port}` }),
+      }),
+    );
     const states: any[] = [null, null];
     const waiters: (((st: any) => void) | null)[] = [null, null];
     clients.forEach((c, i) =>
@@ -174,7 +192,10 @@ async function bgioSlot(port: number, until: number, rnd: SeededRandom, s: Sampl
           }
         };
       });
-    await Promise.all([synced(0, (st) => st.isConnected !== false && st._stateID >= 0), synced(1, (st) => st._stateID >= 0)]);
+    await Promise.all([
+      synced(0, (st) => st.isConnected !== false && st._stateID >= 0),
+      synced(1, (st) => st._stateID >= 0),
+    ]);
     const free = [0, 1, 2, 3, 4, 5, 6, 7, 8];
     for (;;) {
       const st = states[0];
@@ -184,7 +205,8 @@ async function bgioSlot(port: number, until: number, rnd: SeededRandom, s: Sampl
       const before = states[p]._stateID;
       const start = performance.now();
       // done when the turn has passed (boardgame.io sends the move, then the turn's end)
-      const done = (x: any) => x._stateID > before && (x.ctx.gameover !== undefined || x.ctx.currentPlayer !== String(p));
+      const done = (x: any) =>
+        x._stateID > before && (x.ctx.gameover !== undefined || x.ctx.currentPlayer !== String(p));
       const next = synced(p, done);
       clients[p].moves.mark(cell);
       await next;
@@ -197,25 +219,46 @@ async function bgioSlot(port: number, until: number, rnd: SeededRandom, s: Sampl
   }
 }
 
-async function measure(name: string, pid: number, concurrency: number, slot: (until: number, rnd: SeededRandom, s: Sample, i: number) => Promise<void>): Promise<Sample> {
+async function measure(
+  name: string,
+  pid: number,
+  concurrency: number,
+  slot: (until: number, rnd: SeededRandom, s: Sample, i: number) => Promise<void>,
+): Promise<Sample> {
   const s: Sample = { actions: 0, wallS: 0, cpuS: 0, lat: [] };
   // a short warm-up, not counted
   const warm: Sample = { actions: 0, wallS: 0, cpuS: 0, lat: [] };
-  await Promise.all(Array.from({ length: Math.min(concurrency, 10) }, (_, i) => slot(Date.now() + 500, new SeededRandom(1000 + i), warm, i)));
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, 10) }, (_, i) =>
+      slot(Date.now() + 500, new SeededRandom(1000 + i), warm, i),
+    ),
+  );
   const c0 = cpuMs(pid);
   const t0 = performance.now();
   const until = Date.now() + SECONDS * 1000;
-  const all = Promise.all(Array.from({ length: concurrency }, (_, i) => slot(until, new SeededRandom(i + 1), s, i).catch((err) => console.error(`${name}: ${String(err).slice(0, 200)}`))));
+  const all = Promise.all(
+    Array.from({ length: concurrency }, (_, i) =>
+      slot(until, new SeededRandom(i + 1), s, i).catch((err) => console.error(`${name}: ${String(err).slice(0, 200)}`)),
+    ),
+  );
   // a slot stuck on a lost message must not hang the run: count what was answered
   await Promise.race([all, new Promise((r) => setTimeout(r, SECONDS * 1000 + 20_000).unref())]);
   // a copy: slots still finishing their last match must not add to a closed measurement
-  return { actions: s.actions, lat: s.lat.slice(), wallS: (performance.now() - t0) / 1000, cpuS: (cpuMs(pid) - c0) / 1000 };
+  return {
+    actions: s.actions,
+    lat: s.lat.slice(),
+    wallS: (performance.now() - t0) / 1000,
+    cpuS: (cpuMs(pid) - c0) / 1000,
+  };
 }
 
 async function idleMemory(base: string, pid: number): Promise<number> {
   await new Promise((r) => setTimeout(r, 500));
   const before = rssKb(pid);
-  for (let i = 0; i < IDLE; i += 50) await Promise.all(Array.from({ length: Math.min(50, IDLE - i) }, () => post(base, '/api/matches', { ruleset: 'tictactoe' })));
+  for (let i = 0; i < IDLE; i += 50)
+    await Promise.all(
+      Array.from({ length: Math.min(50, IDLE - i) }, () => post(base, '/api/matches', { ruleset: 'tictactoe' })),
+    );
   await new Promise((r) => setTimeout(r, 1000));
   return ((rssKb(pid) - before) * 1024) / IDLE;
 }
@@ -227,7 +270,20 @@ const memory: Record<string, number[]> = {};
 async function arbiterTarget(label: string, db: string, mode: 'http' | 'ws') {
   for (let run = 0; run < RUNS; run++) {
     const dir = mkdtempSync(join(tmpdir(), 'arbiter-bench-'));
-    const srv = await spawnServer([join(ROOT, 'bin/arbiter.js'), 'serve', '--port', '0', '--db', db || join(dir, 'bench.sqlite'), '--quiet', '--rate-limit', '100000000'], /listening http:\/\/127\.0\.0\.1:(\d+)/);
+    const srv = await spawnServer(
+      [
+        join(ROOT, 'bin/arbiter.js'),
+        'serve',
+        '--port',
+        '0',
+        '--db',
+        db || join(dir, 'bench.sqlite'),
+        '--quiet',
+        '--rate-limit',
+        '100000000',
+      ],
+      /listening http:\/\/127\.0\.0\.1:(\d+)/,
+    );
     const base = `http://127.0.0.1:${srv.port}`;
     try {
       for (const n of MATCHES) {
@@ -257,7 +313,9 @@ async function bgioTarget() {
     try {
       for (const n of MATCHES) {
         console.error(`  boardgame.io: run ${run + 1}, ${n} matches`);
-        const s = await measure('boardgame.io', srv.proc.pid!, n, (until, rnd, sm, i) => bgioSlot(srv.port, until, rnd, sm, i));
+        const s = await measure('boardgame.io', srv.proc.pid!, n, (until, rnd, sm, i) =>
+          bgioSlot(srv.port, until, rnd, sm, i),
+        );
         let row = rows.find((r) => r.target === 'boardgame.io memory socket.io' && r.matches === n);
         if (!row) rows.push((row = { target: 'boardgame.io memory socket.io', matches: n, runs: [] }));
         row.runs.push(s);
@@ -269,9 +327,12 @@ async function bgioTarget() {
 }
 
 const med = (xs: number[]) => pct(xs, 50);
-const fmt = (xs: number[], d = 0) => `${med(xs).toFixed(d)} (${Math.min(...xs).toFixed(d)}–${Math.max(...xs).toFixed(d)})`;
+const fmt = (xs: number[], d = 0) =>
+  `${med(xs).toFixed(d)} (${Math.min(...xs).toFixed(d)}–${Math.max(...xs).toFixed(d)})`;
 
-console.log(`server bench: tic-tac-toe, ${MATCHES.join('/')} concurrent matches, ${SECONDS} s each, ${RUNS} runs; clients in this process; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+console.log(
+  `server bench: tic-tac-toe, ${MATCHES.join('/')} concurrent matches, ${SECONDS} s each, ${RUNS} runs; clients in this process; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+);
 await arbiterTarget('arbiter sqlite http', '', 'http');
 await arbiterTarget('arbiter sqlite ws', '', 'ws');
 if (PG) {
@@ -284,9 +345,23 @@ console.log('|---|---|---|---|---|---|');
 for (const r of rows) {
   const wall = r.runs.map((s) => s.actions / s.wallS);
   const cpu = r.runs.map((s) => s.actions / Math.max(0.01, s.cpuS));
-  console.log(`| ${r.target} | ${r.matches} | ${fmt(wall)} | ${fmt(cpu)} | ${fmt(r.runs.map((s) => pct(s.lat, 50)), 1)} | ${fmt(r.runs.map((s) => pct(s.lat, 99)), 1)} |`);
+  console.log(
+    `| ${r.target} | ${r.matches} | ${fmt(wall)} | ${fmt(cpu)} | ${fmt(
+      r.runs.map((s) => pct(s.lat, 50)),
+      1,
+    )} | ${fmt(
+      r.runs.map((s) => pct(s.lat, 99)),
+      1,
+    )} |`,
+  );
 }
-for (const [k, v] of Object.entries(memory)) console.log(`memory per idle open match (${k}, RSS growth over ${IDLE} new matches): ${fmt(v.map((b) => b / 1024), 1)} KB`);
+for (const [k, v] of Object.entries(memory))
+  console.log(
+    `memory per idle open match (${k}, RSS growth over ${IDLE} new matches): ${fmt(
+      v.map((b) => b / 1024),
+      1,
+    )} KB`,
+  );
 const ratio = (a: string, b: string) => {
   for (const n of MATCHES) {
     const x = rows.find((r) => r.target === a && r.matches === n);
@@ -300,5 +375,7 @@ const ratio = (a: string, b: string) => {
 };
 ratio('arbiter sqlite ws', 'boardgame.io memory socket.io');
 ratio('arbiter sqlite http', 'boardgame.io memory socket.io');
-console.log(`load average at the end ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (a shared 2-core machine: figures are noisy)`);
+console.log(
+  `load average at the end ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (a shared 2-core machine: figures are noisy)`,
+);
 process.exit(0);

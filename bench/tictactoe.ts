@@ -15,12 +15,23 @@ export const BENCH_SEED = 20261129;
 // (a) the engine, through the API every ruleset shares
 
 /** One random game through setup / pending / legal / step (generic: nothing here knows tic-tac-toe). */
-export function engineGame<S, A>(rs: Ruleset<S, A>, seed: number, rng: SeededRandom, events: GameEvent[], trace?: A[]): { state: S; moves: number } {
+export function engineGame<S, A>(
+  rs: Ruleset<S, A>,
+  seed: number,
+  rng: SeededRandom,
+  events: GameEvent[],
+  trace?: A[],
+): { state: S; moves: number } {
   return randomPlayout(rs, undefined, seed, rng, events, trace);
 }
 
 /** The same game through the checked path. */
-export function engineGameChecked<S, A>(rs: Ruleset<S, A>, seed: number, rng: SeededRandom, trace?: A[]): { state: S; moves: number } {
+export function engineGameChecked<S, A>(
+  rs: Ruleset<S, A>,
+  seed: number,
+  rng: SeededRandom,
+  trace?: A[],
+): { state: S; moves: number } {
   return randomPlayoutChecked(rs, undefined, seed, rng, trace);
 }
 
@@ -30,9 +41,14 @@ export function engineGameChecked<S, A>(rs: Ruleset<S, A>, seed: number, rng: Se
 // for each cell, the other two cells of every line through it, flattened in pairs
 const PLAIN_LINES: Int8Array[] = (() => {
   const lines = [
-    [0, 1, 2], [3, 4, 5], [6, 7, 8],
-    [0, 3, 6], [1, 4, 7], [2, 5, 8],
-    [0, 4, 8], [2, 4, 6],
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
   ];
   const out: Int8Array[] = [];
   for (let c = 0; c < 9; c++) {
@@ -88,9 +104,14 @@ interface BgioModules {
 }
 
 const BG_LINES = [
-  [0, 1, 2], [3, 4, 5], [6, 7, 8],
-  [0, 3, 6], [1, 4, 7], [2, 5, 8],
-  [0, 4, 8], [2, 4, 6],
+  [0, 1, 2],
+  [3, 4, 5],
+  [6, 7, 8],
+  [0, 3, 6],
+  [1, 4, 7],
+  [2, 5, 8],
+  [0, 4, 8],
+  [2, 4, 6],
 ];
 
 /** The game as a boardgame.io author writes it: moves, endIf, and ai.enumerate for its bots. */
@@ -106,7 +127,8 @@ export const bgioGame = {
   },
   endIf: ({ G, ctx }: { G: { cells: (string | null)[] }; ctx: { currentPlayer: string } }) => {
     for (const [a, b, c] of BG_LINES) {
-      if (G.cells[a] !== null && G.cells[a] === G.cells[b] && G.cells[a] === G.cells[c]) return { winner: ctx.currentPlayer };
+      if (G.cells[a] !== null && G.cells[a] === G.cells[b] && G.cells[a] === G.cells[c])
+        return { winner: ctx.currentPlayer };
     }
     if (G.cells.every((c) => c !== null)) return { draw: true };
     return undefined;
@@ -211,7 +233,9 @@ const engineCase: BenchCase = {
     const rng = new SeededRandom(BENCH_SEED);
     const events: GameEvent[] = [];
     let seed = 0;
-    return measure('tictactoe/engine', budgetMs, () => [1, engineGame(tictactoe, seed++ >>> 0, rng, events).moves], { path: 'step (trusted menu actions, in place)' });
+    return measure('tictactoe/engine', budgetMs, () => [1, engineGame(tictactoe, seed++ >>> 0, rng, events).moves], {
+      path: 'step (trusted menu actions, in place)',
+    });
   },
 };
 
@@ -221,7 +245,12 @@ const engineCheckedCase: BenchCase = {
   run(budgetMs) {
     const rng = new SeededRandom(BENCH_SEED);
     let seed = 0;
-    return measure('tictactoe/engine-checked', budgetMs, () => [1, engineGameChecked(tictactoe, seed++ >>> 0, rng).moves], { path: 'act (validate + copy)' });
+    return measure(
+      'tictactoe/engine-checked',
+      budgetMs,
+      () => [1, engineGameChecked(tictactoe, seed++ >>> 0, rng).moves],
+      { path: 'act (validate + copy)' },
+    );
   },
 };
 
@@ -230,7 +259,9 @@ const plainCase: BenchCase = {
   group: 'tictactoe',
   run(budgetMs) {
     const rng = new SeededRandom(BENCH_SEED);
-    return measure('tictactoe/plain-loop', budgetMs, () => [1, plainGame(rng) >> 2], { path: 'hand-written loop, Int8Array board' });
+    return measure('tictactoe/plain-loop', budgetMs, () => [1, plainGame(rng) >> 2], {
+      path: 'hand-written loop, Int8Array board',
+    });
   },
 };
 

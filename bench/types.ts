@@ -24,7 +24,12 @@ export interface BenchCase {
 }
 
 /** Time `unit` repeatedly until `budgetMs` of CPU time is used; `unit` returns [games, moves]. */
-export function measure(name: string, budgetMs: number, unit: () => [number, number], extra?: BenchResult['extra']): BenchResult {
+export function measure(
+  name: string,
+  budgetMs: number,
+  unit: () => [number, number],
+  extra?: BenchResult['extra'],
+): BenchResult {
   // warm up so the JIT has compiled the hot path before timing
   const warmEnd = process.cpuUsage();
   let warm = 0;

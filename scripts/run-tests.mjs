@@ -19,7 +19,16 @@ const chosen = only.length ? files.filter((f) => only.some((o) => f.includes(o))
 const tap = join(mkdtempSync(join(tmpdir(), 'arbiter-tests-')), 'results.tap');
 const r = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...chosen],
+  [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tap}`,
+    ...chosen,
+  ],
   { stdio: 'inherit' },
 );
 let summary = '';

@@ -35,7 +35,20 @@ export type {
 } from './kernel/index.ts';
 
 // checked and trusted transitions, errors, JSON, seeds
-export { act, step, validateAction, cloneState, ArbiterError, reject, canonicalJson, cloneJson, SeededRandom, checkSeed, configFlags, catalogRulesPage } from './kernel/index.ts';
+export {
+  act,
+  step,
+  validateAction,
+  cloneState,
+  ArbiterError,
+  reject,
+  canonicalJson,
+  cloneJson,
+  SeededRandom,
+  checkSeed,
+  configFlags,
+  catalogRulesPage,
+} from './kernel/index.ts';
 
 // the shipped rulesets
 export { tictactoePackage } from './rulesets/tictactoe/index.ts';

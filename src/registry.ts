@@ -8,7 +8,13 @@ import { groundPackage } from './rulesets/ground/index.ts';
 import { bncPackage } from './rulesets/bnc/index.ts';
 import { duelPackage } from './rulesets/duel/index.ts';
 
-export const PACKAGES: readonly RulesetPackage[] = [tictactoePackage, minesPackage, groundPackage, bncPackage, duelPackage];
+export const PACKAGES: readonly RulesetPackage[] = [
+  tictactoePackage,
+  minesPackage,
+  groundPackage,
+  bncPackage,
+  duelPackage,
+];
 
 export const REGISTRY: ReadonlyMap<string, RulesetPackage> = new Map(PACKAGES.map((p) => [p.ruleset.id, p]));
 
@@ -21,4 +27,3 @@ export function getPackage(id: string): RulesetPackage {
   if (!p) throw new ArbiterError('not_found', `unknown ruleset "${id}" (known: ${rulesetIds().join(', ')})`);
   return p;
 }
-

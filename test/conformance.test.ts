@@ -15,7 +15,7 @@ for (const [id, entry] of REGISTRY) {
     test('same seed gives the same event-stream hash, also across a JSON save/resume', () => {
       assert.deepEqual(determinism(rs), []);
     });
-    test('a state sampled from a seat\'s view shows that seat the same view and menu (determinization)', () => {
+    test("a state sampled from a seat's view shows that seat the same view and menu (determinization)", () => {
       assert.deepEqual(sampling(rs), []);
     });
     test('bad configs and seeds are refused with typed errors', () => {
@@ -27,7 +27,8 @@ for (const [id, entry] of REGISTRY) {
     test('the catalog has unique rule ids and every U-item has a default', () => {
       const ids = [...rs.catalog.rules.map((r) => r.id), ...rs.catalog.uItems.map((u) => u.id)];
       assert.equal(new Set(ids).size, ids.length, 'duplicate ids in the catalog');
-      for (const u of rs.catalog.uItems) assert.ok(u.default.length > 0 && u.why.length > 0, `${u.id} lacks a default or a reason`);
+      for (const u of rs.catalog.uItems)
+        assert.ok(u.default.length > 0 && u.why.length > 0, `${u.id} lacks a default or a reason`);
     });
   });
 }

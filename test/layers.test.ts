@@ -22,7 +22,8 @@ function walk(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(=])import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(=])import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 
 /** Import specifiers of one file (comments stripped first, so prose about imports does not count). */
 function importsOf(text: string): string[] {
@@ -55,14 +56,16 @@ function check(file: string, spec: string): string | null {
   const own = rulesetOf(from);
   if (own !== null) {
     if (spec.startsWith('node:')) return 'no node: imports in a ruleset';
-    if (to !== null && !to.startsWith('src/kernel/') && !to.startsWith(`src/rulesets/${own}/`)) return 'a ruleset imports only the kernel and its own folder';
+    if (to !== null && !to.startsWith('src/kernel/') && !to.startsWith(`src/rulesets/${own}/`))
+      return 'a ruleset imports only the kernel and its own folder';
   }
   if (from.startsWith('src/runners/') || from.startsWith('src/agents/')) {
     if (to === 'src/registry.ts') return 'runners and agents do not import the registry';
     if (to !== null && to.startsWith('src/rulesets/')) return 'runners and agents import no ruleset';
   }
   if (from.startsWith('src/cli/') || from.startsWith('bench/')) {
-    if (to !== null && rulesetOf(to) !== null && !/^src\/rulesets\/[^/]+\/index\.ts$/.test(to)) return 'the CLI and bench import a ruleset only through its index.ts';
+    if (to !== null && rulesetOf(to) !== null && !/^src\/rulesets\/[^/]+\/index\.ts$/.test(to))
+      return 'the CLI and bench import a ruleset only through its index.ts';
   }
   return null;
 }
@@ -72,8 +75,7 @@ function check(file: string, spec: string): string | null {
  * into the package's `tools`). Listed by file and import so any new violation still fails; an
  * entry that no longer occurs is reported so the list can shrink.
  */
-const PENDING = new Set<string>([
-]);
+const PENDING = new Set<string>([]);
 
 function violations(files: string[]): { found: Violation[]; pendingSeen: Set<string> } {
   const found: Violation[] = [];
@@ -95,7 +97,10 @@ test('layer rules hold for every import in src/ and bench/', () => {
   assert.ok(files.length > 50, 'the walk found the sources');
   const { found, pendingSeen } = violations(files);
   const stale = [...PENDING].filter((k) => !pendingSeen.has(k));
-  if (stale.length) console.log(`layers: ${stale.length} pending exception(s) no longer occur; remove them from test/layers.test.ts: ${stale.join('; ')}`);
+  if (stale.length)
+    console.log(
+      `layers: ${stale.length} pending exception(s) no longer occur; remove them from test/layers.test.ts: ${stale.join('; ')}`,
+    );
   assert.deepEqual(found, []);
 });
 
@@ -108,7 +113,13 @@ test('the import scanner sees every import form and each rule fires', () => {
     "import './side-effect.ts';",
     "// import { fake } from './commented.ts';",
   ].join('\n');
-  assert.deepEqual(importsOf(text), ['../registry.ts', './b.ts', '../rulesets/x/inner.ts', 'node:fs', './side-effect.ts']);
+  assert.deepEqual(importsOf(text), [
+    '../registry.ts',
+    './b.ts',
+    '../rulesets/x/inner.ts',
+    'node:fs',
+    './side-effect.ts',
+  ]);
   const at = (p: string) => join(ROOT, p);
   assert.match(check(at('src/runners/x.ts'), '../registry.ts') ?? '', /registry/);
   assert.match(check(at('src/agents/x.ts'), '../rulesets/mines/index.ts') ?? '', /no ruleset/);

@@ -20,7 +20,12 @@ export const mctsAgent: AgentFactory = (o) => searchAgent('mcts', parseSearchArg
 /** Information-set MCTS: a fresh determinization every playout; for hidden information. */
 export const ismctsAgent: AgentFactory = (o) => searchAgent('ismcts', parseSearchArgs(o.args, true));
 
-export const BUILTIN_AGENTS: Record<string, AgentFactory> = { random: randomAgent, first: firstAgent, mcts: mctsAgent, ismcts: ismctsAgent };
+export const BUILTIN_AGENTS: Record<string, AgentFactory> = {
+  random: randomAgent,
+  first: firstAgent,
+  mcts: mctsAgent,
+  ismcts: ismctsAgent,
+};
 
 export function isAgent(x: unknown): x is Agent {
   return typeof x === 'object' && x !== null && typeof (x as Agent).choose === 'function';

@@ -46,7 +46,8 @@ export class HttpTransport implements Transport {
     } catch {
       throw new ArbiterError('bad_request', `http: needs a URL, e.g. http:http://127.0.0.1:8080/agent (got "${url}")`);
     }
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ArbiterError('bad_request', `http: agent URL must be http(s), got ${u.protocol}`);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:')
+      throw new ArbiterError('bad_request', `http: agent URL must be http(s), got ${u.protocol}`);
     this.url = u;
     this.name = `http:${url}`;
     this.maxBytes = opts.maxBytes ?? 4 << 20;
@@ -54,7 +55,12 @@ export class HttpTransport implements Transport {
   }
 
   private post(msg: unknown, signal: AbortSignal): Promise<Response> {
-    return fetch(this.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(msg), signal });
+    return fetch(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(msg),
+      signal,
+    });
   }
 
   async start(msg: MatchStart): Promise<void> {
@@ -65,7 +71,11 @@ export class HttpTransport implements Transport {
     } catch (err) {
       throw new ArbiterError('not_found', `http: agent at ${this.url.href} is unreachable (${(err as Error).message})`);
     }
-    if (!res.ok) throw new ArbiterError('bad_request', `http: agent at ${this.url.href} refused match_start with HTTP ${res.status}`);
+    if (!res.ok)
+      throw new ArbiterError(
+        'bad_request',
+        `http: agent at ${this.url.href} refused match_start with HTTP ${res.status}`,
+      );
   }
 
   async decide(req: DecisionRequest, signal: AbortSignal): Promise<Reply> {
@@ -96,7 +106,11 @@ export class HttpTransport implements Transport {
   private notice(msg: unknown): Promise<void> {
     if (this.closed) return Promise.resolve();
     return this.post(msg, AbortSignal.timeout(this.noticeMs)).then(
-      (r) => r.arrayBuffer().then(() => {}, () => {}),
+      (r) =>
+        r.arrayBuffer().then(
+          () => {},
+          () => {},
+        ),
       () => {},
     );
   }

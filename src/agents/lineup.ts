@@ -16,18 +16,27 @@ const seatSchema = z
     temperature: z.number().min(0).max(2).optional(),
     system: z.string().optional(),
     base_url: z.string().optional(),
-    api_key_env: z.string().regex(/^[A-Z_][A-Z0-9_]*$/).optional().describe('name of the environment variable holding the key'),
+    api_key_env: z
+      .string()
+      .regex(/^[A-Z_][A-Z0-9_]*$/)
+      .optional()
+      .describe('name of the environment variable holding the key'),
     max_tokens: z.number().int().min(1).max(32768).optional(),
   })
   .strict()
-  .refine((s) => (s.agent !== undefined) !== (s.provider !== undefined && s.model !== undefined), { message: 'a seat names either agent, or provider and model' });
+  .refine((s) => (s.agent !== undefined) !== (s.provider !== undefined && s.model !== undefined), {
+    message: 'a seat names either agent, or provider and model',
+  });
 
 export const lineupSchema = z
   .object({
     id: z.string().min(1),
     ruleset: z.string().min(1),
     description: z.string().optional(),
-    defaults: z.object({ temperature: z.number().min(0).max(2).optional(), system: z.string().optional() }).strict().optional(),
+    defaults: z
+      .object({ temperature: z.number().min(0).max(2).optional(), system: z.string().optional() })
+      .strict()
+      .optional(),
     statements: z.array(z.string()).optional().describe('paragraphs stated in every prompt'),
     seats: z.array(seatSchema).min(1),
   })
@@ -42,7 +51,10 @@ export function findLineupFile(nameOrPath: string, rulesetId: string, root = pro
   if (existsSync(nameOrPath)) return nameOrPath;
   const named = join(root, 'lineups', rulesetId, `${nameOrPath}.yaml`);
   if (existsSync(named)) return named;
-  throw new ArbiterError('not_found', `no line-up "${nameOrPath}" (not a file, and not lineups/${rulesetId}/${nameOrPath}.yaml)`);
+  throw new ArbiterError(
+    'not_found',
+    `no line-up "${nameOrPath}" (not a file, and not lineups/${rulesetId}/${nameOrPath}.yaml)`,
+  );
 }
 
 export function parseLineup(text: string, source = 'line-up'): Lineup {
@@ -63,12 +75,17 @@ export function parseLineup(text: string, source = 'line-up'): Lineup {
 export function loadLineup(nameOrPath: string, rulesetId: string): Lineup {
   const file = findLineupFile(nameOrPath, rulesetId);
   const lineup = parseLineup(readFileSync(file, 'utf8'), file);
-  if (lineup.ruleset !== rulesetId) throw new ArbiterError('bad_config', `line-up ${lineup.id} is for ${lineup.ruleset}, not ${rulesetId}`);
+  if (lineup.ruleset !== rulesetId)
+    throw new ArbiterError('bad_config', `line-up ${lineup.id} is for ${lineup.ruleset}, not ${rulesetId}`);
   return lineup;
 }
 
 export function lineupSeats(lineup: Lineup, seats: number): LineupSeat[] {
-  if (lineup.seats.length !== seats) throw new ArbiterError('bad_config', `line-up ${lineup.id} names ${lineup.seats.length} seats; the match has ${seats}`);
+  if (lineup.seats.length !== seats)
+    throw new ArbiterError(
+      'bad_config',
+      `line-up ${lineup.id} names ${lineup.seats.length} seats; the match has ${seats}`,
+    );
   return lineup.seats.map((s) => {
     if (s.agent) return { spec: s.agent };
     const llm: LlmSeat = { provider: s.provider!, model: s.model! };

@@ -47,7 +47,12 @@ export function describeViewText(rs: Ruleset, view: Json, seat: Seat): string {
 }
 
 /** The events `seat` perceives, per the ruleset's `eventView` or the safe default. */
-export function eventsSeenBy(rs: Ruleset, perfectInformation: boolean, events: readonly GameEvent[], seat: Seat): GameEvent[] {
+export function eventsSeenBy(
+  rs: Ruleset,
+  perfectInformation: boolean,
+  events: readonly GameEvent[],
+  seat: Seat,
+): GameEvent[] {
   if (rs.eventView) {
     const out: GameEvent[] = [];
     for (const e of events) {
@@ -82,6 +87,7 @@ export function describeMenuText(rs: Ruleset, menu: Menu, seat: Seat): string {
     }
     return `${i + 1}. ${JSON.stringify(a)}${words ? ` — ${words}` : ''}`;
   });
-  for (const t of menu.templates ?? []) lines.push(`template ${t.family}: ${t.description ?? ''} (example ${JSON.stringify(t.example)})`);
+  for (const t of menu.templates ?? [])
+    lines.push(`template ${t.family}: ${t.description ?? ''} (example ${JSON.stringify(t.example)})`);
   return lines.join('\n');
 }

@@ -5,8 +5,23 @@
 // After K defaults in a row the seat is failed: it plays its default at once and its transport
 // is closed (a hung program costs its deadline K times, then nothing).
 
-import { validateAction, type Rejection, type Agent, type AgentContext, type Json, type JsonObject, type Menu, type Seat } from '../kernel/index.ts';
-import { decisionSchema, type DecisionRequest, type FailureReason, type MatchEnd, type MatchStart } from './protocol.ts';
+import {
+  validateAction,
+  type Rejection,
+  type Agent,
+  type AgentContext,
+  type Json,
+  type JsonObject,
+  type Menu,
+  type Seat,
+} from '../kernel/index.ts';
+import {
+  decisionSchema,
+  type DecisionRequest,
+  type FailureReason,
+  type MatchEnd,
+  type MatchStart,
+} from './protocol.ts';
 import type { Reply, Transport } from './transport.ts';
 import { clipRaw, type DefaultInfo } from '../runners/match.ts';
 
@@ -54,7 +69,8 @@ export function truncate(s: string, n: number): string {
 /** The menu element of the declared default family, else the first menu element. */
 export function defaultActionOf(menu: Menu, declared: string | null | undefined): Json {
   if (declared) {
-    for (const a of menu.actions) if (a !== null && typeof a === 'object' && (a as { type?: unknown }).type === declared) return a as Json;
+    for (const a of menu.actions)
+      if (a !== null && typeof a === 'object' && (a as { type?: unknown }).type === declared) return a as Json;
   }
   return menu.actions[0] as Json;
 }
@@ -119,7 +135,11 @@ export class SeatAgent implements Agent {
    * Ask for one decision. `ctx` carries the snapshot state the answer is checked against;
    * `base` is the request without its id, deadline and attempt.
    */
-  async decide(ctx: AgentContext, base: Omit<DecisionRequest, 'request' | 'deadline_ms' | 'attempt' | 'previous'>, declaredDefault: string | null): Promise<SeatDecision> {
+  async decide(
+    ctx: AgentContext,
+    base: Omit<DecisionRequest, 'request' | 'deadline_ms' | 'attempt' | 'previous'>,
+    declaredDefault: string | null,
+  ): Promise<SeatDecision> {
     const n = ++this.counter;
     const idOf = (attempt: number) => `s${this.seat}-${n}${attempt > 1 ? `-a${attempt}` : ''}`;
     const fallback = (reason: FailureReason, request: string, raw?: string, rejection?: Rejection): SeatDecision => {
@@ -153,17 +173,33 @@ export class SeatAgent implements Agent {
         this.inARow = 0;
         return { action: verdict.action };
       }
-      const retryable = verdict.reason === 'invalid_json' || verdict.reason === 'refused' || verdict.reason === 'oversize';
+      const retryable =
+        verdict.reason === 'invalid_json' || verdict.reason === 'refused' || verdict.reason === 'oversize';
       if (!retryable || attempt === 2) return fallback(verdict.reason, request, reply.raw, verdict.rejection);
-      this.transport.notify?.({ type: 'decision_result', request, accepted: false, rejection: { code: verdict.code, reason: verdict.detail ?? verdict.reason } });
-      previous = { reason: verdict.reason, rejection: { code: verdict.code, reason: verdict.detail ?? verdict.reason } };
+      this.transport.notify?.({
+        type: 'decision_result',
+        request,
+        accepted: false,
+        rejection: { code: verdict.code, reason: verdict.detail ?? verdict.reason },
+      });
+      previous = {
+        reason: verdict.reason,
+        rejection: { code: verdict.code, reason: verdict.detail ?? verdict.reason },
+      };
       if (reply.raw) previous.answer = truncate(reply.raw, this.policy.rawLimit);
     }
     /* c8 ignore next */
     throw new Error('unreachable');
   }
 
-  private record(request: string, attempt: number, latency: number, verdict: { ok: boolean; reason?: FailureReason; detail?: string }, reply: Reply, stale: string[]): void {
+  private record(
+    request: string,
+    attempt: number,
+    latency: number,
+    verdict: { ok: boolean; reason?: FailureReason; detail?: string },
+    reply: Reply,
+    stale: string[],
+  ): void {
     if (!this.onAttempt) return;
     const rec: AttemptRecord = { seat: this.seat, request, attempt, latency_ms: latency, ok: verdict.ok };
     if (!verdict.ok) {
@@ -204,16 +240,29 @@ export class SeatAgent implements Agent {
       }, this.policy.deadlineMs);
       Promise.resolve()
         .then(() => this.transport.decide(req, ac.signal, ctx))
-        .then(finish, (err: unknown) => finish({ ok: false, reason: 'error', detail: String((err as Error)?.message ?? err) }));
+        .then(finish, (err: unknown) =>
+          finish({ ok: false, reason: 'error', detail: String((err as Error)?.message ?? err) }),
+        );
     });
   }
 
-  private judge(reply: Reply, req: DecisionRequest, ctx: AgentContext, stale: string[]):
+  private judge(
+    reply: Reply,
+    req: DecisionRequest,
+    ctx: AgentContext,
+    stale: string[],
+  ):
     | { ok: true; action: Json }
     | { ok: false; reason: FailureReason; code: string; detail?: string; rejection?: Rejection } {
     if (!reply.ok) {
       // a deadline that passed while only answers to older requests came in is a stale failure
-      if (reply.reason === 'timeout' && stale.length > 0) return { ok: false, reason: 'stale', code: 'stale', detail: `only answers to older requests arrived (${stale.length})` };
+      if (reply.reason === 'timeout' && stale.length > 0)
+        return {
+          ok: false,
+          reason: 'stale',
+          code: 'stale',
+          detail: `only answers to older requests arrived (${stale.length})`,
+        };
       return { ok: false, reason: reply.reason, code: reply.reason, detail: reply.detail };
     }
     // in-process agents hand over a value, not a message: nothing to parse or match
@@ -222,17 +271,41 @@ export class SeatAgent implements Agent {
       : decisionSchema.safeParse(reply.message);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return { ok: false, reason: 'invalid_json', code: 'bad_request', detail: `not a decision message: ${issue.path.join('.') || '(root)'}: ${issue.message}` };
+      return {
+        ok: false,
+        reason: 'invalid_json',
+        code: 'bad_request',
+        detail: `not a decision message: ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+      };
     }
-    if (parsed.data.request !== req.request) return { ok: false, reason: 'stale', code: 'stale', detail: `answer for request ${parsed.data.request}, expected ${req.request}` };
+    if (parsed.data.request !== req.request)
+      return {
+        ok: false,
+        reason: 'stale',
+        code: 'stale',
+        detail: `answer for request ${parsed.data.request}, expected ${req.request}`,
+      };
     let verdict;
     try {
       verdict = validateAction(ctx.ruleset, ctx.state, ctx.seat, parsed.data.action);
     } catch (err) {
       const why = `the answer could not be checked: ${(err as Error).message}`;
-      return { ok: false, reason: 'refused', code: 'bad_request', detail: why, rejection: { code: 'bad_request', reason: why } };
+      return {
+        ok: false,
+        reason: 'refused',
+        code: 'bad_request',
+        detail: why,
+        rejection: { code: 'bad_request', reason: why },
+      };
     }
-    if (!verdict.ok) return { ok: false, reason: 'refused', code: verdict.error.code, detail: verdict.error.reason, rejection: verdict.error };
+    if (!verdict.ok)
+      return {
+        ok: false,
+        reason: 'refused',
+        code: verdict.error.code,
+        detail: verdict.error.reason,
+        rejection: verdict.error,
+      };
     return { ok: true, action: parsed.data.action };
   }
 

@@ -7,7 +7,9 @@ import type { Json, JsonObject } from '../kernel/index.ts';
 
 export const PROTOCOL = 'arbiter-agent/1';
 
-const json: z.ZodType<Json> = z.lazy(() => z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(json), z.record(z.string(), json)]));
+const json: z.ZodType<Json> = z.lazy(() =>
+  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(json), z.record(z.string(), json)]),
+);
 const jsonObject = z.record(z.string(), json);
 
 const rejection = z.object({
@@ -17,7 +19,16 @@ const rejection = z.object({
 });
 
 /** Why a decision fell back to the ruleset's default action. */
-export const FAILURE_REASONS = ['timeout', 'invalid_json', 'refused', 'oversize', 'exited', 'stale', 'error', 'seat_failed'] as const;
+export const FAILURE_REASONS = [
+  'timeout',
+  'invalid_json',
+  'refused',
+  'oversize',
+  'exited',
+  'stale',
+  'error',
+  'seat_failed',
+] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
 export const matchStartSchema = z
@@ -45,7 +56,9 @@ export const decisionRequestSchema = z
     view_text: z.string().describe('the same view in plain words'),
     menu: z.object({
       actions: z.array(json).describe('complete actions accepted verbatim'),
-      templates: z.array(z.object({ family: z.string(), schema: jsonObject, example: json, description: z.string().optional() })).optional(),
+      templates: z
+        .array(z.object({ family: z.string(), schema: jsonObject, example: json, description: z.string().optional() }))
+        .optional(),
     }),
     events: z.array(jsonObject).describe('events this seat saw since its last decision'),
     deadline_ms: z.number().int().min(1),

@@ -24,7 +24,8 @@ type PrefixFactory = (args: string, seat: number, env: AgentEnv) => Agent;
  * `http:<URL>` a web service, `llm:<provider>:<model>` a language model (all speak the protocol).
  */
 export const AGENT_PREFIXES: Record<string, PrefixFactory> = {
-  cmd: (args, seat, env) => subprocessAgent(args, env.stderrDir ? { stderrPath: join(env.stderrDir, `seat-${seat}.stderr`) } : {}),
+  cmd: (args, seat, env) =>
+    subprocessAgent(args, env.stderrDir ? { stderrPath: join(env.stderrDir, `seat-${seat}.stderr`) } : {}),
   http: (args) => httpAgent(args),
   llm: (args, _seat, env) => llmAgent(parseLlmSpec(args), env.llm),
   // in-process search agents with parameters in the spec
@@ -50,12 +51,21 @@ export function makeAgent<S, A>(pkg: RulesetPackage<S, A>, spec: string, env: Ag
   if (colon > 0) {
     const prefix = spec.slice(0, colon);
     const factory = AGENT_PREFIXES[prefix];
-    if (!factory) throw new ArbiterError('not_found', `unknown agent kind "${prefix}:" (known: ${Object.keys(AGENT_PREFIXES).map((p) => p + ':').join(', ')})`);
+    if (!factory)
+      throw new ArbiterError(
+        'not_found',
+        `unknown agent kind "${prefix}:" (known: ${Object.keys(AGENT_PREFIXES)
+          .map((p) => p + ':')
+          .join(', ')})`,
+      );
     return factory(spec.slice(colon + 1), seat, env);
   }
   const factory = pkg.agents[spec]?.factory ?? BUILTIN_AGENTS[spec];
   if (!factory) {
-    throw new ArbiterError('not_found', `unknown agent "${spec}" for ${pkg.ruleset.id} (known: ${agentNames(pkg).join(', ')})`);
+    throw new ArbiterError(
+      'not_found',
+      `unknown agent "${spec}" for ${pkg.ruleset.id} (known: ${agentNames(pkg).join(', ')})`,
+    );
   }
   return factory({});
 }
@@ -68,7 +78,12 @@ export function makeAgent<S, A>(pkg: RulesetPackage<S, A>, spec: string, env: Ag
  * Every seat is resolved before any program starts (programs start in runMatch), and a refused
  * line-up releases whatever the earlier seats hold.
  */
-export function makeAgents<S, A>(pkg: RulesetPackage<S, A>, specs: string | string[], seats: number, env: AgentEnv = {}): Agent<A, S>[] {
+export function makeAgents<S, A>(
+  pkg: RulesetPackage<S, A>,
+  specs: string | string[],
+  seats: number,
+  env: AgentEnv = {},
+): Agent<A, S>[] {
   const list = (Array.isArray(specs) && specs.length > 1 ? specs : String(specs).split(','))
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
@@ -78,7 +93,10 @@ export function makeAgents<S, A>(pkg: RulesetPackage<S, A>, specs: string | stri
   try {
     for (let seat = 0; seat < seats; seat++) made.push(makeAgent(pkg, list[seat % list.length], env, seat));
   } catch (err) {
-    for (const a of made) void Promise.resolve().then(() => a.close?.()).catch(() => {});
+    for (const a of made)
+      void Promise.resolve()
+        .then(() => a.close?.())
+        .catch(() => {});
     throw err;
   }
   return made;

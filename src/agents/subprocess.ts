@@ -148,7 +148,8 @@ export class SubprocessTransport implements Transport {
   readonly name: string;
   readonly command: string;
   private readonly argv: string[] | null;
-  private readonly opts: Required<Omit<SubprocessOptions, 'stderrPath' | 'cwd'>> & Pick<SubprocessOptions, 'stderrPath' | 'cwd'>;
+  private readonly opts: Required<Omit<SubprocessOptions, 'stderrPath' | 'cwd'>> &
+    Pick<SubprocessOptions, 'stderrPath' | 'cwd'>;
   private child: ChildProcess | null = null;
   private pgid = 0;
   private exited = false;
@@ -164,13 +165,17 @@ export class SubprocessTransport implements Transport {
   constructor(command: string, opts: SubprocessOptions = {}) {
     this.command = command.trim();
     this.name = `cmd:${this.command}`;
-    if (this.command === '') throw new ArbiterError('bad_request', 'cmd: needs a command line, e.g. cmd:python3 bot.py');
+    if (this.command === '')
+      throw new ArbiterError('bad_request', 'cmd: needs a command line, e.g. cmd:python3 bot.py');
     this.opts = { maxLineBytes: 1 << 20, maxDecisionBytes: 4 << 20, graceMs: 500, ...opts };
     this.argv = splitCommandLine(this.command);
     // a missing program is a clear error now, before the match (and before other seats start)
     const first = this.argv ? this.argv[0] : (this.command.match(/^[A-Za-z0-9_./+-]+(?=\s|$)/) ?? [null])[0];
     if (first && !findProgram(first, opts.cwd)) {
-      throw new ArbiterError('not_found', `cmd: program "${first}" not found${first.includes('/') ? ' (or not executable)' : ' on PATH'}`);
+      throw new ArbiterError(
+        'not_found',
+        `cmd: program "${first}" not found${first.includes('/') ? ' (or not executable)' : ' on PATH'}`,
+      );
     }
   }
 
@@ -181,14 +186,23 @@ export class SubprocessTransport implements Transport {
 
   start(msg: MatchStart): void {
     this.seat = msg.seat;
-    const stderrPath = this.opts.stderrPath ?? join(tmpdir(), `arbiter-agents-${process.pid}`, `seat-${msg.seat}.stderr`);
+    const stderrPath =
+      this.opts.stderrPath ?? join(tmpdir(), `arbiter-agents-${process.pid}`, `seat-${msg.seat}.stderr`);
     mkdirSync(dirname(stderrPath), { recursive: true });
     const errFd = openSync(stderrPath, 'w');
     installHandlers();
     try {
       const child = this.argv
-        ? spawn(this.argv[0], this.argv.slice(1), { stdio: ['pipe', 'pipe', errFd], detached: true, cwd: this.opts.cwd })
-        : spawn('/bin/sh', ['-c', this.command], { stdio: ['pipe', 'pipe', errFd], detached: true, cwd: this.opts.cwd });
+        ? spawn(this.argv[0], this.argv.slice(1), {
+            stdio: ['pipe', 'pipe', errFd],
+            detached: true,
+            cwd: this.opts.cwd,
+          })
+        : spawn('/bin/sh', ['-c', this.command], {
+            stdio: ['pipe', 'pipe', errFd],
+            detached: true,
+            cwd: this.opts.cwd,
+          });
       this.child = child;
       if (child.pid === undefined) {
         this.exited = true;
@@ -231,7 +245,11 @@ export class SubprocessTransport implements Transport {
     if (this.current) {
       this.current.bytes += buf.length;
       if (this.current.bytes > this.opts.maxDecisionBytes) {
-        this.settle({ ok: false, reason: 'oversize', detail: `more than ${this.opts.maxDecisionBytes} bytes for one decision` });
+        this.settle({
+          ok: false,
+          reason: 'oversize',
+          detail: `more than ${this.opts.maxDecisionBytes} bytes for one decision`,
+        });
       }
     }
     let start = 0;
@@ -242,10 +260,17 @@ export class SubprocessTransport implements Transport {
         this.partial += piece.length;
         if (this.partial > this.opts.maxLineBytes) {
           // refuse the line without keeping it; skip to its newline
-          const head = Buffer.concat([...this.chunks, piece]).subarray(0, 200).toString('utf8');
+          const head = Buffer.concat([...this.chunks, piece])
+            .subarray(0, 200)
+            .toString('utf8');
           this.chunks = [];
           this.skipping = true;
-          this.settle({ ok: false, reason: 'oversize', raw: head, detail: `a line longer than ${this.opts.maxLineBytes} bytes` });
+          this.settle({
+            ok: false,
+            reason: 'oversize',
+            raw: head,
+            detail: `a line longer than ${this.opts.maxLineBytes} bytes`,
+          });
         } else if (piece.length > 0) this.chunks.push(Buffer.from(piece));
       }
       if (nl < 0) break;
@@ -267,7 +292,10 @@ export class SubprocessTransport implements Transport {
       else this.stale.push(line);
       return;
     }
-    const request = msg !== null && typeof msg === 'object' && !Array.isArray(msg) ? (msg as { request?: unknown }).request : undefined;
+    const request =
+      msg !== null && typeof msg === 'object' && !Array.isArray(msg)
+        ? (msg as { request?: unknown }).request
+        : undefined;
     if (this.current && (request === undefined || request === this.current.request)) {
       this.settle({ ok: true, message: msg, raw: line });
     } else {

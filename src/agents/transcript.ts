@@ -33,7 +33,11 @@ export class TranscriptWriter {
 
 export function readTranscript(logPath: string, seat: number): AttemptRecord[] {
   const file = transcriptPath(agentsDirFor(logPath), seat);
-  if (!existsSync(file)) throw new ArbiterError('not_found', `no transcript for seat ${seat} (${file}); transcripts are written by play --log for protocol agents`);
+  if (!existsSync(file))
+    throw new ArbiterError(
+      'not_found',
+      `no transcript for seat ${seat} (${file}); transcripts are written by play --log for protocol agents`,
+    );
   const out: AttemptRecord[] = [];
   readFileSync(file, 'utf8')
     .split('\n')
@@ -56,7 +60,9 @@ export function formatTranscript(records: AttemptRecord[]): string {
     const tokens = r.meta?.tokens as { input?: number; output?: number } | undefined;
     input += tokens?.input ?? 0;
     output += tokens?.output ?? 0;
-    out.push(`── ${r.request} (attempt ${r.attempt}) — ${r.ok ? 'accepted' : `FAILED: ${r.reason}${r.detail ? ` (${r.detail})` : ''}`} — ${r.latency_ms} ms${tokens ? `, ${tokens.input ?? 0} in / ${tokens.output ?? 0} out tokens` : ''}`);
+    out.push(
+      `── ${r.request} (attempt ${r.attempt}) — ${r.ok ? 'accepted' : `FAILED: ${r.reason}${r.detail ? ` (${r.detail})` : ''}`} — ${r.latency_ms} ms${tokens ? `, ${tokens.input ?? 0} in / ${tokens.output ?? 0} out tokens` : ''}`,
+    );
     if (typeof r.meta?.system === 'string') out.push('system:', indent(r.meta.system));
     if (typeof r.meta?.prompt === 'string') out.push('prompt:', indent(r.meta.prompt));
     if (r.answer !== undefined) out.push('answer:', indent(r.answer || '(empty)'));

@@ -41,7 +41,8 @@ export interface DriveState {
 type Req = Record<string, Json>;
 
 function need<T extends Json>(req: Req, field: string, check: (v: Json) => boolean, what: string): T {
-  if (!(field in req) || !check(req[field])) throw new ArbiterError('bad_request', `"${field}" must be ${what}`, { field });
+  if (!(field in req) || !check(req[field]))
+    throw new ArbiterError('bad_request', `"${field}" must be ${what}`, { field });
   return req[field] as T;
 }
 
@@ -63,15 +64,25 @@ export function handleLine(ds: DriveState, line: string): Json {
     } catch (err) {
       throw new ArbiterError('bad_request', `the line is not JSON (${(err as Error).message})`);
     }
-    if (req === null || typeof req !== 'object' || Array.isArray(req)) throw new ArbiterError('bad_request', 'a request must be a JSON object');
+    if (req === null || typeof req !== 'object' || Array.isArray(req))
+      throw new ArbiterError('bad_request', 'a request must be a JSON object');
     const r = req as Req;
     // the id is echoed whenever it is itself sound, whatever else is wrong with the request
-    if (Object.prototype.hasOwnProperty.call(r, 'id') && isPlainJson(r.id) && findPrototypeKey(r.id) === null) id = r.id;
+    if (Object.hasOwn(r, 'id') && isPlainJson(r.id) && findPrototypeKey(r.id) === null) id = r.id;
     const proto = findPrototypeKey(r);
-    if (proto !== null) throw new ArbiterError('bad_request', `the key "${proto}" is not allowed (__proto__, constructor and prototype are refused)`, { path: proto });
+    if (proto !== null)
+      throw new ArbiterError(
+        'bad_request',
+        `the key "${proto}" is not allowed (__proto__, constructor and prototype are refused)`,
+        { path: proto },
+      );
     const inf = findNonFiniteNumber(r);
     if (inf !== null) {
-      throw new ArbiterError('bad_request', `the number at "${inf}" is too large for JSON (it reads as Infinity; send at most ±1.7976931348623157e308)`, { path: inf });
+      throw new ArbiterError(
+        'bad_request',
+        `the number at "${inf}" is too large for JSON (it reads as Infinity; send at most ±1.7976931348623157e308)`,
+        { path: inf },
+      );
     }
     if (!isPlainJson(r)) throw new ArbiterError('bad_request', 'the request is nested too deeply');
     const op = need<string>(r, 'op', (v) => typeof v === 'string', 'a string');
@@ -81,10 +92,19 @@ export function handleLine(ds: DriveState, line: string): Json {
         const pkg = REGISTRY.get(rulesetId);
         if (!pkg) throw new ArbiterError('not_found', `unknown ruleset "${rulesetId}"`, { known: rulesetIds() });
         const seed = 'seed' in r ? need<number>(r, 'seed', isInt, 'an integer') : 1;
-        const config = 'config' in r ? need<Json>(r, 'config', (v) => v === null || (typeof v === 'object' && !Array.isArray(v)), 'an object') : {};
-        if (seed < 0 || seed > 0xffffffff) throw new ArbiterError('bad_request', '"seed" must be an integer from 0 to 4294967295', { field: 'seed' });
+        const config =
+          'config' in r
+            ? need<Json>(r, 'config', (v) => v === null || (typeof v === 'object' && !Array.isArray(v)), 'an object')
+            : {};
+        if (seed < 0 || seed > 0xffffffff)
+          throw new ArbiterError('bad_request', '"seed" must be an integer from 0 to 4294967295', { field: 'seed' });
         ds.session = new Session(pkg.ruleset, seed, config ?? {});
-        return { id, ok: true, pending: ds.session.ruleset.pending(ds.session.state) as unknown as Json, seats: ds.session.ruleset.seats(ds.session.state) };
+        return {
+          id,
+          ok: true,
+          pending: ds.session.ruleset.pending(ds.session.state) as unknown as Json,
+          seats: ds.session.ruleset.seats(ds.session.state),
+        };
       }
       case 'pending': {
         const s = session(ds);
@@ -93,7 +113,8 @@ export function handleLine(ds: DriveState, line: string): Json {
       case 'legal': {
         const s = session(ds);
         const seat = need<number>(r, 'seat', isInt, 'a seat number');
-        if (seat < 0 || seat >= s.ruleset.seats(s.state)) throw new ArbiterError('bad_request', `seat ${seat} does not exist`);
+        if (seat < 0 || seat >= s.ruleset.seats(s.state))
+          throw new ArbiterError('bad_request', `seat ${seat} does not exist`);
         const menu = s.ruleset.legal(s.state, seat);
         return menu.templates
           ? { id, ok: true, actions: menu.actions as Json, templates: menu.templates as unknown as Json }
@@ -105,12 +126,18 @@ export function handleLine(ds: DriveState, line: string): Json {
         if (!('action' in r)) throw new ArbiterError('bad_request', '"action" is missing', { field: 'action' });
         const res = s.act(seat, r.action);
         if (!res.ok) throw res.error;
-        return { id, ok: true, events: res.events as unknown as Json, pending: s.ruleset.pending(s.state) as unknown as Json };
+        return {
+          id,
+          ok: true,
+          events: res.events as unknown as Json,
+          pending: s.ruleset.pending(s.state) as unknown as Json,
+        };
       }
       case 'view': {
         const s = session(ds);
         const seat = need<number | null>(r, 'seat', isSeatOrNull, 'a seat number or null');
-        if (seat !== null && (seat < 0 || seat >= s.ruleset.seats(s.state))) throw new ArbiterError('bad_request', `seat ${seat} does not exist`);
+        if (seat !== null && (seat < 0 || seat >= s.ruleset.seats(s.state)))
+          throw new ArbiterError('bad_request', `seat ${seat} does not exist`);
         return { id, ok: true, view: s.ruleset.view(s.state, seat) };
       }
       case 'state': {
@@ -128,7 +155,10 @@ export function handleLine(ds: DriveState, line: string): Json {
       case 'rulesets':
         return { id, ok: true, rulesets: rulesetIds() };
       default:
-        throw new ArbiterError('bad_request', `unknown op "${op}" (ops: new, pending, legal, act, view, state, outcome, log, rulesets)`);
+        throw new ArbiterError(
+          'bad_request',
+          `unknown op "${op}" (ops: new, pending, legal, act, view, state, outcome, log, rulesets)`,
+        );
     }
   } catch (err) {
     if (err instanceof ArbiterError) {
@@ -147,7 +177,10 @@ export function handleLine(ds: DriveState, line: string): Json {
 /** Answer for a line over the limit; the id is recovered when it leads the line. */
 export function tooLargeAnswer(item: Extract<LineItem, { kind: 'too_large' }>, maxLine: number): Json {
   let id: Json = null;
-  const m = /^\s*\{\s*"id"\s*:\s*(-?\d{1,20}(?:\.\d{1,20})?(?:[eE][+-]?\d{1,3})?|"(?:[^"\\]|\\.){0,200}"|null|true|false)\s*[,}]/.exec(item.head);
+  const m =
+    /^\s*\{\s*"id"\s*:\s*(-?\d{1,20}(?:\.\d{1,20})?(?:[eE][+-]?\d{1,3})?|"(?:[^"\\]|\\.){0,200}"|null|true|false)\s*[,}]/.exec(
+      item.head,
+    );
   if (m) {
     try {
       const v = JSON.parse(m[1]) as Json;
@@ -159,7 +192,11 @@ export function tooLargeAnswer(item: Extract<LineItem, { kind: 'too_large' }>, m
   return {
     id,
     ok: false,
-    error: { code: 'too_large', reason: `line ${item.no} is ${item.bytes}${item.terminated ? '' : '+'} bytes, over the limit of ${maxLine} (--max-line); it was skipped to its end`, detail: { line: item.no, bytes: item.bytes, max: maxLine } },
+    error: {
+      code: 'too_large',
+      reason: `line ${item.no} is ${item.bytes}${item.terminated ? '' : '+'} bytes, over the limit of ${maxLine} (--max-line); it was skipped to its end`,
+      detail: { line: item.no, bytes: item.bytes, max: maxLine },
+    },
   };
 }
 

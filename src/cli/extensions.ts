@@ -57,7 +57,9 @@ function registerPackageTools(program: Command): void {
         else cmd.option(flag, o.description, typeof o.default === 'number' ? String(o.default) : o.default);
       }
       cmd.action(async (...raw: unknown[]) => {
-        const positional = raw.slice(0, (tool.arguments ?? []).length).filter((v): v is string => typeof v === 'string');
+        const positional = raw
+          .slice(0, (tool.arguments ?? []).length)
+          .filter((v): v is string => typeof v === 'string');
         const options = cmd.opts<Record<string, string | number | boolean | undefined>>();
         process.exitCode = await tool.run(positional, options, cliToolIO());
       });

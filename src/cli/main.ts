@@ -47,11 +47,18 @@ registerServe(program);
 program
   .command('drive')
   .description('the headless JSON-lines protocol on stdin/stdout (see docs/drive.md)')
-  .option('--max-line <bytes>', 'longest request line accepted; a longer one is skipped and answered too_large', String(DEFAULT_MAX_LINE))
+  .option(
+    '--max-line <bytes>',
+    'longest request line accepted; a longer one is skipped and answered too_large',
+    String(DEFAULT_MAX_LINE),
+  )
   .action(async (opts: { maxLine: string }) => {
     const maxLine = Number(opts.maxLine);
     if (!Number.isInteger(maxLine) || maxLine < 64 || maxLine > 512 * 1024 * 1024) {
-      throw new ArbiterError('bad_request', `--max-line must be an integer from 64 to 536870912, got "${opts.maxLine}"`);
+      throw new ArbiterError(
+        'bad_request',
+        `--max-line must be an integer from 64 to 536870912, got "${opts.maxLine}"`,
+      );
     }
     await runDrive(process.stdin, process.stdout, { maxLine });
   });
@@ -63,7 +70,8 @@ registerRulesetTools(program);
 
 try {
   // `schema agent-protocol` is a special name beside the ruleset schemas (whoever registers `schema`)
-  if (process.argv[2] === 'schema' && process.argv[3] === 'agent-protocol') process.stdout.write(agentProtocolSchemaText());
+  if (process.argv[2] === 'schema' && process.argv[3] === 'agent-protocol')
+    process.stdout.write(agentProtocolSchemaText());
   else await program.parseAsync(rewriteDeprecated(process.argv));
 } catch (err) {
   if (err instanceof CommanderError) {

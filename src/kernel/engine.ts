@@ -7,9 +7,7 @@ import { reject, type Rejection } from './errors.ts';
 import { cloneJson, type Json } from './json.ts';
 import { validateByMenu } from './menu.ts';
 
-export type ActResult<S> =
-  | { ok: true; state: S; events: GameEvent[] }
-  | { ok: false; error: Rejection };
+export type ActResult<S> = { ok: true; state: S; events: GameEvent[] } | { ok: false; error: Rejection };
 
 export function cloneState<S>(rs: Ruleset<S>, state: S): S {
   return rs.clone ? rs.clone(state) : cloneJson(state);

@@ -147,7 +147,12 @@ export function findNonFiniteNumber(v: unknown, path = '', depth = 0): string | 
 /** Throw a typed error when `v` holds a prototype key anywhere; `where` names the input. */
 export function assertNoPrototypeKeys(v: unknown, where: string, code: ErrorCode = 'bad_request'): void {
   const hit = findPrototypeKey(v);
-  if (hit !== null) throw new ArbiterError(code, `${where}: the key "${hit}" is not allowed (__proto__, constructor and prototype are refused everywhere)`, { path: hit });
+  if (hit !== null)
+    throw new ArbiterError(
+      code,
+      `${where}: the key "${hit}" is not allowed (__proto__, constructor and prototype are refused everywhere)`,
+      { path: hit },
+    );
 }
 
 /** Read a dotted path ("players.0.stress") out of a JSON value; undefined when absent. */
@@ -157,7 +162,7 @@ export function getPath(root: unknown, path: string): unknown {
   for (const part of path.split('.')) {
     if (cur === null || typeof cur !== 'object') return undefined;
     // an inherited member is never part of a JSON value
-    if (PROTOTYPE_KEYS.has(part) || !Object.prototype.hasOwnProperty.call(cur, part)) return undefined;
+    if (PROTOTYPE_KEYS.has(part) || !Object.hasOwn(cur, part)) return undefined;
     cur = (cur as Record<string, unknown>)[part];
   }
   return cur;
@@ -167,7 +172,8 @@ export function getPath(root: unknown, path: string): unknown {
 export function setPath(root: Record<string, unknown>, path: string, value: unknown): void {
   const parts = path.split('.');
   const bad = parts.find((p) => PROTOTYPE_KEYS.has(p));
-  if (bad !== undefined) throw new ArbiterError('bad_request', `path "${path}": the key "${bad}" is not allowed`, { path });
+  if (bad !== undefined)
+    throw new ArbiterError('bad_request', `path "${path}": the key "${bad}" is not allowed`, { path });
   assertNoPrototypeKeys(value, `path "${path}"`);
   let cur: Record<string, unknown> = root;
   for (let i = 0; i < parts.length - 1; i++) {

@@ -67,7 +67,11 @@ export interface RulesetTool {
   description: string;
   arguments?: ToolArgument[];
   options?: ToolOption[];
-  run(args: string[], options: Record<string, string | number | boolean | undefined>, io: ToolIO): number | Promise<number>;
+  run(
+    args: string[],
+    options: Record<string, string | number | boolean | undefined>,
+    io: ToolIO,
+  ): number | Promise<number>;
 }
 
 export interface RulesetPackage<S = any, A = any> {
@@ -129,7 +133,12 @@ export function configFlags(schema: JsonObject | undefined): ConfigFlag[] {
     if (Array.isArray(p.enum)) parts.push(p.enum.join(' | '));
     if (typeof p.minimum === 'number' && typeof p.maximum === 'number') parts.push(`${p.minimum}-${p.maximum}`);
     if (p.default !== undefined && typeof p.default !== 'object') parts.push(`default ${String(p.default)}`);
-    flags.push({ name: key.replace(/_/g, '-').replace(/([a-z])([A-Z])/g, (_m, a: string, b: string) => `${a}-${b.toLowerCase()}`), key, description: parts.join('; ') || key, type });
+    flags.push({
+      name: key.replace(/_/g, '-').replace(/([a-z])([A-Z])/g, (_m, a: string, b: string) => `${a}-${b.toLowerCase()}`),
+      key,
+      description: parts.join('; ') || key,
+      type,
+    });
   }
   return flags;
 }

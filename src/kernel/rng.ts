@@ -110,7 +110,10 @@ export function shuffleInPlace<T>(rng: RngState, name: string, items: T[]): T[] 
 /** A small self-contained generator for agents and tools (kept outside game state). */
 export class SeededRandom {
   private readonly st: RngState;
-  constructor(seed: number, private readonly stream = 'agent') {
+  constructor(
+    seed: number,
+    private readonly stream = 'agent',
+  ) {
     this.st = createRng(seed >>> 0);
   }
   u32(): number {

@@ -6,10 +6,21 @@ import type { GameType } from './package.ts';
 
 export function catalogRulesPage(rs: Ruleset, type: GameType): string {
   const out: string[] = [];
-  out.push(`# ${rs.title}`, '', `Ruleset \`${rs.id}\`, version \`${rs.version}\`. This page is generated from the catalog (\`arbiter rules ${rs.id}\`).`, '');
+  out.push(
+    `# ${rs.title}`,
+    '',
+    `Ruleset \`${rs.id}\`, version \`${rs.version}\`. This page is generated from the catalog (\`arbiter rules ${rs.id}\`).`,
+    '',
+  );
   const seats = type.seats.min === type.seats.max ? `${type.seats.min}` : `${type.seats.min}–${type.seats.max}`;
   out.push('## Game type', '', '| property | value |', '|---|---|');
-  out.push(`| seats | ${seats} |`, `| turns | ${type.turns} |`, `| chance | ${type.chance} |`, `| information | ${type.information} |`, `| outcome | ${type.outcome.join(', ')} |`);
+  out.push(
+    `| seats | ${seats} |`,
+    `| turns | ${type.turns} |`,
+    `| chance | ${type.chance} |`,
+    `| information | ${type.information} |`,
+    `| outcome | ${type.outcome.join(', ')} |`,
+  );
   if (type.defaultAction) out.push(`| default action | ${type.defaultAction} |`);
   out.push('', '## Rules', '');
   let group: string | undefined;

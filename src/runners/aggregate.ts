@@ -33,7 +33,7 @@ function bucketValue(key: string): number {
   if (key === '0') return 0;
   const i = Number(key.slice(1));
   // the bucket (γ^(i-1), γ^i] is represented by its midpoint in relative terms
-  const v = (2 * Math.pow(GAMMA, i)) / (1 + GAMMA);
+  const v = (2 * GAMMA ** i) / (1 + GAMMA);
   return key[0] === 'n' ? -v : v;
 }
 
@@ -104,14 +104,30 @@ export function quantile(f: Figure, q: number): number {
   return round(entries[entries.length - 1][0]);
 }
 
-export type FigureSummary = { mean: number; sd: number; min: number; max: number; p50: number; p90: number; p99: number };
+export type FigureSummary = {
+  mean: number;
+  sd: number;
+  min: number;
+  max: number;
+  p50: number;
+  p90: number;
+  p99: number;
+};
 
 export function summarizeFigure(f: Figure): FigureSummary {
   const m = f.moments;
   if (m.n === 0) return { mean: 0, sd: 0, min: 0, max: 0, p50: 0, p90: 0, p99: 0 };
   const mean = m.sum / m.n;
   const variance = m.n > 1 ? Math.max(0, (m.sumsq - m.n * mean * mean) / (m.n - 1)) : 0;
-  return { mean: round(mean), sd: round(Math.sqrt(variance)), min: m.min, max: m.max, p50: quantile(f, 0.5), p90: quantile(f, 0.9), p99: quantile(f, 0.99) };
+  return {
+    mean: round(mean),
+    sd: round(Math.sqrt(variance)),
+    min: m.min,
+    max: m.max,
+    p50: quantile(f, 0.5),
+    p90: quantile(f, 0.9),
+    p99: quantile(f, 0.99),
+  };
 }
 
 /** Wilson score interval (95%) for k successes in n trials. */

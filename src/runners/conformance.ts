@@ -42,9 +42,15 @@ export function randomGames<S>(rs: Ruleset<S>, opts: ConformanceOptions = {}): s
     let n = 0;
     const max = opts.maxActions ?? 20000;
     for (; n < max; n++) {
-      if (!isPlainJson(state)) { problems.push(`${where(n)}: state is not plain JSON`); break; }
+      if (!isPlainJson(state)) {
+        problems.push(`${where(n)}: state is not plain JSON`);
+        break;
+      }
       const text = canonicalJson(state);
-      if (canonicalJson(JSON.parse(JSON.stringify(state))) !== text) { problems.push(`${where(n)}: state does not survive a JSON round trip`); break; }
+      if (canonicalJson(JSON.parse(JSON.stringify(state))) !== text) {
+        problems.push(`${where(n)}: state does not survive a JSON round trip`);
+        break;
+      }
       for (const inv of rs.invariants?.(state) ?? []) problems.push(`${where(n)}: invariant violated: ${inv}`);
       if (n % viewEvery === 0) {
         const seats = rs.seats(state);
@@ -53,7 +59,10 @@ export function randomGames<S>(rs: Ruleset<S>, opts: ConformanceOptions = {}): s
           const view = rs.view(state, seat);
           if (!isPlainJson(view)) problems.push(`${where(n)}: view of ${seat} is not plain JSON`);
           for (const secret of rs.secrets?.(state, seat) ?? []) {
-            if (secretLeak(view, secret)) problems.push(`${where(n)}: view of seat ${seat} contains a secret: ${canonicalJson(secret).slice(0, 200)}`);
+            if (secretLeak(view, secret))
+              problems.push(
+                `${where(n)}: view of seat ${seat} contains a secret: ${canonicalJson(secret).slice(0, 200)}`,
+              );
           }
         }
         if (canonicalJson(state) !== text) problems.push(`${where(n)}: view() changed the state`);
@@ -63,33 +72,52 @@ export function randomGames<S>(rs: Ruleset<S>, opts: ConformanceOptions = {}): s
       if (outcome !== null) {
         if (pending.length !== 0) problems.push(`${where(n)}: game over but pending is not empty`);
         const r = act(rs, state, 0, {});
-        if (r.ok || r.error.code !== 'game_over') problems.push(`${where(n)}: input after the end was not refused as game_over`);
+        if (r.ok || r.error.code !== 'game_over')
+          problems.push(`${where(n)}: input after the end was not refused as game_over`);
         break;
       }
-      if (pending.length === 0) { problems.push(`${where(n)}: no outcome and nobody pending (deadlock)`); break; }
+      if (pending.length === 0) {
+        problems.push(`${where(n)}: no outcome and nobody pending (deadlock)`);
+        break;
+      }
       const pendingSeats = new Set(pending.map((p) => p.seat));
       for (let s = 0; s < rs.seats(state); s++) {
         if (pendingSeats.has(s)) continue;
         const menu = rs.legal(state, s);
         if (menu.actions.length > 0) problems.push(`${where(n)}: seat ${s} is not pending but has a menu`);
         const r = act(rs, state, s, menu.actions[0] ?? {});
-        if (r.ok || r.error.code !== 'out_of_turn') problems.push(`${where(n)}: seat ${s} acted out of turn without an out_of_turn refusal`);
+        if (r.ok || r.error.code !== 'out_of_turn')
+          problems.push(`${where(n)}: seat ${s} acted out of turn without an out_of_turn refusal`);
       }
       const p = pending[rnd.int(pending.length)];
       const menu = rs.legal(state, p.seat);
-      if (menu.actions.length === 0) { problems.push(`${where(n)}: seat ${p.seat} pending (${p.kind}) with an empty menu`); break; }
+      if (menu.actions.length === 0) {
+        problems.push(`${where(n)}: seat ${p.seat} pending (${p.kind}) with an empty menu`);
+        break;
+      }
       // a couple of other menu elements must be accepted too (checked on a copy; nothing changes)
       for (let k = 0; k < 2 && menu.actions.length > 1; k++) {
         const other = menu.actions[rnd.int(menu.actions.length)];
         const r = act(rs, state, p.seat, JSON.parse(JSON.stringify(other)));
-        if (!r.ok) problems.push(`${where(n)}: menu action ${canonicalJson(other).slice(0, 200)} refused: ${r.error.reason}`);
+        if (!r.ok)
+          problems.push(`${where(n)}: menu action ${canonicalJson(other).slice(0, 200)} refused: ${r.error.reason}`);
       }
       const choice = menu.actions[rnd.int(menu.actions.length)];
       const res = act(rs, state, p.seat, JSON.parse(JSON.stringify(choice)));
-      if (canonicalJson(state) !== text) { problems.push(`${where(n)}: act() mutated its input state`); break; }
-      if (!res.ok) { problems.push(`${where(n)}: menu action ${canonicalJson(choice).slice(0, 200)} refused: ${res.error.code} ${res.error.reason}`); break; }
-      if (!res.events.every((e) => typeof e.type === 'string' && isPlainJson(e))) problems.push(`${where(n)}: an event lacks a string type or is not plain JSON`);
-      for (const c of rs.checkTransition?.(state, res.state, p.seat, choice, res.events) ?? []) problems.push(`${where(n)}: contract violated: ${c}`);
+      if (canonicalJson(state) !== text) {
+        problems.push(`${where(n)}: act() mutated its input state`);
+        break;
+      }
+      if (!res.ok) {
+        problems.push(
+          `${where(n)}: menu action ${canonicalJson(choice).slice(0, 200)} refused: ${res.error.code} ${res.error.reason}`,
+        );
+        break;
+      }
+      if (!res.events.every((e) => typeof e.type === 'string' && isPlainJson(e)))
+        problems.push(`${where(n)}: an event lacks a string type or is not plain JSON`);
+      for (const c of rs.checkTransition?.(state, res.state, p.seat, choice, res.events) ?? [])
+        problems.push(`${where(n)}: contract violated: ${c}`);
       state = res.state;
     }
     if (n >= max) problems.push(`${rs.id} seed ${seed}: no end after ${max} actions`);
@@ -120,8 +148,10 @@ export function sampling<S>(rs: Ruleset<S>, opts: ConformanceOptions = {}): stri
       const where = `${rs.id} seed ${seed} step ${n} seat ${p.seat}`;
       if (canonicalJson(state) !== before) problems.push(`${where}: sampleState changed the real state`);
       if (!isPlainJson(sampled)) problems.push(`${where}: a sampled state is not plain JSON`);
-      else if (canonicalJson(rs.view(sampled, p.seat)) !== canonicalJson(view)) problems.push(`${where}: a sampled state shows the seat a different view`);
-      else if (canonicalJson(rs.legal(sampled, p.seat)) !== canonicalJson(rs.legal(state, p.seat))) problems.push(`${where}: a sampled state gives the seat a different menu`);
+      else if (canonicalJson(rs.view(sampled, p.seat)) !== canonicalJson(view))
+        problems.push(`${where}: a sampled state shows the seat a different view`);
+      else if (canonicalJson(rs.legal(sampled, p.seat)) !== canonicalJson(rs.legal(state, p.seat)))
+        problems.push(`${where}: a sampled state gives the seat a different menu`);
       if (problems.length > 0) break;
       const menu = rs.legal(state, p.seat).actions;
       rs.apply(state, p.seat, menu[rnd.int(menu.length)], []);
@@ -158,7 +188,8 @@ export function determinism<S>(rs: Ruleset<S>, opts: ConformanceOptions = {}): s
     const b = seededGame(rs, seed, config);
     const c = seededGame(rs, seed, config, Math.floor(a.length / 3));
     if (hashEvents(a) !== hashEvents(b)) problems.push(`${rs.id} seed ${seed}: two runs gave different event streams`);
-    if (hashEvents(a) !== hashEvents(c)) problems.push(`${rs.id} seed ${seed}: a JSON save/resume changed the event stream`);
+    if (hashEvents(a) !== hashEvents(c))
+      problems.push(`${rs.id} seed ${seed}: a JSON save/resume changed the event stream`);
   }
   const s1 = canonicalJson(rs.setup(config, 1));
   const s2 = canonicalJson(rs.setup(config, 1));
@@ -174,7 +205,8 @@ export function badConfigs<S>(rs: Ruleset<S>): string[] {
       rs.setup(bad, 1);
       problems.push(`${rs.id}: setup accepted config ${JSON.stringify(bad)}`);
     } catch (err) {
-      if (!(err instanceof ArbiterError) || err.code !== 'bad_config') problems.push(`${rs.id}: config ${JSON.stringify(bad)} gave ${String(err)} instead of a bad_config error`);
+      if (!(err instanceof ArbiterError) || err.code !== 'bad_config')
+        problems.push(`${rs.id}: config ${JSON.stringify(bad)} gave ${String(err)} instead of a bad_config error`);
     }
   }
   for (const seed of [-1, 1.5, 2 ** 32, NaN]) {
@@ -182,7 +214,8 @@ export function badConfigs<S>(rs: Ruleset<S>): string[] {
       rs.setup({}, seed);
       problems.push(`${rs.id}: setup accepted seed ${seed}`);
     } catch (err) {
-      if (!(err instanceof ArbiterError)) problems.push(`${rs.id}: seed ${seed} gave ${String(err)} instead of an ArbiterError`);
+      if (!(err instanceof ArbiterError))
+        problems.push(`${rs.id}: seed ${seed} gave ${String(err)} instead of an ArbiterError`);
     }
   }
   return problems;
@@ -211,8 +244,10 @@ function mutate(action: Json, pick: number, junk: Json): Json {
   const copy: Record<string, Json> = JSON.parse(JSON.stringify(action));
   const keys = Object.keys(copy);
   const mode = pick % 4;
-  if (mode === 0 || keys.length === 0) copy[`x_${pick % 7}`] = junk; // an extra field
-  else if (mode === 1) delete copy[keys[pick % keys.length]]; // a missing field
+  if (mode === 0 || keys.length === 0)
+    copy[`x_${pick % 7}`] = junk; // an extra field
+  else if (mode === 1)
+    delete copy[keys[pick % keys.length]]; // a missing field
   else copy[keys[pick % keys.length]] = junk; // a field of the wrong value or type
   return copy;
 }
@@ -221,7 +256,10 @@ function mutate(action: Json, pick: number, junk: Json): Json {
  * Fuzzed input (arbitrary JSON, and menu actions with one field broken) is either refused with a
  * typed code and no change, or — only where the menu is finite — equal to a menu action.
  */
-export function fuzzInput<S>(rs: Ruleset<S>, opts: ConformanceOptions & { runs?: number; seed?: number } = {}): string[] {
+export function fuzzInput<S>(
+  rs: Ruleset<S>,
+  opts: ConformanceOptions & { runs?: number; seed?: number } = {},
+): string[] {
   const problems: string[] = [];
   const positions = samplePositions(rs, opts.config ?? {}, 12);
   if (positions.length === 0) return [`${rs.id}: no positions to fuzz`];
@@ -233,7 +271,8 @@ export function fuzzInput<S>(rs: Ruleset<S>, opts: ConformanceOptions & { runs?:
     } catch (err) {
       return `act threw on ${String(canonicalJson(input ?? null)).slice(0, 120)}: ${(err as Error).message}`;
     }
-    if (canonicalJson(state) !== before) return `act changed its input state for ${canonicalJson(input ?? null).slice(0, 120)}`;
+    if (canonicalJson(state) !== before)
+      return `act changed its input state for ${canonicalJson(input ?? null).slice(0, 120)}`;
     if (!r.ok) {
       if (!CODES.has(r.error.code)) return `untyped rejection code ${r.error.code}`;
       if (typeof r.error.reason !== 'string' || r.error.reason.length === 0) return 'a rejection without a reason';
@@ -242,10 +281,14 @@ export function fuzzInput<S>(rs: Ruleset<S>, opts: ConformanceOptions & { runs?:
     const menu = rs.legal(state, seat);
     if (menu.templates && menu.templates.length > 0) return null; // free parameters: may be a valid fill
     const key = canonicalJson(input);
-    if (!menu.actions.some((a) => canonicalJson(a) === key)) return `accepted input not on the finite menu: ${key.slice(0, 160)}`;
+    if (!menu.actions.some((a) => canonicalJson(a) === key))
+      return `accepted input not on the finite menu: ${key.slice(0, 160)}`;
     return null;
   };
-  const junk = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom<Json>(-1, 1e9, 1.5, '', 'x'.repeat(5000), null, [], {}));
+  const junk = fc.oneof(
+    fc.jsonValue({ maxDepth: 3 }),
+    fc.constantFrom<Json>(-1, 1e9, 1.5, '', 'x'.repeat(5000), null, [], {}),
+  );
   try {
     fc.assert(
       fc.property(fc.nat(positions.length - 1), fc.nat(), fc.nat(), junk, (pi, seatPick, pick, j) => {
@@ -270,7 +313,8 @@ export function fuzzInput<S>(rs: Ruleset<S>, opts: ConformanceOptions & { runs?:
   const s0 = positions[0];
   for (const seat of [-1, rs.seats(s0), 1.5, '0', null]) {
     const r = act(rs, s0, seat, {});
-    if (r.ok || r.error.code !== 'bad_request') problems.push(`${rs.id}: seat ${JSON.stringify(seat)} was not refused as bad_request`);
+    if (r.ok || r.error.code !== 'bad_request')
+      problems.push(`${rs.id}: seat ${JSON.stringify(seat)} was not refused as bad_request`);
   }
   return problems;
 }

@@ -1,7 +1,7 @@
 // Builds the context an agent chooses in. The view is computed only if the agent reads it, so
 // agents that do not look (random, first) cost nothing extra.
 
-import { SeededRandom, type AgentContext, type Menu, type Ruleset, type Seat } from '../kernel/index.ts';
+import type { SeededRandom, AgentContext, Menu, Ruleset, Seat } from '../kernel/index.ts';
 
 export function agentContext<S>(
   rs: Ruleset<S>,

@@ -34,7 +34,10 @@ export interface RulesetCoverage {
 
 const SETTLED = new Set(['applied', 'withdrawn']);
 
-export function loadScenariosOf(dir: string, root: string): { loaded: LoadedScenario[]; broken: { file: string; error: string }[] } {
+export function loadScenariosOf(
+  dir: string,
+  root: string,
+): { loaded: LoadedScenario[]; broken: { file: string; error: string }[] } {
   const loaded: LoadedScenario[] = [];
   const broken: { file: string; error: string }[] = [];
   const abs = join(root, dir);
@@ -65,7 +68,10 @@ export function taggedTests(root: string, rulesetId: string): { id: string; by: 
         const text = readFileSync(p, 'utf8');
         for (const m of text.matchAll(TITLE)) {
           const title = `[${m[2]}]${m[3]}`;
-          for (const id of m[2].split(',').map((s) => s.trim()).filter(Boolean)) {
+          for (const id of m[2]
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)) {
             out.push({ id, by: `test:${p.slice(root.length + 1)}#${title.trim()}` });
           }
         }
@@ -76,7 +82,11 @@ export function taggedTests(root: string, rulesetId: string): { id: string; by: 
   return out;
 }
 
-export function coverageOf<S, A>(entry: RulesetPackage<S, A>, root = process.cwd(), options: { run?: boolean } = {}): RulesetCoverage {
+export function coverageOf<S, A>(
+  entry: RulesetPackage<S, A>,
+  root = process.cwd(),
+  options: { run?: boolean } = {},
+): RulesetCoverage {
   const rs = entry.ruleset;
   const rulesetId = rs.id;
   const { loaded, broken } = loadScenariosOf(entry.scenarios, root);
@@ -95,7 +105,12 @@ export function coverageOf<S, A>(entry: RulesetPackage<S, A>, root = process.cwd
     for (const id of scenario.underdetermined) {
       const c = map.get(id);
       if (!c) unknownIds.push({ id, by: scenario.id });
-      else if (c.kind === 'u-item' && !c.by.includes(scenario.id) && (scenario.provisional || SETTLED.has(uState.get(id) ?? 'open'))) c.by.push(scenario.id);
+      else if (
+        c.kind === 'u-item' &&
+        !c.by.includes(scenario.id) &&
+        (scenario.provisional || SETTLED.has(uState.get(id) ?? 'open'))
+      )
+        c.by.push(scenario.id);
     }
   }
   const failedRuns: { scenario: string; failure: string }[] = [];
@@ -111,7 +126,14 @@ export function coverageOf<S, A>(entry: RulesetPackage<S, A>, root = process.cwd
     if (c && c.kind === 'rule') c.by.push(t.by);
   }
   const rules = [...map.values()];
-  return { ruleset: rulesetId, rules, uncovered: rules.filter((r) => r.by.length === 0).map((r) => r.id), broken, unknownIds, failedRuns };
+  return {
+    ruleset: rulesetId,
+    rules,
+    uncovered: rules.filter((r) => r.by.length === 0).map((r) => r.id),
+    broken,
+    unknownIds,
+    failedRuns,
+  };
 }
 
 export type RegisterItem = UItem & {
@@ -137,10 +159,16 @@ export type RulesetRegister = {
 
 const DAY = 86_400_000;
 
-export function registerOf<S, A>(entry: RulesetPackage<S, A>, root = process.cwd(), today: Date = new Date()): RulesetRegister {
+export function registerOf<S, A>(
+  entry: RulesetPackage<S, A>,
+  root = process.cwd(),
+  today: Date = new Date(),
+): RulesetRegister {
   const rs = entry.ruleset;
   const { loaded } = loadScenariosOf(entry.scenarios, root);
-  const byFile = new Map(loaded.map((l) => [l.file.startsWith(root) ? l.file.slice(root.length + 1) : l.file, l.scenario]));
+  const byFile = new Map(
+    loaded.map((l) => [l.file.startsWith(root) ? l.file.slice(root.length + 1) : l.file, l.scenario]),
+  );
   const warnings: string[] = [];
   const counts: Record<string, number> = {};
   const uItems: RegisterItem[] = rs.catalog.uItems.map((u) => {
@@ -149,12 +177,18 @@ export function registerOf<S, A>(entry: RulesetPackage<S, A>, root = process.cwd
     const raisedAt = u.raised ? Date.parse(u.raised) : NaN;
     const ageDays = Number.isNaN(raisedAt) ? null : Math.floor((today.getTime() - raisedAt) / DAY);
     if (!u.owner || !u.raised) warnings.push(`${u.id} has no ${!u.owner ? 'owner' : 'raise date'}`);
-    if (ageDays !== null && ageDays > 30 && !SETTLED.has(state)) warnings.push(`${u.id} is ${state} ${ageDays} days after it was raised (${u.raised}); owner ${u.owner ?? '?'} has not settled it`);
-    const scenarios = loaded.filter((l) => l.scenario.underdetermined.includes(u.id)).map((l) => ({ id: l.scenario.id, provisional: l.scenario.provisional }));
+    if (ageDays !== null && ageDays > 30 && !SETTLED.has(state))
+      warnings.push(
+        `${u.id} is ${state} ${ageDays} days after it was raised (${u.raised}); owner ${u.owner ?? '?'} has not settled it`,
+      );
+    const scenarios = loaded
+      .filter((l) => l.scenario.underdetermined.includes(u.id))
+      .map((l) => ({ id: l.scenario.id, provisional: l.scenario.provisional }));
     let reproductionStatus: RegisterItem['reproductionStatus'] = 'ok';
     if (!u.reproduction) reproductionStatus = 'none';
     else if (!existsSync(join(root, u.reproduction))) reproductionStatus = 'missing';
-    else if (!(byFile.get(u.reproduction)?.underdetermined.includes(u.id) ?? false)) reproductionStatus = 'does-not-list';
+    else if (!(byFile.get(u.reproduction)?.underdetermined.includes(u.id) ?? false))
+      reproductionStatus = 'does-not-list';
     return { ...u, ageDays, scenarios, reproductionStatus };
   });
   const settled = new Set(uItems.filter((u) => SETTLED.has(u.state ?? 'open')).map((u) => u.id));
@@ -165,5 +199,14 @@ export function registerOf<S, A>(entry: RulesetPackage<S, A>, root = process.cwd
     }
   }
   const debt = uItems.filter((u) => u.reproductionStatus !== 'ok').map((u) => u.id);
-  return { ruleset: rs.id, version: rs.version, title: rs.title, findings: rs.catalog.findings ?? [], uItems, debt, warnings, counts };
+  return {
+    ruleset: rs.id,
+    version: rs.version,
+    title: rs.title,
+    findings: rs.catalog.findings ?? [],
+    uItems,
+    debt,
+    warnings,
+    counts,
+  };
 }

@@ -21,7 +21,6 @@ import { canonicalJson, validateAction, type GameEvent, type Goal, type Json, ty
 /** A branch the exploration should reach, judged on one transition (the contract's `goals`). */
 export type ExploreGoal = Goal;
 
-
 export interface ExploreOptions {
   config?: unknown;
   seed?: number;
@@ -234,16 +233,17 @@ export function explore(rs: Ruleset, options: ExploreOptions = {}): ExploreRepor
   // the same units stateKey returns, so the hashes, and therefore the counts, are the same).
   const keyInto = !exact && rs.stateKeyInto && rs.stateKey ? rs.stateKeyInto.bind(rs) : null;
   let keyBuf = new Uint16Array(512);
-  const rememberState = keyInto === null
-    ? (s: unknown): boolean => remember(keyOf(s))
-    : (s: unknown): boolean => {
-        let n = keyInto(s, keyBuf);
-        if (n > keyBuf.length) {
-          keyBuf = new Uint16Array(Math.max(n, keyBuf.length * 2));
-          n = keyInto(s, keyBuf);
-        }
-        return seenHash.addUnits(keyBuf, n);
-      };
+  const rememberState =
+    keyInto === null
+      ? (s: unknown): boolean => remember(keyOf(s))
+      : (s: unknown): boolean => {
+          let n = keyInto(s, keyBuf);
+          if (n > keyBuf.length) {
+            keyBuf = new Uint16Array(Math.max(n, keyBuf.length * 2));
+            n = keyInto(s, keyBuf);
+          }
+          return seenHash.addUnits(keyBuf, n);
+        };
 
   const violations: Violation[] = [];
   const goalHit = new Map<string, { link: number; seat: number; choice: number; depth: number }>();
@@ -270,7 +270,13 @@ export function explore(rs: Ruleset, options: ExploreOptions = {}): ExploreRepor
     }
     return out;
   };
-  const violate = (kind: Violation['kind'], messages: string[], d: number, link: number, extra?: { seat: number; choice: number }) => {
+  const violate = (
+    kind: Violation['kind'],
+    messages: string[],
+    d: number,
+    link: number,
+    extra?: { seat: number; choice: number },
+  ) => {
     violations.push({ kind, messages, depth: d, trace: traceTo(link, extra) });
   };
 
@@ -316,7 +322,12 @@ export function explore(rs: Ruleset, options: ExploreOptions = {}): ExploreRepor
           if (validateMenus) {
             const checked = validateAction(rs, s, p.seat, action);
             if (!checked.ok) {
-              violate('menu_rejected', [`menu action ${canonicalJson(action)} rejected: ${checked.error.code} ${checked.error.reason}`], depth, link);
+              violate(
+                'menu_rejected',
+                [`menu action ${canonicalJson(action)} rejected: ${checked.error.code} ${checked.error.reason}`],
+                depth,
+                link,
+              );
               if (violations.length >= maxViolations) break outer;
               continue;
             }
@@ -404,7 +415,13 @@ export function explore(rs: Ruleset, options: ExploreOptions = {}): ExploreRepor
     goals: goals.map((g) => {
       const h = goalHit.get(g.id);
       return h
-        ? { id: g.id, description: g.description, reached: true, depth: h.depth, trace: traceTo(h.link, { seat: h.seat, choice: h.choice }) }
+        ? {
+            id: g.id,
+            description: g.description,
+            reached: true,
+            depth: h.depth,
+            trace: traceTo(h.link, { seat: h.seat, choice: h.choice }),
+          }
         : { id: g.id, description: g.description, reached: false, depth: null };
     }),
     violations,
@@ -420,7 +437,8 @@ export function mergeGoals(reports: readonly ExploreReport[]): GoalReport[] {
   for (const r of reports) {
     for (const g of r.goals) {
       const prev = out.get(g.id);
-      if (prev === undefined || (g.reached && (!prev.reached || (g.depth ?? Infinity) < (prev.depth ?? Infinity)))) out.set(g.id, g);
+      if (prev === undefined || (g.reached && (!prev.reached || (g.depth ?? Infinity) < (prev.depth ?? Infinity))))
+        out.set(g.id, g);
     }
   }
   return [...out.values()];
@@ -429,16 +447,23 @@ export function mergeGoals(reports: readonly ExploreReport[]): GoalReport[] {
 /** The goal lines of a report (or of merged goals) under a heading. */
 export function formatGoals(goals: readonly GoalReport[], heading = 'goals'): string {
   const lines = [`  ${heading} ${goals.filter((g) => g.reached).length}/${goals.length}:`];
-  for (const g of goals) lines.push(`    ${g.reached ? 'reached' : 'MISSED '} ${g.id}${g.reached ? ` (depth ${g.depth})` : ''}: ${g.description}`);
+  for (const g of goals)
+    lines.push(
+      `    ${g.reached ? 'reached' : 'MISSED '} ${g.id}${g.reached ? ` (depth ${g.depth})` : ''}: ${g.description}`,
+    );
   return lines.join('\n');
 }
 
 /** A readable report; traces show each step's seat, action and event types. */
 export function formatReport(r: ExploreReport, describe?: (e: GameEvent) => string): string {
   const lines: string[] = [];
-  lines.push(`explore ${r.ruleset} (${r.version}) seed ${r.seed}: ${r.complete ? 'exhausted' : 'INCOMPLETE (bound reached or stopped)'}`);
+  lines.push(
+    `explore ${r.ruleset} (${r.version}) seed ${r.seed}: ${r.complete ? 'exhausted' : 'INCOMPLETE (bound reached or stopped)'}`,
+  );
   lines.push(`  states ${r.states}, transitions ${r.transitions}, terminal ${r.terminal}, depth ${r.depth}`);
-  lines.push(`  ${r.seconds} s wall, ${r.cpuSeconds} s CPU, ${r.statesPerSecond} states per CPU second (checks: transitions ${r.checks.transitions ? 'on' : 'off'}, invariants ${r.checks.invariants ? 'on' : 'off'})`);
+  lines.push(
+    `  ${r.seconds} s wall, ${r.cpuSeconds} s CPU, ${r.statesPerSecond} states per CPU second (checks: transitions ${r.checks.transitions ? 'on' : 'off'}, invariants ${r.checks.invariants ? 'on' : 'off'})`,
+  );
   if (r.goals.length) lines.push(formatGoals(r.goals));
   if (r.violations.length === 0) lines.push('  violations: none');
   for (const v of r.violations) {

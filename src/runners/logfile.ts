@@ -3,8 +3,23 @@
 // Lines are checked one at a time, so a log of any size can be read as a stream.
 
 import { createReadStream } from 'node:fs';
-import { ArbiterError, findNonFiniteNumber, findPrototypeKey, isPlainJson, type Json, type Rejection } from '../kernel/index.ts';
-import { DEFAULT_REASONS, LOG_FORMAT, MAX_DEFAULT_RAW, type DefaultInfo, type LogEntry, type LogFooter, type LogHeader } from './match.ts';
+import {
+  ArbiterError,
+  findNonFiniteNumber,
+  findPrototypeKey,
+  isPlainJson,
+  type Json,
+  type Rejection,
+} from '../kernel/index.ts';
+import {
+  DEFAULT_REASONS,
+  LOG_FORMAT,
+  MAX_DEFAULT_RAW,
+  type DefaultInfo,
+  type LogEntry,
+  type LogFooter,
+  type LogHeader,
+} from './match.ts';
 import { splitLines, type LineItem } from './lines.ts';
 
 /** A single log line longer than this is refused as too large (the file itself may be any size). */
@@ -27,7 +42,11 @@ export class LogError extends ArbiterError {
   readonly kind: LogProblemKind;
   readonly line: number | null;
   constructor(kind: LogProblemKind, line: number | null, reason: string, detail?: Record<string, Json>) {
-    super(kind === 'too_large' ? 'too_large' : 'corrupt_log', line === null ? reason : `line ${line}: ${reason}`, { kind, line, ...(detail ?? {}) });
+    super(kind === 'too_large' ? 'too_large' : 'corrupt_log', line === null ? reason : `line ${line}: ${reason}`, {
+      kind,
+      line,
+      ...(detail ?? {}),
+    });
     this.kind = kind;
     this.line = line;
   }
@@ -47,7 +66,8 @@ const FOOTER_KEYS = new Set(['end', 'outcome', 'hash', 'log_hash', 'events', 'su
 const DEFAULT_KEYS = new Set(['reason', 'request', 'raw', 'error']);
 const REJECTION_KEYS = new Set(['code', 'reason', 'detail']);
 
-const malformed = (no: number, reason: string, detail?: Record<string, Json>) => new LogError('malformed', no, reason, detail);
+const malformed = (no: number, reason: string, detail?: Record<string, Json>) =>
+  new LogError('malformed', no, reason, detail);
 
 /** Parse one line into a JSON object, refusing blank lines, junk, prototype keys and overflowing numbers. */
 export function parseLine(text: string, no: number): Obj {
@@ -62,45 +82,70 @@ export function parseLine(text: string, no: number): Obj {
   const proto = findPrototypeKey(v);
   if (proto !== null) throw malformed(no, `the key "${proto}" is not allowed`, { path: proto });
   const inf = findNonFiniteNumber(v);
-  if (inf !== null) throw malformed(no, `the number at "${inf}" is too large for JSON (it reads as Infinity)`, { path: inf });
+  if (inf !== null)
+    throw malformed(no, `the number at "${inf}" is too large for JSON (it reads as Infinity)`, { path: inf });
   if (!isPlainJson(v)) throw malformed(no, 'nested too deeply');
   return v as Obj;
 }
 
 function unknownKeys(v: Obj, allowed: Set<string>, no: number, what: string): void {
-  for (const k of Object.keys(v)) if (!allowed.has(k)) throw malformed(no, `unknown field "${k}" in the ${what}`, { field: k });
+  for (const k of Object.keys(v))
+    if (!allowed.has(k)) throw malformed(no, `unknown field "${k}" in the ${what}`, { field: k });
 }
 
-const isInt = (v: Json | undefined, min = 0, max = Number.MAX_SAFE_INTEGER): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+const isInt = (v: Json | undefined, min = 0, max = Number.MAX_SAFE_INTEGER): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 const isObj = (v: Json | undefined): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
-const isEventList = (v: Json | undefined): boolean => Array.isArray(v) && v.every((e) => isObj(e) && typeof e.type === 'string');
+const isEventList = (v: Json | undefined): boolean =>
+  Array.isArray(v) && v.every((e) => isObj(e) && typeof e.type === 'string');
 
 /** Fields only; versions and ruleset are checked against what this build has by the verifier. */
 export function checkHeader(v: Obj, no: number): LogHeader {
   if ('end' in v || 'seq' in v) throw malformed(no, 'the first line must be the header');
   unknownKeys(v, HEADER_KEYS, no, 'header');
-  if (!('format' in v)) throw new LogError('version', no, `the header has no "format": a log from before log format ${LOG_FORMAT}, which this arbiter does not read`);
-  if (v.format !== LOG_FORMAT) throw new LogError('version', no, `log format ${JSON.stringify(v.format)}; this arbiter reads format ${LOG_FORMAT}`, { have: LOG_FORMAT, log: v.format });
-  for (const k of ['ruleset', 'version', 'engine'] as const) if (typeof v[k] !== 'string' || v[k] === '') throw malformed(no, `the header's "${k}" must be a non-empty string`);
-  if (!isInt(v.seed, 0, 0xffffffff)) throw malformed(no, 'the header\'s "seed" must be an integer from 0 to 4294967295');
+  if (!('format' in v))
+    throw new LogError(
+      'version',
+      no,
+      `the header has no "format": a log from before log format ${LOG_FORMAT}, which this arbiter does not read`,
+    );
+  if (v.format !== LOG_FORMAT)
+    throw new LogError(
+      'version',
+      no,
+      `log format ${JSON.stringify(v.format)}; this arbiter reads format ${LOG_FORMAT}`,
+      { have: LOG_FORMAT, log: v.format },
+    );
+  for (const k of ['ruleset', 'version', 'engine'] as const)
+    if (typeof v[k] !== 'string' || v[k] === '') throw malformed(no, `the header's "${k}" must be a non-empty string`);
+  if (!isInt(v.seed, 0, 0xffffffff))
+    throw malformed(no, 'the header\'s "seed" must be an integer from 0 to 4294967295');
   if (!('config' in v)) throw malformed(no, 'the header has no "config"');
-  if ('agents' in v && !(Array.isArray(v.agents) && v.agents.every((a) => typeof a === 'string'))) throw malformed(no, 'the header\'s "agents" must be a list of strings');
-  if ('setup_events' in v && !(isEventList(v.setup_events) && (v.setup_events as Json[]).length > 0)) throw malformed(no, 'the header\'s "setup_events" must be a non-empty list of events');
+  if ('agents' in v && !(Array.isArray(v.agents) && v.agents.every((a) => typeof a === 'string')))
+    throw malformed(no, 'the header\'s "agents" must be a list of strings');
+  if ('setup_events' in v && !(isEventList(v.setup_events) && (v.setup_events as Json[]).length > 0))
+    throw malformed(no, 'the header\'s "setup_events" must be a non-empty list of events');
   return v as unknown as LogHeader;
 }
 
 function checkRejection(v: Json | undefined, no: number, where: string): Rejection {
   if (!isObj(v)) throw malformed(no, `${where} must be a rejection {code, reason, detail?}`);
   unknownKeys(v, REJECTION_KEYS, no, where);
-  if (typeof v.code !== 'string' || typeof v.reason !== 'string') throw malformed(no, `${where} needs a string code and reason`);
+  if (typeof v.code !== 'string' || typeof v.reason !== 'string')
+    throw malformed(no, `${where} needs a string code and reason`);
   return v as unknown as Rejection;
 }
 
 export function checkEntry(v: Obj, no: number, expectedSeq: number): LogEntry {
   unknownKeys(v, ENTRY_KEYS, no, 'submission');
-  for (const k of ['seq', 'seat', 'input', 'result', 'events']) if (!(k in v)) throw malformed(no, `a submission needs "${k}"`);
+  for (const k of ['seq', 'seat', 'input', 'result', 'events'])
+    if (!(k in v)) throw malformed(no, `a submission needs "${k}"`);
   if (!isInt(v.seq, 1)) throw malformed(no, '"seq" must be a positive integer');
-  if (v.seq !== expectedSeq) throw malformed(no, `seq ${v.seq} out of order (expected ${expectedSeq})`, { expected: expectedSeq, actual: v.seq });
+  if (v.seq !== expectedSeq)
+    throw malformed(no, `seq ${v.seq} out of order (expected ${expectedSeq})`, {
+      expected: expectedSeq,
+      actual: v.seq,
+    });
   if (!isInt(v.seat)) throw malformed(no, '"seat" must be a seat number');
   if (!isEventList(v.events)) throw malformed(no, '"events" must be a list of events');
   switch (v.result) {
@@ -112,13 +157,19 @@ export function checkEntry(v: Obj, no: number, expectedSeq: number): LogEntry {
       checkRejection(v.error, no, 'a rejected submission\'s "error"');
       break;
     case 'defaulted': {
-      if ('error' in v) throw malformed(no, 'a defaulted submission keeps the agent\'s rejection in default.error');
+      if ('error' in v) throw malformed(no, "a defaulted submission keeps the agent's rejection in default.error");
       const d = v.default;
       if (!isObj(d)) throw malformed(no, 'a defaulted submission needs "default": {reason, request, raw}');
       unknownKeys(d, DEFAULT_KEYS, no, 'default record');
-      if (!DEFAULT_REASONS.includes(d.reason as DefaultInfo['reason'])) throw malformed(no, `default.reason must be one of ${DEFAULT_REASONS.join(', ')}`);
-      if (!(isInt(d.request) || (typeof d.request === 'string' && d.request.length <= 200))) throw malformed(no, 'default.request must be the request id (an integer, or a string of at most 200 characters)');
-      if (!(d.raw === null || (typeof d.raw === 'string' && d.raw.length <= MAX_DEFAULT_RAW))) throw malformed(no, `default.raw must be null or a string of at most ${MAX_DEFAULT_RAW} characters`);
+      if (!DEFAULT_REASONS.includes(d.reason as DefaultInfo['reason']))
+        throw malformed(no, `default.reason must be one of ${DEFAULT_REASONS.join(', ')}`);
+      if (!(isInt(d.request) || (typeof d.request === 'string' && d.request.length <= 200)))
+        throw malformed(
+          no,
+          'default.request must be the request id (an integer, or a string of at most 200 characters)',
+        );
+      if (!(d.raw === null || (typeof d.raw === 'string' && d.raw.length <= MAX_DEFAULT_RAW)))
+        throw malformed(no, `default.raw must be null or a string of at most ${MAX_DEFAULT_RAW} characters`);
       if ('error' in d) checkRejection(d.error, no, 'default.error');
       break;
     }
@@ -131,9 +182,13 @@ export function checkEntry(v: Obj, no: number, expectedSeq: number): LogEntry {
 export function checkFooter(v: Obj, no: number): LogFooter {
   unknownKeys(v, FOOTER_KEYS, no, 'footer');
   if (v.end !== true) throw malformed(no, 'the footer\'s "end" must be true');
-  for (const k of ['hash', 'log_hash'] as const) if (typeof v[k] !== 'string' || !/^[0-9a-f]{16}$/.test(v[k] as string)) throw malformed(no, `the footer's "${k}" must be 16 hex digits`);
-  for (const k of ['events', 'submissions'] as const) if (!isInt(v[k])) throw malformed(no, `the footer's "${k}" must be a count`);
-  if (!('outcome' in v) || !(v.outcome === null || isObj(v.outcome))) throw malformed(no, 'the footer needs "outcome" (null or an object)');
+  for (const k of ['hash', 'log_hash'] as const)
+    if (typeof v[k] !== 'string' || !/^[0-9a-f]{16}$/.test(v[k] as string))
+      throw malformed(no, `the footer's "${k}" must be 16 hex digits`);
+  for (const k of ['events', 'submissions'] as const)
+    if (!isInt(v[k])) throw malformed(no, `the footer's "${k}" must be a count`);
+  if (!('outcome' in v) || !(v.outcome === null || isObj(v.outcome)))
+    throw malformed(no, 'the footer needs "outcome" (null or an object)');
   return v as unknown as LogFooter;
 }
 
@@ -172,7 +227,8 @@ export async function* logFileLines(file: string, maxLine = MAX_LOG_LINE): Async
     const e = err as NodeJS.ErrnoException;
     if (e.code === 'ENOENT') throw new ArbiterError('not_found', `no such log file: ${file}`);
     if (e.code === 'EISDIR') throw new ArbiterError('bad_request', `${file} is a folder, not a log file`);
-    if (e.code === 'EACCES' || e.code === 'EPERM') throw new ArbiterError('bad_request', `cannot read ${file}: permission denied`);
+    if (e.code === 'EACCES' || e.code === 'EPERM')
+      throw new ArbiterError('bad_request', `cannot read ${file}: permission denied`);
     throw err;
   }
 }

@@ -18,7 +18,8 @@ export function partialMatch(expected: unknown, actual: unknown, path = ''): Mis
   }
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) return { path, expected, actual };
-    if (expected.length !== actual.length) return { path: path + '.length', expected: expected.length, actual: actual.length };
+    if (expected.length !== actual.length)
+      return { path: path + '.length', expected: expected.length, actual: actual.length };
     for (let i = 0; i < expected.length; i++) {
       const m = partialMatch(expected[i], actual[i], `${path}[${i}]`);
       if (m) return m;
@@ -38,7 +39,10 @@ export function matches(expected: unknown, actual: unknown): boolean {
 }
 
 /** Index of each expected item, found in order (gaps allowed); -1 at the first one missing. */
-export function findSubsequence(expected: readonly unknown[], actual: readonly unknown[]): { ok: boolean; missing: number } {
+export function findSubsequence(
+  expected: readonly unknown[],
+  actual: readonly unknown[],
+): { ok: boolean; missing: number } {
   let j = 0;
   for (let i = 0; i < expected.length; i++) {
     while (j < actual.length && !matches(expected[i], actual[j])) j++;

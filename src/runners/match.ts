@@ -26,7 +26,13 @@ import {
 } from '../kernel/index.ts';
 import { agentContext } from './context.ts';
 import { agentSeed } from '../agents/seed.ts';
-import { DEFAULT_POLICY, inProcessTransport, SeatAgent, type AttemptRecord, type PolicyOptions } from '../agents/policy.ts';
+import {
+  DEFAULT_POLICY,
+  inProcessTransport,
+  SeatAgent,
+  type AttemptRecord,
+  type PolicyOptions,
+} from '../agents/policy.ts';
 import { PROTOCOL, type DecisionRequest } from '../agents/protocol.ts';
 import { describeViewText, eventsSeenBy } from '../agents/observe.ts';
 import type { Transport } from '../agents/transport.ts';
@@ -59,8 +65,25 @@ export interface LogHeader {
  * after the SDK's retries, a connection refused); `seat_failed`, the seat had failed K decisions
  * in a row and now plays its default at once without being asked.
  */
-export type DefaultReason = 'timeout' | 'invalid_json' | 'refused' | 'oversize' | 'exited' | 'stale' | 'error' | 'seat_failed';
-export const DEFAULT_REASONS: readonly DefaultReason[] = ['timeout', 'invalid_json', 'refused', 'oversize', 'exited', 'stale', 'error', 'seat_failed'];
+export type DefaultReason =
+  | 'timeout'
+  | 'invalid_json'
+  | 'refused'
+  | 'oversize'
+  | 'exited'
+  | 'stale'
+  | 'error'
+  | 'seat_failed';
+export const DEFAULT_REASONS: readonly DefaultReason[] = [
+  'timeout',
+  'invalid_json',
+  'refused',
+  'oversize',
+  'exited',
+  'stale',
+  'error',
+  'seat_failed',
+];
 /** The agent's raw answer is kept at most this long (UTF-16 units) in a defaulted record. */
 export const MAX_DEFAULT_RAW = 4096;
 
@@ -119,8 +142,22 @@ export class MatchRecorder {
   private submissions = 0;
   private eventCount = 0;
 
-  constructor(fields: { ruleset: string; version: string; seed: number; config: Json; agents?: string[]; setupEvents: readonly GameEvent[] }) {
-    const header: LogHeader = { format: LOG_FORMAT, ruleset: fields.ruleset, version: fields.version, engine: ENGINE, seed: fields.seed, config: fields.config };
+  constructor(fields: {
+    ruleset: string;
+    version: string;
+    seed: number;
+    config: Json;
+    agents?: string[];
+    setupEvents: readonly GameEvent[];
+  }) {
+    const header: LogHeader = {
+      format: LOG_FORMAT,
+      ruleset: fields.ruleset,
+      version: fields.version,
+      engine: ENGINE,
+      seed: fields.seed,
+      config: fields.config,
+    };
     if (fields.agents) header.agents = fields.agents;
     if (fields.setupEvents.length > 0) header.setup_events = [...fields.setupEvents];
     this.header = header;
@@ -143,7 +180,14 @@ export class MatchRecorder {
   }
 
   footer(outcome: Outcome | null): LogFooter {
-    return { end: true, outcome, hash: this.eventHash.digest(), log_hash: this.lineHash.digest(), events: this.eventCount, submissions: this.submissions };
+    return {
+      end: true,
+      outcome,
+      hash: this.eventHash.digest(),
+      log_hash: this.lineHash.digest(),
+      events: this.eventCount,
+      submissions: this.submissions,
+    };
   }
 }
 
@@ -172,7 +216,11 @@ function keysSorted(v: Json, depth = 0): boolean {
 
 /** A config as the log records it: plain JSON with no prototype keys, copied so setup cannot change the record. */
 export function recordableConfig(config: unknown): Json {
-  if (!isPlainJson(config)) throw new ArbiterError('bad_config', 'the config must be plain JSON (objects, arrays, strings, finite numbers, booleans, null)');
+  if (!isPlainJson(config))
+    throw new ArbiterError(
+      'bad_config',
+      'the config must be plain JSON (objects, arrays, strings, finite numbers, booleans, null)',
+    );
   assertNoPrototypeKeys(config, 'config', 'bad_config');
   return cloneJson(config);
 }
@@ -188,7 +236,12 @@ export interface MatchResult<S> {
   seats: SeatReport[];
 }
 
-export type SeatReport = { agent: string; defaults: Partial<Record<DefaultReason, number>>; failed: boolean; usage?: JsonObject };
+export type SeatReport = {
+  agent: string;
+  defaults: Partial<Record<DefaultReason, number>>;
+  failed: boolean;
+  usage?: JsonObject;
+};
 
 export interface MatchOptions<S = any> {
   seed: number;
@@ -231,16 +284,28 @@ function transportOf(a: Agent): Transport {
  * and their answers are submitted in seat order, so the log does not depend on who answered
  * first. Every agent goes through the failure policy (src/agents/policy.ts).
  */
-export async function runMatch<S>(rs: Ruleset<S>, seating: AgentSeating, opts: MatchOptions<S>): Promise<MatchResult<S>> {
+export async function runMatch<S>(
+  rs: Ruleset<S>,
+  seating: AgentSeating,
+  opts: MatchOptions<S>,
+): Promise<MatchResult<S>> {
   const config = recordableConfig(opts.config ?? {});
   const setupEvents: GameEvent[] = [];
   let state = rs.setup(cloneJson(config), opts.seed, setupEvents);
   const seats = rs.seats(state);
   const agents = typeof seating === 'function' ? seating(seats) : seating;
   const policy: PolicyOptions = { ...DEFAULT_POLICY, ...opts.policy };
-  const seated = agents.map((a, seat) => new SeatAgent({ seat, transport: transportOf(a), policy, onAttempt: opts.onAttempt }));
+  const seated = agents.map(
+    (a, seat) => new SeatAgent({ seat, transport: transportOf(a), policy, onAttempt: opts.onAttempt }),
+  );
   const closeAll = async () => {
-    await Promise.all(seated.map((a) => Promise.resolve().then(() => a.close()).catch(() => {})));
+    await Promise.all(
+      seated.map((a) =>
+        Promise.resolve()
+          .then(() => a.close())
+          .catch(() => {}),
+      ),
+    );
   };
   if (agents.length !== seats) {
     await closeAll();
@@ -248,7 +313,14 @@ export async function runMatch<S>(rs: Ruleset<S>, seating: AgentSeating, opts: M
   }
   const declaredDefault = opts.pkg?.gameType.defaultAction ?? null;
   const perfect = opts.pkg?.gameType.information === 'perfect';
-  const rec = new MatchRecorder({ ruleset: rs.id, version: rs.version, seed: opts.seed, config, agents: agents.map((a) => a.name), setupEvents });
+  const rec = new MatchRecorder({
+    ruleset: rs.id,
+    version: rs.version,
+    seed: opts.seed,
+    config,
+    agents: agents.map((a) => a.name),
+    setupEvents,
+  });
   const header = rec.header;
   const randoms = agents.map((_, seat) => new SeededRandom(agentSeed(opts.seed, seat)));
   const entries: LogEntry[] = [];
@@ -264,8 +336,16 @@ export async function runMatch<S>(rs: Ruleset<S>, seating: AgentSeating, opts: M
     await Promise.all(
       seated.map((a, seat) =>
         a.start({
-          type: 'match_start', protocol: PROTOCOL, ruleset: rs.id, version: rs.version, seat, seats,
-          config: config as JsonObject, rules, default_action: declaredDefault, deadline_ms: policy.deadlineMs,
+          type: 'match_start',
+          protocol: PROTOCOL,
+          ruleset: rs.id,
+          version: rs.version,
+          seat,
+          seats,
+          config: config as JsonObject,
+          rules,
+          default_action: declaredDefault,
+          deadline_ms: policy.deadlineMs,
         }),
       ),
     );
@@ -273,7 +353,11 @@ export async function runMatch<S>(rs: Ruleset<S>, seating: AgentSeating, opts: M
     opts.onSetup?.(setupEvents, state);
     outer: while (rs.outcome(state) === null) {
       const pending = rs.pending(state);
-      if (pending.length === 0) throw new ArbiterError('illegal', `${rs.id}: no outcome and nobody to move (deadlock) after ${rec.count} submissions`);
+      if (pending.length === 0)
+        throw new ArbiterError(
+          'illegal',
+          `${rs.id}: no outcome and nobody to move (deadlock) after ${rec.count} submissions`,
+        );
       const snapshot = state;
       const asks = pending.map((p) => {
         const menu = rs.legal(snapshot, p.seat);
@@ -288,7 +372,15 @@ export async function runMatch<S>(rs: Ruleset<S>, seating: AgentSeating, opts: M
         shownUpTo[p.seat] = all.length;
         return agent.decide(
           ctx,
-          { type: 'decision_request', seat: p.seat, kind: p.kind, view, view_text: describeViewText(rs, view, p.seat), menu: menu as unknown as DecisionRequest['menu'], events: seen as unknown as JsonObject[] },
+          {
+            type: 'decision_request',
+            seat: p.seat,
+            kind: p.kind,
+            view,
+            view_text: describeViewText(rs, view, p.seat),
+            menu: menu as unknown as DecisionRequest['menu'],
+            events: seen as unknown as JsonObject[],
+          },
           declaredDefault,
         );
       });
@@ -302,8 +394,13 @@ export async function runMatch<S>(rs: Ruleset<S>, seating: AgentSeating, opts: M
         // an answer the log could not hold faithfully (a prototype key, Infinity, a function) stops the
         // match with a clear error (protocol agents never get here: their answers are parsed JSON)
         if (!isPlainJson(input) || findPrototypeKey(input) !== null) {
-          const why = !isPlainJson(input) ? 'is not plain JSON (a number JSON cannot hold, or a non-JSON value)' : `holds the key "${findPrototypeKey(input)}"`;
-          throw new ArbiterError('bad_request', `agent ${agents[p.seat].name} at seat ${p.seat} answered with an action that ${why}; a match log cannot record it`);
+          const why = !isPlainJson(input)
+            ? 'is not plain JSON (a number JSON cannot hold, or a non-JSON value)'
+            : `holds the key "${findPrototypeKey(input)}"`;
+          throw new ArbiterError(
+            'bad_request',
+            `agent ${agents[p.seat].name} at seat ${p.seat} answered with an action that ${why}; a match log cannot record it`,
+          );
         }
         const submitted = canonicalInput(input);
         const res = act(rs, state, p.seat, submitted);
@@ -313,15 +410,28 @@ export async function runMatch<S>(rs: Ruleset<S>, seating: AgentSeating, opts: M
           rejectionsInARow[p.seat] = 0;
           all.push(...res.events);
           entry = answer.defaulted
-            ? rec.record({ seat: p.seat, input: submitted, result: 'defaulted', events: res.events, default: answer.defaulted })
+            ? rec.record({
+                seat: p.seat,
+                input: submitted,
+                result: 'defaulted',
+                events: res.events,
+                default: answer.defaulted,
+              })
             : rec.record({ seat: p.seat, input: submitted, result: 'accepted', events: res.events });
         } else {
-          if (answer.defaulted) throw new ArbiterError('illegal', `${rs.id}: the default action for seat ${p.seat} was refused: ${res.error.reason}`);
+          if (answer.defaulted)
+            throw new ArbiterError(
+              'illegal',
+              `${rs.id}: the default action for seat ${p.seat} was refused: ${res.error.reason}`,
+            );
           entry = rec.record({ seat: p.seat, input: submitted, result: 'rejected', events: [], error: res.error });
           if (rejectionsInARow[p.seat] + 1 >= maxRejections) {
             entries.push(entry);
             opts.onEntry?.(entry, state);
-            throw new ArbiterError('illegal', `agent ${agents[p.seat].name} at seat ${p.seat} was refused ${maxRejections} times in a row: ${res.error.reason}`);
+            throw new ArbiterError(
+              'illegal',
+              `agent ${agents[p.seat].name} at seat ${p.seat} was refused ${maxRejections} times in a row: ${res.error.reason}`,
+            );
           }
           rejectionsInARow[p.seat]++;
         }
@@ -331,7 +441,13 @@ export async function runMatch<S>(rs: Ruleset<S>, seating: AgentSeating, opts: M
       }
     }
     const outcome = rs.outcome(state);
-    await Promise.all(seated.map((a) => Promise.resolve().then(() => a.end({ type: 'match_end', outcome: outcome as unknown as Json })).catch(() => {})));
+    await Promise.all(
+      seated.map((a) =>
+        Promise.resolve()
+          .then(() => a.end({ type: 'match_end', outcome: outcome as unknown as Json }))
+          .catch(() => {}),
+      ),
+    );
   } finally {
     await closeAll();
   }
@@ -346,7 +462,15 @@ export async function runMatch<S>(rs: Ruleset<S>, seating: AgentSeating, opts: M
   return { state, outcome, header, entries, footer, events: all, seats: seatReports };
 }
 
-const LAZY_BASE = { type: 'decision_request' as const, seat: 0, kind: '', view: null, view_text: '', menu: { actions: [] }, events: [] };
+const LAZY_BASE = {
+  type: 'decision_request' as const,
+  seat: 0,
+  kind: '',
+  view: null,
+  view_text: '',
+  menu: { actions: [] },
+  events: [],
+};
 
 /** The rules text agents receive: the package's rules page (the source of `arbiter rules`). */
 export function rulesText(rs: Ruleset, pkg?: RulesetPackage): string {
@@ -393,15 +517,18 @@ export function playFast<S>(
     if (pending.length === 0) break;
     const p = pending[0];
     const menu = rs.legal(state, p.seat);
-    if (menu.actions.length === 0) throw new ArbiterError('illegal', `${rs.id}: seat ${p.seat} is pending with an empty menu`);
+    if (menu.actions.length === 0)
+      throw new ArbiterError('illegal', `${rs.id}: seat ${p.seat} is pending with an empty menu`);
     const choice = agents[p.seat].choose(agentContext(rs, state, p.seat, p.kind, menu, randoms[p.seat]));
-    if (choice instanceof Promise) throw new ArbiterError('bad_request', `agent ${agents[p.seat].name} is asynchronous; use runMatch`);
+    if (choice instanceof Promise)
+      throw new ArbiterError('bad_request', `agent ${agents[p.seat].name} is asynchronous; use runMatch`);
     // agents that build their own input (not a menu element) go through validation first
     const menuHit = menu.actions.includes(choice);
     let action = choice;
     if (!menuHit) {
       const v = validateAction(rs, state, p.seat, choice);
-      if (!v.ok) throw new ArbiterError('illegal', `agent ${agents[p.seat].name} chose a refused action: ${v.error.reason}`);
+      if (!v.ok)
+        throw new ArbiterError('illegal', `agent ${agents[p.seat].name} chose a refused action: ${v.error.reason}`);
       action = v.action as Json;
     }
     if (options.keepEvents) step(rs, state, p.seat, action, events);

@@ -3,9 +3,26 @@
 // footer whose counts or hashes disagree, or no footer at all. Nothing but the game state is kept
 // between lines, so a log of any size is verified in constant memory (apart from the state).
 
-import { act, ArbiterError, canonicalJson, cloneJson, StreamHash, type GameEvent, type Json, type Ruleset } from '../kernel/index.ts';
+import {
+  act,
+  ArbiterError,
+  canonicalJson,
+  cloneJson,
+  StreamHash,
+  type GameEvent,
+  type Json,
+  type Ruleset,
+} from '../kernel/index.ts';
 import { canonicalInput, KNOWN_ENGINES, type LogEntry, type LogFooter, type LogHeader } from './match.ts';
-import { checkBodyLine, checkHeader, LogError, logFileLines, parseLine, type LogProblemKind, type ParsedLog } from './logfile.ts';
+import {
+  checkBodyLine,
+  checkHeader,
+  LogError,
+  logFileLines,
+  parseLine,
+  type LogProblemKind,
+  type ParsedLog,
+} from './logfile.ts';
 import type { LineItem } from './lines.ts';
 
 export interface Divergence {
@@ -93,7 +110,9 @@ export class LogVerifier {
     this.lastLine = it.no;
     if (it.kind === 'too_large') {
       if (!it.terminated) this.unfinished = true;
-      throw new LogError('too_large', it.no, `longer than the line limit (${it.bytes} bytes read)`, { bytes: it.bytes });
+      throw new LogError('too_large', it.no, `longer than the line limit (${it.bytes} bytes read)`, {
+        bytes: it.bytes,
+      });
     }
     if (!it.terminated) {
       // the last line has no newline: a finished footer is fine; anything else was cut short
@@ -106,7 +125,12 @@ export class LogVerifier {
       if (v === null) {
         this.unfinished = true;
         if (this.opts.partial) return;
-        throw new LogError('incomplete', null, `incomplete: ${this.seq} submissions, no footer (line ${it.no} is cut short)`, { submissions: this.seq, lines: it.no });
+        throw new LogError(
+          'incomplete',
+          null,
+          `incomplete: ${this.seq} submissions, no footer (line ${it.no} is cut short)`,
+          { submissions: this.seq, lines: it.no },
+        );
       }
     }
     this.line(it.text, it.no);
@@ -125,24 +149,41 @@ export class LogVerifier {
 
   private start(h: LogHeader, no: number): void {
     if (!KNOWN_ENGINES.includes(h.engine)) {
-      throw new LogError('version', no, `written by engine "${h.engine}", which this arbiter cannot verify (it has ${KNOWN_ENGINES.join(', ')})`, { engine: h.engine });
+      throw new LogError(
+        'version',
+        no,
+        `written by engine "${h.engine}", which this arbiter cannot verify (it has ${KNOWN_ENGINES.join(', ')})`,
+        { engine: h.engine },
+      );
     }
     const rs = this.opts.resolve(h.ruleset);
-    if (!rs) throw new LogError('version', no, `ruleset "${h.ruleset}" is not one this arbiter has`, { ruleset: h.ruleset });
+    if (!rs)
+      throw new LogError('version', no, `ruleset "${h.ruleset}" is not one this arbiter has`, { ruleset: h.ruleset });
     if (h.version !== rs.version) {
-      throw new LogError('version', no, `written by ${h.ruleset} version "${h.version}"; this arbiter has "${rs.version}"`, { ruleset: h.ruleset, log: h.version, have: rs.version });
+      throw new LogError(
+        'version',
+        no,
+        `written by ${h.ruleset} version "${h.version}"; this arbiter has "${rs.version}"`,
+        { ruleset: h.ruleset, log: h.version, have: rs.version },
+      );
     }
     const setupEvents: GameEvent[] = [];
     try {
       this.state = rs.setup(cloneJson(h.config), h.seed, setupEvents);
     } catch (err) {
-      if (err instanceof ArbiterError) throw new LogError('diverged', no, `setup refuses the recorded config: ${err.message}`);
+      if (err instanceof ArbiterError)
+        throw new LogError('diverged', no, `setup refuses the recorded config: ${err.message}`);
       throw err;
     }
     const recorded = h.setup_events ?? [];
     if (!same(recorded, setupEvents)) {
       const i = firstDifference(recorded, setupEvents);
-      throw new Diverged(no, { seq: 0, what: `setup event ${i}`, expected: (recorded[i] ?? null) as Json, actual: (setupEvents[i] ?? null) as Json });
+      throw new Diverged(no, {
+        seq: 0,
+        what: `setup event ${i}`,
+        expected: (recorded[i] ?? null) as Json,
+        actual: (setupEvents[i] ?? null) as Json,
+      });
     }
     for (const e of setupEvents) this.eventHash.update(canonicalJson(e));
     this.events = setupEvents.length;
@@ -158,14 +199,36 @@ export class LogVerifier {
     if (entry.result === 'rejected') {
       if (res.ok) throw new Diverged(no, { seq, what: 'result', expected: 'rejected', actual: 'accepted' });
       if (entry.events.length > 0) {
-        throw new Diverged(no, { seq, what: 'events of a refused submission', expected: entry.events as Json, actual: [] });
+        throw new Diverged(no, {
+          seq,
+          what: 'events of a refused submission',
+          expected: entry.events as Json,
+          actual: [],
+        });
       }
-      if (!same(entry.error, res.error)) throw new Diverged(no, { seq, what: 'rejection', expected: (entry.error ?? null) as Json, actual: res.error as unknown as Json });
+      if (!same(entry.error, res.error))
+        throw new Diverged(no, {
+          seq,
+          what: 'rejection',
+          expected: (entry.error ?? null) as Json,
+          actual: res.error as unknown as Json,
+        });
     } else {
-      if (!res.ok) throw new Diverged(no, { seq, what: 'result', expected: entry.result, actual: { rejected: res.error as unknown as Json } });
+      if (!res.ok)
+        throw new Diverged(no, {
+          seq,
+          what: 'result',
+          expected: entry.result,
+          actual: { rejected: res.error as unknown as Json },
+        });
       if (!same(res.events, entry.events)) {
         const i = firstDifference(entry.events, res.events);
-        throw new Diverged(no, { seq, what: `event ${i}`, expected: (entry.events[i] ?? null) as Json, actual: (res.events[i] ?? null) as Json });
+        throw new Diverged(no, {
+          seq,
+          what: `event ${i}`,
+          expected: (entry.events[i] ?? null) as Json,
+          actual: (res.events[i] ?? null) as Json,
+        });
       }
       this.state = res.state;
       for (const e of res.events) this.eventHash.update(canonicalJson(e));
@@ -176,18 +239,36 @@ export class LogVerifier {
 
   private end(f: LogFooter, no: number): void {
     if (f.submissions !== this.seq) {
-      throw new LogError('counts', no, `the footer counts ${f.submissions} submissions; the log has ${this.seq}`, { recorded: f.submissions, actual: this.seq });
+      throw new LogError('counts', no, `the footer counts ${f.submissions} submissions; the log has ${this.seq}`, {
+        recorded: f.submissions,
+        actual: this.seq,
+      });
     }
     if (f.events !== this.events) {
-      throw new LogError('counts', no, `the footer counts ${f.events} events; the log has ${this.events}`, { recorded: f.events, actual: this.events });
+      throw new LogError('counts', no, `the footer counts ${f.events} events; the log has ${this.events}`, {
+        recorded: f.events,
+        actual: this.events,
+      });
     }
     const digest = this.eventHash.digest();
-    if (f.hash !== digest) throw new Diverged(no, { seq: 'end', what: 'event-stream hash', expected: f.hash, actual: digest });
+    if (f.hash !== digest)
+      throw new Diverged(no, { seq: 'end', what: 'event-stream hash', expected: f.hash, actual: digest });
     const outcome = this.rs!.outcome(this.state);
-    if (!same(outcome, f.outcome)) throw new Diverged(no, { seq: 'end', what: 'outcome', expected: f.outcome as unknown as Json, actual: outcome as unknown as Json });
+    if (!same(outcome, f.outcome))
+      throw new Diverged(no, {
+        seq: 'end',
+        what: 'outcome',
+        expected: f.outcome as unknown as Json,
+        actual: outcome as unknown as Json,
+      });
     const lines = this.lineHash.digest();
     if (f.log_hash !== lines) {
-      throw new LogError('digest', no, `the footer's log hash ${f.log_hash} does not match the lines (${lines}): a recorded field was changed`, { recorded: f.log_hash, actual: lines });
+      throw new LogError(
+        'digest',
+        no,
+        `the footer's log hash ${f.log_hash} does not match the lines (${lines}): a recorded field was changed`,
+        { recorded: f.log_hash, actual: lines },
+      );
     }
     this.footer = f;
   }
@@ -196,15 +277,44 @@ export class LogVerifier {
   finish(): VerifyReport {
     if (!this.header) throw new LogError('malformed', null, 'the log is empty');
     if (!this.footer) {
-      if (!this.opts.partial) throw new LogError('incomplete', null, `incomplete: ${this.seq} submissions, no footer`, { submissions: this.seq, lines: this.lastLine });
+      if (!this.opts.partial)
+        throw new LogError('incomplete', null, `incomplete: ${this.seq} submissions, no footer`, {
+          submissions: this.seq,
+          lines: this.lastLine,
+        });
       const cut = this.unfinished ? '; an unfinished last line was ignored' : '';
-      return this.report(true, 'partial', `partial: ${this.seq} submissions and ${this.events} events verified, no footer yet (a match still running)${cut}`);
+      return this.report(
+        true,
+        'partial',
+        `partial: ${this.seq} submissions and ${this.events} events verified, no footer yet (a match still running)${cut}`,
+      );
     }
-    return this.report(true, 'verified', `verified: ${this.seq} submissions, ${this.events} events, hash ${this.footer.hash}`);
+    return this.report(
+      true,
+      'verified',
+      `verified: ${this.seq} submissions, ${this.events} events, hash ${this.footer.hash}`,
+    );
   }
 
-  report(ok: boolean, status: VerifyReport['status'], message: string, line: number | null = null, divergence: Divergence | null = null): VerifyReport {
-    return { ok, status, message, line, ruleset: this.header?.ruleset ?? null, submissions: this.seq, events: this.events, hash: this.eventHash.digest(), divergence, state: this.state };
+  report(
+    ok: boolean,
+    status: VerifyReport['status'],
+    message: string,
+    line: number | null = null,
+    divergence: Divergence | null = null,
+  ): VerifyReport {
+    return {
+      ok,
+      status,
+      message,
+      line,
+      ruleset: this.header?.ruleset ?? null,
+      submissions: this.seq,
+      events: this.events,
+      hash: this.eventHash.digest(),
+      divergence,
+      state: this.state,
+    };
   }
 
   /** The report for a problem thrown while feeding lines. */
@@ -229,8 +339,11 @@ export function verifyLogText(text: string, opts: VerifyOptions): VerifyReport {
   return settle(v, () => {
     const lines = text.split('\n');
     const last = lines.pop()!;
-    lines.forEach((l, i) => v.item({ kind: 'line', no: i + 1, text: l.endsWith('\r') ? l.slice(0, -1) : l, terminated: true }));
-    if (last !== '' || lines.length === 0) v.item({ kind: 'line', no: lines.length + 1, text: last, terminated: false });
+    lines.forEach((l, i) =>
+      v.item({ kind: 'line', no: i + 1, text: l.endsWith('\r') ? l.slice(0, -1) : l, terminated: true }),
+    );
+    if (last !== '' || lines.length === 0)
+      v.item({ kind: 'line', no: lines.length + 1, text: last, terminated: false });
   });
 }
 
@@ -247,8 +360,15 @@ export async function verifyLogFile(file: string, opts: VerifyOptions & { maxLin
 }
 
 /** Re-execute a parsed log against one ruleset (tests and tools); same checks as the verifier. */
-export function replayLog<S>(rs: Ruleset<S>, log: ParsedLog, opts: { partial?: boolean } = {}): VerifyReport & { state: S } {
-  const v = new LogVerifier({ resolve: (id) => (id === rs.id ? (rs as Ruleset<unknown>) : undefined), partial: opts.partial });
+export function replayLog<S>(
+  rs: Ruleset<S>,
+  log: ParsedLog,
+  opts: { partial?: boolean } = {},
+): VerifyReport & { state: S } {
+  const v = new LogVerifier({
+    resolve: (id) => (id === rs.id ? (rs as Ruleset<unknown>) : undefined),
+    partial: opts.partial,
+  });
   const lines = [log.header, ...log.entries, ...(log.footer ? [log.footer] : [])];
   return settle(v, () => lines.forEach((l, i) => v.line(canonicalJson(l), i + 1))) as VerifyReport & { state: S };
 }

@@ -23,7 +23,13 @@ const expectSchema = z
     legal: z
       .record(
         z.string(),
-        z.object({ includes: z.array(z.unknown()).optional(), excludes: z.array(z.unknown()).optional(), count: z.number().int().optional() }).strict(),
+        z
+          .object({
+            includes: z.array(z.unknown()).optional(),
+            excludes: z.array(z.unknown()).optional(),
+            count: z.number().int().optional(),
+          })
+          .strict(),
       )
       .optional(),
   })
@@ -67,10 +73,18 @@ export const scenarioSchema = z
   .strict()
   .superRefine((s, ctx) => {
     if (s.provisional && s.underdetermined.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['underdetermined'], message: 'a provisional scenario must name the U-items it depends on' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['underdetermined'],
+        message: 'a provisional scenario must name the U-items it depends on',
+      });
     }
     if (!s.provisional && s.covers.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['covers'], message: 'a scenario must cover at least one rule id (or be provisional)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['covers'],
+        message: 'a scenario must cover at least one rule id (or be provisional)',
+      });
     }
   });
 
@@ -84,7 +98,12 @@ export interface LoadedScenario {
 }
 
 export function parseScenario(text: string, file: string): Scenario {
-  if (text.length > MAX_SCENARIO_BYTES) throw new ArbiterError('too_large', `${file}: ${text.length} characters, over the scenario limit of ${MAX_SCENARIO_BYTES}`, { file });
+  if (text.length > MAX_SCENARIO_BYTES)
+    throw new ArbiterError(
+      'too_large',
+      `${file}: ${text.length} characters, over the scenario limit of ${MAX_SCENARIO_BYTES}`,
+      { file },
+    );
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true, schema: 'core' });
   const problem = doc.errors[0] ?? doc.warnings[0];
@@ -104,27 +123,51 @@ export function parseScenario(text: string, file: string): Scenario {
   if (badTag) {
     const { tag, at } = badTag as { tag: string; at: number };
     const pos = lineCounter.linePos(at);
-    throw new ArbiterError('bad_request', `${file}:${pos.line}:${pos.col}: the tag ${tag} is not allowed (scenarios use plain YAML: maps, lists, strings, numbers, booleans, null)`, { file, tag });
+    throw new ArbiterError(
+      'bad_request',
+      `${file}:${pos.line}:${pos.col}: the tag ${tag} is not allowed (scenarios use plain YAML: maps, lists, strings, numbers, booleans, null)`,
+      { file, tag },
+    );
   }
   const data: unknown = doc.toJS({ maxAliasCount: 100 });
   const proto = findPrototypeKey(data);
-  if (proto !== null) throw new ArbiterError('bad_request', `${file}: the key "${proto}" is not allowed (__proto__, constructor and prototype are refused)`, { file, path: proto });
-  if (!isPlainJson(data)) throw new ArbiterError('bad_request', `${file}: only plain data is allowed (no binary, sets or numbers too large for JSON)`, { file });
+  if (proto !== null)
+    throw new ArbiterError(
+      'bad_request',
+      `${file}: the key "${proto}" is not allowed (__proto__, constructor and prototype are refused)`,
+      { file, path: proto },
+    );
+  if (!isPlainJson(data))
+    throw new ArbiterError(
+      'bad_request',
+      `${file}: only plain data is allowed (no binary, sets or numbers too large for JSON)`,
+      { file },
+    );
   for (const [where, paths] of statePaths(data)) {
     for (const path of paths) {
       const part = path.split('.').find(isPrototypeKey);
-      if (part !== undefined) throw new ArbiterError('bad_request', `${file}: ${where} path "${path}": the key "${part}" is not allowed`, { file, path });
+      if (part !== undefined)
+        throw new ArbiterError('bad_request', `${file}: ${where} path "${path}": the key "${part}" is not allowed`, {
+          file,
+          path,
+        });
     }
   }
   const parsed = scenarioSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     // an unknown key is reported on its parent; point at the key itself
-    const path = [...issue.path, ...(issue.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [])] as (string | number)[];
+    const path = [...issue.path, ...(issue.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [])] as (
+      | string
+      | number
+    )[];
     const node = nodeAt(doc.contents as Node | null, path);
     const pos = node?.range ? lineCounter.linePos(node.range[0]) : null;
     const where = pos ? `${file}:${pos.line}:${pos.col}` : file;
-    throw new ArbiterError('bad_request', `${where}: ${path.join('.') || '(top)'}: ${issue.message}`, { file, path: path.map(String) });
+    throw new ArbiterError('bad_request', `${where}: ${path.join('.') || '(top)'}: ${issue.message}`, {
+      file,
+      path: path.map(String),
+    });
   }
   return parsed.data;
 }
@@ -132,10 +175,15 @@ export function parseScenario(text: string, file: string): Scenario {
 /** The dotted state paths a scenario names (setup.state, expect.state, and each step's expect.state). */
 function statePaths(data: unknown): [string, string[]][] {
   const keys = (v: unknown) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v) : []);
-  const get = (v: unknown, k: string) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined);
-  const out: [string, string[]][] = [['setup.state', keys(get(get(data, 'setup'), 'state'))], ['expect.state', keys(get(get(data, 'expect'), 'state'))]];
+  const get = (v: unknown, k: string) =>
+    v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
+  const out: [string, string[]][] = [
+    ['setup.state', keys(get(get(data, 'setup'), 'state'))],
+    ['expect.state', keys(get(get(data, 'expect'), 'state'))],
+  ];
   const steps = get(data, 'steps');
-  if (Array.isArray(steps)) steps.forEach((st, i) => out.push([`steps[${i}].expect.state`, keys(get(get(st, 'expect'), 'state'))]));
+  if (Array.isArray(steps))
+    steps.forEach((st, i) => out.push([`steps[${i}].expect.state`, keys(get(get(st, 'expect'), 'state'))]));
   return out;
 }
 
@@ -178,7 +226,12 @@ function readLimited(file: string, max: number): string {
   const fd = openSync(file, 'r');
   try {
     const size = fstatSync(fd).size;
-    if (size > max) throw new ArbiterError('too_large', `${file}: ${size} bytes, over the scenario limit of ${max}`, { file, bytes: size, max });
+    if (size > max)
+      throw new ArbiterError('too_large', `${file}: ${size} bytes, over the scenario limit of ${max}`, {
+        file,
+        bytes: size,
+        max,
+      });
     const buf = Buffer.alloc(Math.min(size, max) + 1);
     let n = 0;
     for (let got = 1; got > 0 && n < buf.length; n += got) got = readSync(fd, buf, n, buf.length - n, null);

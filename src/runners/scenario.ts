@@ -1,7 +1,16 @@
 // Runs one scenario: setup + state overrides, then the steps through the checked `act`, checking
 // each expectation. Failures say where (file, step, path) and show expected vs actual.
 
-import { act, ArbiterError, canonicalJson, cloneJson, getPath, isPrototypeKey, type GameEvent, type Ruleset } from '../kernel/index.ts';
+import {
+  act,
+  ArbiterError,
+  canonicalJson,
+  cloneJson,
+  getPath,
+  isPrototypeKey,
+  type GameEvent,
+  type Ruleset,
+} from '../kernel/index.ts';
 import { findSubsequence, matches, partialMatch, show } from './match-partial.ts';
 import type { LoadedScenario, Scenario, ScenarioExpect } from './scenario-file.ts';
 
@@ -53,9 +62,12 @@ export function runScenario<S, A>(loaded: LoadedScenario, rs: Ruleset<S, A>): Sc
       const res = act(rs, state, st.seat, st.action);
       const where = `step ${stepNo} (seat ${st.seat}, action ${show(st.action)})`;
       if (st.reject) {
-        if (res.ok) fail(`${where}: expected rejection "${st.reject}", but it was accepted with events ${show(res.events)}`);
-        if (res.error.code !== st.reject) fail(`${where}: expected rejection code "${st.reject}", got "${res.error.code}": ${res.error.reason}`);
-        if (st.reason && !res.error.reason.includes(st.reason)) fail(`${where}: rejection reason ${show(res.error.reason)} does not contain ${show(st.reason)}`);
+        if (res.ok)
+          fail(`${where}: expected rejection "${st.reject}", but it was accepted with events ${show(res.events)}`);
+        if (res.error.code !== st.reject)
+          fail(`${where}: expected rejection code "${st.reject}", got "${res.error.code}": ${res.error.reason}`);
+        if (st.reason && !res.error.reason.includes(st.reason))
+          fail(`${where}: rejection reason ${show(res.error.reason)} does not contain ${show(st.reason)}`);
         if (st.detail !== undefined) {
           const m = partialMatch(st.detail, res.error.detail, 'detail');
           if (m) fail(`${where}: rejection ${m.path}: expected ${show(m.expected)}, actual ${show(m.actual)}`);
@@ -63,15 +75,23 @@ export function runScenario<S, A>(loaded: LoadedScenario, rs: Ruleset<S, A>): Sc
         if (canonicalJson(state) !== before) fail(`${where}: a rejected action changed the state`);
         continue;
       }
-      if (!res.ok) fail(`${where}: expected acceptance, got ${res.error.code}: ${res.error.reason}${res.error.detail ? ' ' + show(res.error.detail) : ''}`);
+      if (!res.ok)
+        fail(
+          `${where}: expected acceptance, got ${res.error.code}: ${res.error.reason}${res.error.detail ? ' ' + show(res.error.detail) : ''}`,
+        );
       if (st.events) {
         if (st.events_exact) {
           if (st.events.length !== res.events.length || !st.events.every((e, i) => matches(e, res.events[i]))) {
-            fail(`${where}: events differ.\n  expected exactly: ${show(st.events)}\n  actual:           ${show(res.events)}`);
+            fail(
+              `${where}: events differ.\n  expected exactly: ${show(st.events)}\n  actual:           ${show(res.events)}`,
+            );
           }
         } else {
           const sub = findSubsequence(st.events, res.events);
-          if (!sub.ok) fail(`${where}: expected event #${sub.missing} ${show(st.events[sub.missing])} (in order) not found.\n  actual events: ${show(res.events)}`);
+          if (!sub.ok)
+            fail(
+              `${where}: expected event #${sub.missing} ${show(st.events[sub.missing])} (in order) not found.\n  actual events: ${show(res.events)}`,
+            );
         }
       }
       state = res.state;
@@ -83,13 +103,19 @@ export function runScenario<S, A>(loaded: LoadedScenario, rs: Ruleset<S, A>): Sc
     const relies = [...new Set(all.flatMap(uItemsOf))].sort();
     const unlisted = relies.filter((u) => !sc.underdetermined.includes(u));
     if (unlisted.length) {
-      const where = all.filter((e) => uItemsOf(e).some((u) => unlisted.includes(u))).slice(0, 3).map((e) => show(e));
-      fail(`relies on ${unlisted.join(', ')} without listing ${unlisted.length > 1 ? 'them' : 'it'} in underdetermined (decided: ${where.join('; ')})`);
+      const where = all
+        .filter((e) => uItemsOf(e).some((u) => unlisted.includes(u)))
+        .slice(0, 3)
+        .map((e) => show(e));
+      fail(
+        `relies on ${unlisted.join(', ')} without listing ${unlisted.length > 1 ? 'them' : 'it'} in underdetermined (decided: ${where.join('; ')})`,
+      );
     }
     return { ...base, ok: true, steps: sc.steps.length, relies };
   } catch (err) {
     if (err instanceof Failure) return { ...base, ok: false, steps: stepNo, failure: err.message };
-    if (err instanceof ArbiterError) return { ...base, ok: false, steps: stepNo, failure: `${err.code}: ${err.message}` };
+    if (err instanceof ArbiterError)
+      return { ...base, ok: false, steps: stepNo, failure: `${err.code}: ${err.message}` };
     return { ...base, ok: false, steps: stepNo, failure: `crash: ${(err as Error).stack ?? String(err)}` };
   }
 }
@@ -97,8 +123,10 @@ export function runScenario<S, A>(loaded: LoadedScenario, rs: Ruleset<S, A>): Sc
 function checkIds<S, A>(rs: Ruleset<S, A>, sc: Scenario) {
   const ruleIds = new Set(rs.catalog.rules.map((r) => r.id));
   const uIds = new Set(rs.catalog.uItems.map((u) => u.id));
-  for (const id of sc.covers) if (!ruleIds.has(id) && !uIds.has(id)) fail(`covers names "${id}", which is not a rule id of ${rs.id}`);
-  for (const id of sc.underdetermined) if (!uIds.has(id)) fail(`underdetermined names "${id}", which is not a U-item of ${rs.id}`);
+  for (const id of sc.covers)
+    if (!ruleIds.has(id) && !uIds.has(id)) fail(`covers names "${id}", which is not a rule id of ${rs.id}`);
+  for (const id of sc.underdetermined)
+    if (!uIds.has(id)) fail(`underdetermined names "${id}", which is not a U-item of ${rs.id}`);
 }
 
 function applyOverrides<S>(state: S, overrides: Record<string, unknown>): S {
@@ -108,11 +136,15 @@ function applyOverrides<S>(state: S, overrides: Record<string, unknown>): S {
   for (const path of keys) {
     const parts = path.split('.');
     // a path through __proto__ would write to every object's prototype (issue 11)
-    if (parts.some(isPrototypeKey)) fail(`setup.state: path "${path}" holds a key that is not allowed (__proto__, constructor, prototype)`);
+    if (parts.some(isPrototypeKey))
+      fail(`setup.state: path "${path}" holds a key that is not allowed (__proto__, constructor, prototype)`);
     let cur: Record<string, unknown> = next;
     for (let i = 0; i < parts.length - 1; i++) {
-      const child = Object.prototype.hasOwnProperty.call(cur, parts[i]) ? cur[parts[i]] : undefined;
-      if (child === null || typeof child !== 'object') fail(`setup.state: path "${path}" does not exist in the initial state (at "${parts.slice(0, i + 1).join('.')}")`);
+      const child = Object.hasOwn(cur, parts[i]) ? cur[parts[i]] : undefined;
+      if (child === null || typeof child !== 'object')
+        fail(
+          `setup.state: path "${path}" does not exist in the initial state (at "${parts.slice(0, i + 1).join('.')}")`,
+        );
       cur = child as Record<string, unknown>;
     }
     cur[parts[parts.length - 1]] = cloneJson(overrides[path]);
@@ -127,7 +159,8 @@ function checkExpect<S, A>(rs: Ruleset<S, A>, state: S, events: GameEvent[], ex:
   }
   for (const [who, paths] of Object.entries(ex.view ?? {})) {
     const seat = who === 'spectator' ? null : Number(who);
-    if (seat !== null && !Number.isInteger(seat)) fail(`${where}: view key "${who}" is not a seat number or "spectator"`);
+    if (seat !== null && !Number.isInteger(seat))
+      fail(`${where}: view key "${who}" is not a seat number or "spectator"`);
     const view = rs.view(state, seat);
     for (const [path, want] of Object.entries(paths)) {
       const m = partialMatch(want, getPath(view, path), path);
@@ -136,7 +169,10 @@ function checkExpect<S, A>(rs: Ruleset<S, A>, state: S, events: GameEvent[], ex:
   }
   if (ex.events) {
     const sub = findSubsequence(ex.events, events);
-    if (!sub.ok) fail(`${where}: expected event #${sub.missing} ${show(ex.events[sub.missing])} (in order) not found in the ${events.length} events so far: ${show(events.map((e) => e.type))}`);
+    if (!sub.ok)
+      fail(
+        `${where}: expected event #${sub.missing} ${show(ex.events[sub.missing])} (in order) not found in the ${events.length} events so far: ${show(events.map((e) => e.type))}`,
+      );
   }
   for (const bad of ex.events_absent ?? []) {
     const hit = events.find((e) => matches(bad, e));
@@ -157,11 +193,13 @@ function checkExpect<S, A>(rs: Ruleset<S, A>, state: S, events: GameEvent[], ex:
   }
   for (const [who, spec] of Object.entries(ex.legal ?? {})) {
     const menu = rs.legal(state, Number(who)).actions;
-    for (const a of spec.includes ?? []) if (!menu.some((m) => matches(a, m))) fail(`${where}: menu of seat ${who} lacks ${show(a)}; it is ${show(menu)}`);
+    for (const a of spec.includes ?? [])
+      if (!menu.some((m) => matches(a, m))) fail(`${where}: menu of seat ${who} lacks ${show(a)}; it is ${show(menu)}`);
     for (const a of spec.excludes ?? []) {
       const hit = menu.find((m) => matches(a, m));
       if (hit) fail(`${where}: menu of seat ${who} offers ${show(hit)}, which matches excluded ${show(a)}`);
     }
-    if (spec.count !== undefined && menu.length !== spec.count) fail(`${where}: menu of seat ${who} has ${menu.length} actions, expected ${spec.count}`);
+    if (spec.count !== undefined && menu.length !== spec.count)
+      fail(`${where}: menu of seat ${who} has ${menu.length} actions, expected ${spec.count}`);
   }
 }

@@ -3,7 +3,15 @@
 // menu elements seen in a few seeded random games: one object schema per `type`, each field
 // constrained by what the menus offered (integer ranges, small string sets as enums).
 
-import { cloneJson, SeededRandom, step, type GameEvent, type Json, type JsonObject, type Ruleset } from '../kernel/index.ts';
+import {
+  cloneJson,
+  SeededRandom,
+  step,
+  type GameEvent,
+  type Json,
+  type JsonObject,
+  type Ruleset,
+} from '../kernel/index.ts';
 
 export interface ActionSchemas {
   ruleset: string;

@@ -3,8 +3,24 @@
 // Refused submissions are answered and forgotten: a client that sends many large bad actions must
 // not grow the session, so the log holds accepted submissions only (docs/drive.md).
 
-import { act, ArbiterError, cloneJson, isPlainJson, type GameEvent, type Json, type Ruleset, type Seat } from '../kernel/index.ts';
-import { canonicalInput, MatchRecorder, recordableConfig, type LogEntry, type LogFooter, type LogHeader } from './match.ts';
+import {
+  act,
+  ArbiterError,
+  cloneJson,
+  isPlainJson,
+  type GameEvent,
+  type Json,
+  type Ruleset,
+  type Seat,
+} from '../kernel/index.ts';
+import {
+  canonicalInput,
+  MatchRecorder,
+  recordableConfig,
+  type LogEntry,
+  type LogFooter,
+  type LogHeader,
+} from './match.ts';
 
 export class Session<S = unknown> {
   readonly ruleset: Ruleset<S>;
@@ -18,7 +34,13 @@ export class Session<S = unknown> {
     const recorded = recordableConfig(config);
     const setupEvents: GameEvent[] = [];
     this.state = ruleset.setup(cloneJson(recorded), seed, setupEvents);
-    this.recorder = new MatchRecorder({ ruleset: ruleset.id, version: ruleset.version, seed, config: recorded, setupEvents });
+    this.recorder = new MatchRecorder({
+      ruleset: ruleset.id,
+      version: ruleset.version,
+      seed,
+      config: recorded,
+      setupEvents,
+    });
     this.header = this.recorder.header;
   }
 
@@ -28,7 +50,9 @@ export class Session<S = unknown> {
     const res = act(this.ruleset, this.state, seat, submitted);
     if (!res.ok) return { ok: false, error: new ArbiterError(res.error.code, res.error.reason, res.error.detail) };
     this.state = res.state;
-    this.entries.push(this.recorder.record({ seat: seat as Seat, input: submitted as Json, result: 'accepted', events: res.events }));
+    this.entries.push(
+      this.recorder.record({ seat: seat as Seat, input: submitted as Json, result: 'accepted', events: res.events }),
+    );
     return { ok: true, events: res.events };
   }
 

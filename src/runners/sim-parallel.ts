@@ -8,7 +8,16 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { RulesetPackage } from '../kernel/index.ts';
-import { emptyAggregate, mergeAggregate, shardsOf, simulate, summarize, type SimAggregate, type SimOptions, type SimReport } from './sim.ts';
+import {
+  emptyAggregate,
+  mergeAggregate,
+  shardsOf,
+  simulate,
+  summarize,
+  type SimAggregate,
+  type SimOptions,
+  type SimReport,
+} from './sim.ts';
 import type { SimTask } from './sim-worker.ts';
 
 export function defaultThreads(): number {
@@ -67,7 +76,11 @@ export async function mergeShardsInOrder(
   return total;
 }
 
-export async function simulateParallel<S, A>(pkg: RulesetPackage<S, A>, opts: SimOptions, parallel: ParallelOptions): Promise<SimReport> {
+export async function simulateParallel<S, A>(
+  pkg: RulesetPackage<S, A>,
+  opts: SimOptions,
+  parallel: ParallelOptions,
+): Promise<SimReport> {
   const { threads } = parallel;
   // starting workers costs about half a second each (they load the sources), so small runs stay here
   if (threads <= 1 || opts.games < 2000) return simulate(pkg, opts);

@@ -8,7 +8,16 @@
 
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import { ArbiterError, canonicalJson, StreamHash, type RulesetPackage } from '../kernel/index.ts';
-import { addRecord, emptyAggregate, playRecord, shardsOf, summarize, type SimAggregate, type SimOptions, type SimReport } from './sim.ts';
+import {
+  addRecord,
+  emptyAggregate,
+  playRecord,
+  shardsOf,
+  summarize,
+  type SimAggregate,
+  type SimOptions,
+  type SimReport,
+} from './sim.ts';
 import type { SimTask } from './sim-worker.ts';
 import { mergeShardsInOrder } from './sim-parallel.ts';
 
@@ -32,8 +41,14 @@ export function parseRedisUrl(url: string): RedisTarget {
   if (u.protocol !== 'redis:') throw new ArbiterError('bad_request', `the queue must be a redis:// URL, got "${url}"`);
   const port = u.port === '' ? 6379 : Number(u.port);
   const db = u.pathname.length > 1 ? Number(u.pathname.slice(1)) : undefined;
-  if (db !== undefined && (!Number.isInteger(db) || db < 0)) throw new ArbiterError('bad_request', `bad Redis database number in "${url}"`);
-  return { host: u.hostname || '127.0.0.1', port, ...(u.password ? { password: decodeURIComponent(u.password) } : {}), ...(db !== undefined ? { db } : {}) };
+  if (db !== undefined && (!Number.isInteger(db) || db < 0))
+    throw new ArbiterError('bad_request', `bad Redis database number in "${url}"`);
+  return {
+    host: u.hostname || '127.0.0.1',
+    port,
+    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+    ...(db !== undefined ? { db } : {}),
+  };
 }
 
 function connection(t: RedisTarget) {
@@ -44,7 +59,16 @@ function connection(t: RedisTarget) {
 /** A run's identity: the same run submitted again finds (and reuses) the shards already played. */
 export function runId(pkgVersion: string, opts: SimOptions, rulesetId: string): string {
   const h = new StreamHash();
-  h.update(canonicalJson({ ruleset: rulesetId, version: pkgVersion, config: opts.config, agents: opts.agents, first: opts.firstSeed, games: opts.games }));
+  h.update(
+    canonicalJson({
+      ruleset: rulesetId,
+      version: pkgVersion,
+      config: opts.config,
+      agents: opts.agents,
+      first: opts.firstSeed,
+      games: opts.games,
+    }),
+  );
   return h.digest();
 }
 
@@ -55,7 +79,11 @@ export interface QueueSimOptions {
 }
 
 /** Coordinator: enqueue the run's shards, wait for workers, merge in shard order. */
-export async function simulateQueued<S, A>(pkg: RulesetPackage<S, A>, opts: SimOptions, q: QueueSimOptions): Promise<SimReport> {
+export async function simulateQueued<S, A>(
+  pkg: RulesetPackage<S, A>,
+  opts: SimOptions,
+  q: QueueSimOptions,
+): Promise<SimReport> {
   const t0 = performance.now();
   const conn = connection(q.redis);
   const queue = new Queue<SimTask, SimAggregate>(QUEUE_NAME, { connection: conn });
@@ -125,7 +153,10 @@ export interface WorkerOptions {
 }
 
 /** Worker: play shards from the queue until closed. Returns a handle to close it. */
-export function startQueueWorker(packages: readonly RulesetPackage[], o: WorkerOptions): { close(): Promise<void>; ready: Promise<void> } {
+export function startQueueWorker(
+  packages: readonly RulesetPackage[],
+  o: WorkerOptions,
+): { close(): Promise<void>; ready: Promise<void> } {
   const worker = new Worker<SimTask, SimAggregate>(
     QUEUE_NAME,
     async (job: Job<SimTask, SimAggregate>) => {

@@ -5,7 +5,15 @@
 // memory does not grow with the number of games.
 
 import { canonicalJson, type Json, type Outcome, type Ruleset, type RulesetPackage } from '../kernel/index.ts';
-import { addValue, mergeFigure, newFigure, summarizeFigure, wilson, type Figure, type FigureSummary } from './aggregate.ts';
+import {
+  addValue,
+  mergeFigure,
+  newFigure,
+  summarizeFigure,
+  wilson,
+  type Figure,
+  type FigureSummary,
+} from './aggregate.ts';
 import { makeAgents } from '../agents/resolve.ts';
 import { playFast, runMatch, type MatchOptions } from './match.ts';
 import type { Agent } from '../kernel/index.ts';
@@ -72,7 +80,17 @@ export type SimAggregate = {
 };
 
 export function emptyAggregate(): SimAggregate {
-  return { games: 0, seats: 0, actions: newFigure(), reasons: {}, wins: [], noWinner: 0, places: null, scores: null, metrics: {} };
+  return {
+    games: 0,
+    seats: 0,
+    actions: newFigure(),
+    reasons: {},
+    wins: [],
+    noWinner: 0,
+    places: null,
+    scores: null,
+    metrics: {},
+  };
 }
 
 const figures = (n: number) => Array.from({ length: n }, () => newFigure());
@@ -127,11 +145,24 @@ export function playRecord<S, A>(pkg: RulesetPackage<S, A>, seed: number, config
   let seats = 0;
   const seating = (n: number) => makeAgents(pkg, agentSpec, (seats = n));
   const r = playFast(rs, seating, seed, config, { keepEvents: Boolean(rs.metrics) });
-  return { seed, seats, actions: r.actions, outcome: r.outcome, metrics: rs.metrics ? rs.metrics(r.state, r.events ?? []) : null };
+  return {
+    seed,
+    seats,
+    actions: r.actions,
+    outcome: r.outcome,
+    metrics: rs.metrics ? rs.metrics(r.state, r.events ?? []) : null,
+  };
 }
 
 /** Play one shard (a run of seeds) into an aggregate; `onGame` is called after each game. */
-export function playShard<S, A>(pkg: RulesetPackage<S, A>, first: number, count: number, config: Json, agentSpec: string, onGame?: () => void): SimAggregate {
+export function playShard<S, A>(
+  pkg: RulesetPackage<S, A>,
+  first: number,
+  count: number,
+  config: Json,
+  agentSpec: string,
+  onGame?: () => void,
+): SimAggregate {
   const agg = emptyAggregate();
   for (let i = 0; i < count; i++) {
     addRecord(agg, playRecord(pkg, (first + i) >>> 0, config, agentSpec));
@@ -143,11 +174,18 @@ export function playShard<S, A>(pkg: RulesetPackage<S, A>, first: number, count:
 /** The shards of a run, in order: [first seed, count]. */
 export function shardsOf(opts: { games: number; firstSeed: number }): [number, number][] {
   const out: [number, number][] = [];
-  for (let start = 0; start < opts.games; start += SHARD_GAMES) out.push([(opts.firstSeed + start) >>> 0, Math.min(SHARD_GAMES, opts.games - start)]);
+  for (let start = 0; start < opts.games; start += SHARD_GAMES)
+    out.push([(opts.firstSeed + start) >>> 0, Math.min(SHARD_GAMES, opts.games - start)]);
   return out;
 }
 
-export function summarize<S, A>(rs: Ruleset<S, A>, opts: SimOptions, agg: SimAggregate, wallMs: number, threads: number): SimReport {
+export function summarize<S, A>(
+  rs: Ruleset<S, A>,
+  opts: SimOptions,
+  agg: SimAggregate,
+  wallMs: number,
+  threads: number,
+): SimReport {
   const n = agg.games;
   // a metric a game does not report counts as 0 for that game, so every figure is over all games
   const metrics: Record<string, FigureSummary> = {};
@@ -157,7 +195,9 @@ export function summarize<S, A>(rs: Ruleset<S, A>, opts: SimOptions, agg: SimAgg
     metrics[k] = summarizeFigure(f);
   }
   const placeShare = agg.places
-    ? agg.places.map((f) => Array.from({ length: agg.seats }, (_, p) => round((f.hist.counts[String(p + 1)] ?? 0) / Math.max(1, n))))
+    ? agg.places.map((f) =>
+        Array.from({ length: agg.seats }, (_, p) => round((f.hist.counts[String(p + 1)] ?? 0) / Math.max(1, n))),
+      )
     : null;
   return {
     ruleset: rs.id,
@@ -168,7 +208,11 @@ export function summarize<S, A>(rs: Ruleset<S, A>, opts: SimOptions, agg: SimAgg
     config: JSON.parse(canonicalJson(opts.config)),
     threads,
     actions: summarizeFigure(agg.actions),
-    reasons: Object.fromEntries(Object.keys(agg.reasons).sort().map((k) => [k, agg.reasons[k]])),
+    reasons: Object.fromEntries(
+      Object.keys(agg.reasons)
+        .sort()
+        .map((k) => [k, agg.reasons[k]]),
+    ),
     win_rate: agg.wins.map((w) => round(w / Math.max(1, n))),
     win_ci95: agg.wins.map((w) => wilson(w, n)),
     no_winner: agg.noWinner,
@@ -186,7 +230,11 @@ export function simulate<S, A>(pkg: RulesetPackage<S, A>, opts: SimOptions): Sim
   const t0 = performance.now();
   let done = 0;
   const total = emptyAggregate();
-  for (const [first, count] of shardsOf(opts)) mergeAggregate(total, playShard(pkg, first, count, opts.config, opts.agents, () => opts.onGame?.(++done)));
+  for (const [first, count] of shardsOf(opts))
+    mergeAggregate(
+      total,
+      playShard(pkg, first, count, opts.config, opts.agents, () => opts.onGame?.(++done)),
+    );
   return summarize(pkg.ruleset, opts, total, performance.now() - t0, 1);
 }
 
@@ -219,8 +267,15 @@ export async function simulateAsync<S, A>(
       const seed = (opts.firstSeed + i) >>> 0;
       let seats = 0;
       const r = await runMatch(pkg.ruleset, (n) => seat((seats = n)), { ...match, seed, config: opts.config, pkg });
-      for (const s of r.seats) for (const [k, v] of Object.entries(s.defaults)) defaults[k] = (defaults[k] ?? 0) + (v ?? 0);
-      records[i] = { seed, seats, actions: r.footer.submissions, outcome: r.outcome, metrics: pkg.ruleset.metrics ? pkg.ruleset.metrics(r.state, r.events) : null };
+      for (const s of r.seats)
+        for (const [k, v] of Object.entries(s.defaults)) defaults[k] = (defaults[k] ?? 0) + (v ?? 0);
+      records[i] = {
+        seed,
+        seats,
+        actions: r.footer.submissions,
+        outcome: r.outcome,
+        metrics: pkg.ruleset.metrics ? pkg.ruleset.metrics(r.state, r.events) : null,
+      };
       opts.onGame?.(++done);
     }
   };

@@ -3,10 +3,18 @@
 // a pool or a queue), so this runner stays free of registries and I/O.
 
 import { z } from 'zod';
-import { ArbiterError, assertNoPrototypeKeys, type Json, type JsonObject, type RulesetPackage } from '../kernel/index.ts';
+import {
+  ArbiterError,
+  assertNoPrototypeKeys,
+  type Json,
+  type JsonObject,
+  type RulesetPackage,
+} from '../kernel/index.ts';
 import type { SimOptions, SimReport } from './sim.ts';
 
-const jsonValue: z.ZodType<Json> = z.lazy(() => z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(jsonValue), z.record(z.string(), jsonValue)]));
+const jsonValue: z.ZodType<Json> = z.lazy(() =>
+  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(jsonValue), z.record(z.string(), jsonValue)]),
+);
 
 export const sweepSchema = z.strictObject({
   ruleset: z.string().min(1),
@@ -57,7 +65,12 @@ export async function runSweep<S, A>(
   for (const c of cells) pkg.ruleset.setup(c.config, spec.seed);
   const rows: SweepRow[] = [];
   for (let i = 0; i < cells.length; i++) {
-    const report = await simulateCell(pkg, { games: spec.games, firstSeed: spec.seed, config: cells[i].config, agents: cells[i].agents });
+    const report = await simulateCell(pkg, {
+      games: spec.games,
+      firstSeed: spec.seed,
+      config: cells[i].config,
+      agents: cells[i].agents,
+    });
     const row = { ...cells[i], report };
     rows.push(row);
     onCell?.(i, cells.length, row);

@@ -5,7 +5,14 @@
 // straight through.
 
 import { rate, rating, ordinal } from 'openskill';
-import { ArbiterError, canonicalJson, StreamHash, type Json, type Outcome, type RulesetPackage } from '../kernel/index.ts';
+import {
+  ArbiterError,
+  canonicalJson,
+  StreamHash,
+  type Json,
+  type Outcome,
+  type RulesetPackage,
+} from '../kernel/index.ts';
 import { makeAgents } from '../agents/resolve.ts';
 import { playFast } from './match.ts';
 import { wilson } from './aggregate.ts';
@@ -75,21 +82,32 @@ export function lineupsOf(agents: readonly string[], seats: number): string[][] 
     }
   };
   walk([]);
-  if (out.length > MAX_LINEUPS) throw new ArbiterError('bad_request', `more than ${MAX_LINEUPS} line-ups; name fewer agents`);
+  if (out.length > MAX_LINEUPS)
+    throw new ArbiterError('bad_request', `more than ${MAX_LINEUPS} line-ups; name fewer agents`);
   return out;
 }
 
 /** The tournament's identity: a results file belongs to exactly one. */
 export function tournamentId<S, A>(pkg: RulesetPackage<S, A>, o: TournamentOptions): string {
   const h = new StreamHash();
-  h.update(canonicalJson({ ruleset: pkg.ruleset.id, version: pkg.ruleset.version, agents: o.agents, games: o.games, first: o.firstSeed, config: o.config }));
+  h.update(
+    canonicalJson({
+      ruleset: pkg.ruleset.id,
+      version: pkg.ruleset.version,
+      agents: o.agents,
+      games: o.games,
+      first: o.firstSeed,
+      config: o.config,
+    }),
+  );
   return h.digest();
 }
 
 /** Ranks of one game for openskill (1 = best): places when the outcome has them, else winners first. */
 function ranksOf(outcome: Outcome | null, seats: number): number[] {
   if (outcome?.places && outcome.places.length === seats) return outcome.places.slice();
-  if (outcome && outcome.winners.length > 0) return Array.from({ length: seats }, (_, s) => (outcome.winners.includes(s) ? 1 : 2));
+  if (outcome && outcome.winners.length > 0)
+    return Array.from({ length: seats }, (_, s) => (outcome.winners.includes(s) ? 1 : 2));
   return new Array<number>(seats).fill(1);
 }
 
@@ -120,7 +138,13 @@ export function runTournament<S, A>(pkg: RulesetPackage<S, A>, o: TournamentOpti
   return summarizeTournament(pkg, o, lineups, seats, results);
 }
 
-export function summarizeTournament<S, A>(pkg: RulesetPackage<S, A>, o: TournamentOptions, lineups: string[][], seats: number, results: readonly GameResult[]): TournamentReport {
+export function summarizeTournament<S, A>(
+  pkg: RulesetPackage<S, A>,
+  o: TournamentOptions,
+  lineups: string[][],
+  seats: number,
+  results: readonly GameResult[],
+): TournamentReport {
   const ratings = new Map(o.agents.map((a) => [a, rating()]));
   const stats = new Map(o.agents.map((a) => [a, { games: 0, wins: 0, placeSum: 0, placed: 0 }]));
   // online ratings depend on the order games are fed in: feed them round by round (each seed across
@@ -133,7 +157,10 @@ export function summarizeTournament<S, A>(pkg: RulesetPackage<S, A>, o: Tourname
     r.agents.forEach((a, s) => best.set(a, Math.min(best.get(a) ?? Infinity, ranks[s])));
     if (best.size > 1) {
       const names = [...best.keys()];
-      const updated = rate(names.map((a) => [ratings.get(a)!]), { rank: names.map((a) => best.get(a)!) });
+      const updated = rate(
+        names.map((a) => [ratings.get(a)!]),
+        { rank: names.map((a) => best.get(a)!) },
+      );
       names.forEach((a, i) => ratings.set(a, updated[i][0]));
     }
     r.agents.forEach((a, s) => {

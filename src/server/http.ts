@@ -46,14 +46,20 @@ type Fail = { status: number; body: { ok: false; error: { code: string; reason: 
 /** Turn anything thrown into a typed answer; unknown errors become a bare 500. */
 export function failure(err: unknown): Fail {
   if (err instanceof ArbiterError) {
-    const status = err instanceof HttpError ? err.status : STATUS[err.code] ?? 400;
+    const status = err instanceof HttpError ? err.status : (STATUS[err.code] ?? 400);
     const error: Fail['body']['error'] = { code: err.code, reason: err.message };
     if (err.detail !== undefined) error.detail = err.detail;
     return { status, body: { ok: false, error } };
   }
   if (err instanceof z.ZodError) {
     const detail = err.issues.slice(0, 10).map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-    return { status: 400, body: { ok: false, error: { code: 'bad_request', reason: 'the request does not have the expected shape', detail } } };
+    return {
+      status: 400,
+      body: {
+        ok: false,
+        error: { code: 'bad_request', reason: 'the request does not have the expected shape', detail },
+      },
+    };
   }
   const e = err as { statusCode?: number; code?: string; message?: string };
   if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
@@ -67,7 +73,10 @@ export function failure(err: unknown): Fail {
             ? 'send the body as application/json'
             : 'the request body is not valid JSON (or holds a forbidden key)';
     const code = e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'too_large' : 'bad_request';
-    return { status: e.statusCode, body: { ok: false, error: { code, reason, detail: { kind: String(e.code ?? 'http') } } } };
+    return {
+      status: e.statusCode,
+      body: { ok: false, error: { code, reason, detail: { kind: String(e.code ?? 'http') } } },
+    };
   }
   return { status: 500, body: { ok: false, error: { code: 'internal', reason: 'internal error' } } };
 }
@@ -97,7 +106,9 @@ function rulesetSummary(id: string): JsonObject {
     agents: [
       { name: 'random', description: 'uniform over the menu', reads: 'view' },
       { name: 'first', description: 'always the first menu element', reads: 'view' },
-      ...Object.entries(p.agents).filter(([n]) => !(n in BUILTIN_AGENTS)).map(([name, a]) => ({ name, description: a.description, reads: a.reads })),
+      ...Object.entries(p.agents)
+        .filter(([n]) => !(n in BUILTIN_AGENTS))
+        .map(([name, a]) => ({ name, description: a.description, reads: a.reads })),
     ],
   };
 }
@@ -118,7 +129,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             level: opts.logger === true || opts.logger === undefined ? 'info' : opts.logger.level,
             // tokens and passwords travel in query strings (WebSocket) and headers: log neither
             serializers: {
-              req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.split('?')[0], remote: req.ip }),
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                url: req.url.split('?')[0],
+                remote: req.ip,
+              }),
             },
           },
   });
@@ -127,10 +142,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     max: opts.rateLimit ?? 1200,
     timeWindow: 60_000,
     keyGenerator: (req) => {
-      const t = bearer(req) ?? (typeof (req.query as { token?: unknown })?.token === 'string' ? String((req.query as { token: string }).token) : undefined);
+      const t =
+        bearer(req) ??
+        (typeof (req.query as { token?: unknown })?.token === 'string'
+          ? String((req.query as { token: string }).token)
+          : undefined);
       return t ? 't:' + createHash('sha256').update(t).digest('hex').slice(0, 32) : 'a:' + req.ip;
     },
-    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, ok: false, error: { code: 'bad_request', reason: `too many requests (limit ${ctx.max} per minute); retry in ${ctx.after}` } }),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      ok: false,
+      error: { code: 'bad_request', reason: `too many requests (limit ${ctx.max} per minute); retry in ${ctx.after}` },
+    }),
   });
   await app.register(websocket, { options: { maxPayload: bodyLimit } });
 
@@ -139,22 +162,36 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (f.status >= 500) req.log.error({ err }, 'request failed');
     // rate-limit answers arrive here already built
     const built = err as { statusCode?: number; ok?: boolean; error?: unknown };
-    if (built.statusCode === 429 && built.ok === false) return reply.status(429).send({ ok: false, error: built.error });
+    if (built.statusCode === 429 && built.ok === false)
+      return reply.status(429).send({ ok: false, error: built.error });
     return reply.status(f.status).send(f.body);
   });
   const web = opts.webRoot && existsSync(join(opts.webRoot, 'index.html')) ? opts.webRoot : null;
   if (web) {
     // the single-page app: its files, and index.html for its own routes (deep links)
-    await app.register(fastifyStatic, { root: web, prefix: '/', index: ['index.html'], wildcard: true, dotfiles: 'deny' });
+    await app.register(fastifyStatic, {
+      root: web,
+      prefix: '/',
+      index: ['index.html'],
+      wildcard: true,
+      dotfiles: 'deny',
+    });
   } else {
     app.get('/', async (_req, reply) =>
-      reply.type('text/html; charset=utf-8').send('<!doctype html><title>Arbiter</title><h1>Arbiter match server</h1><p>The web page is not built (no web/dist/index.html). The API is described at <a href="/api/openapi.json">/api/openapi.json</a>; see docs/server.md.</p>\n'),
+      reply
+        .type('text/html; charset=utf-8')
+        .send(
+          '<!doctype html><title>Arbiter</title><h1>Arbiter match server</h1><p>The web page is not built (no web/dist/index.html). The API is described at <a href="/api/openapi.json">/api/openapi.json</a>; see docs/server.md.</p>\n',
+        ),
     );
   }
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
-    if (web && req.method === 'GET' && !path.startsWith('/api/') && !path.includes('.')) return reply.sendFile('index.html');
-    return reply.status(404).send({ ok: false, error: { code: 'not_found', reason: `no route ${req.method} ${path}` } });
+    if (web && req.method === 'GET' && !path.startsWith('/api/') && !path.includes('.'))
+      return reply.sendFile('index.html');
+    return reply
+      .status(404)
+      .send({ ok: false, error: { code: 'not_found', reason: `no route ${req.method} ${path}` } });
   });
 
   const match = async (req: FastifyRequest): Promise<LiveMatch> => svc.mustGet((req.params as { id: string }).id);
@@ -166,7 +203,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/api/rulesets/:id', async (req) => {
     const p = getPackage((req.params as { id: string }).id);
     const rs = p.ruleset;
-    return { ...rulesetSummary(rs.id), catalog: rs.catalog as unknown as Json, configSchema: (rs.configSchema ?? null) as Json, defaultConfig: rs.defaultConfig, presets: p.presets };
+    return {
+      ...rulesetSummary(rs.id),
+      catalog: rs.catalog as unknown as Json,
+      configSchema: (rs.configSchema ?? null) as Json,
+      defaultConfig: rs.defaultConfig,
+      presets: p.presets,
+    };
   });
 
   app.post('/api/matches', async (req, reply) => {
@@ -215,7 +258,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const { seat } = await svc.seatOf(m, bearer(req));
     const body = ActBody.parse(req.body);
     const header = req.headers['idempotency-key'];
-    const key = body.idempotencyKey ?? (typeof header === 'string' && header.length > 0 && header.length <= 128 ? header : null);
+    const key =
+      body.idempotencyKey ?? (typeof header === 'string' && header.length > 0 && header.length <= 128 ? header : null);
     const r = await svc.submit(m, seat, body.action as Json, key);
     return { ok: true, seq: r.seq, events: r.events, outcome: (r.outcome ?? null) as Json, replayed: r.replayed };
   });
@@ -273,7 +317,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           return;
         }
         const parsed = ClientFrame.safeParse(msg);
-        const id = (msg && typeof msg === 'object' && !Array.isArray(msg) ? (msg as JsonObject).id : undefined) ?? undefined;
+        const id =
+          (msg && typeof msg === 'object' && !Array.isArray(msg) ? (msg as JsonObject).id : undefined) ?? undefined;
         if (!parsed.success) {
           send(fail(parsed.error, id));
           return;
@@ -285,9 +330,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         }
         try {
           const { m, seat } = await ready;
-          if (seat === null) throw new HttpError(401, 'bad_request', 'spectators cannot act; connect with a seat token');
+          if (seat === null)
+            throw new HttpError(401, 'bad_request', 'spectators cannot act; connect with a seat token');
           const r = await svc.submit(m, seat, f.action as Json, f.idempotencyKey ?? null);
-          const ack: JsonObject = { type: 'ack', seq: r.seq, events: r.events, outcome: (r.outcome ?? null) as Json, replayed: r.replayed };
+          const ack: JsonObject = {
+            type: 'ack',
+            seq: r.seq,
+            events: r.events,
+            outcome: (r.outcome ?? null) as Json,
+            replayed: r.replayed,
+          };
           if (f.id !== undefined) ack.id = f.id as Json;
           send(ack);
         } catch (err) {

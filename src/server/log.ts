@@ -8,8 +8,21 @@ import { eventsFor } from './secrets.ts';
 import type { LiveMatch } from './service.ts';
 import type { SubmissionRow } from './store.ts';
 
-export function buildHeader(pkg: RulesetPackage, seed: number, config: Json, agents: string[], setupEvents: GameEvent[]): JsonObject {
-  const rec = new MatchRecorder({ ruleset: pkg.ruleset.id, version: pkg.ruleset.version, seed, config, agents, setupEvents });
+export function buildHeader(
+  pkg: RulesetPackage,
+  seed: number,
+  config: Json,
+  agents: string[],
+  setupEvents: GameEvent[],
+): JsonObject {
+  const rec = new MatchRecorder({
+    ruleset: pkg.ruleset.id,
+    version: pkg.ruleset.version,
+    seed,
+    config,
+    agents,
+    setupEvents,
+  });
   return JSON.parse(canonicalJson(rec.header)) as JsonObject;
 }
 
@@ -21,7 +34,11 @@ export function defaultRecord(reason: 'timeout' | 'refused' | 'exited', request:
 function defaultInfo(d: Json): DefaultInfo {
   const o = d !== null && typeof d === 'object' && !Array.isArray(d) ? d : {};
   const reason = DEFAULT_REASONS.find((r) => r === o.reason) ?? 'timeout';
-  return { reason, request: typeof o.request === 'number' || typeof o.request === 'string' ? o.request : 0, raw: typeof o.raw === 'string' ? o.raw : null };
+  return {
+    reason,
+    request: typeof o.request === 'number' || typeof o.request === 'string' ? o.request : 0,
+    raw: typeof o.raw === 'string' ? o.raw : null,
+  };
 }
 
 function entryOf(s: SubmissionRow): JsonObject {
@@ -43,7 +60,12 @@ export function fullLog(m: LiveMatch, subs: SubmissionRow[]): string[] {
   });
   const lines = [canonicalJson(rec.header)];
   for (const s of subs) {
-    const entry: Omit<LogEntry, 'seq'> = { seat: s.seat, input: s.input, result: s.result, events: s.events as GameEvent[] };
+    const entry: Omit<LogEntry, 'seq'> = {
+      seat: s.seat,
+      input: s.input,
+      result: s.result,
+      events: s.events as GameEvent[],
+    };
     if (s.result === 'defaulted') entry.default = defaultInfo(s.default);
     lines.push(canonicalJson(rec.record(entry)));
   }
@@ -60,7 +82,8 @@ export function spectatorLog(m: LiveMatch, subs: SubmissionRow[]): string[] {
   const header: JsonObject = { ...(m.row.header as JsonObject), partial: true };
   delete header.seed;
   const perfect = m.pkg.gameType.information === 'perfect';
-  if (!perfect && header.setup_events) header.setup_events = eventsFor(m.pkg, m.state, null, header.setup_events as GameEvent[]);
+  if (!perfect && header.setup_events)
+    header.setup_events = eventsFor(m.pkg, m.state, null, header.setup_events as GameEvent[]);
   const lines = [canonicalJson(header)];
   for (const s of subs) {
     const e = entryOf(s);

@@ -4,17 +4,38 @@
 import { z } from 'zod';
 
 const json = z.json();
-const code = z.enum(['bad_request', 'illegal', 'out_of_turn', 'game_over', 'bad_config', 'corrupt_log', 'not_found', 'too_large', 'internal']);
+const code = z.enum([
+  'bad_request',
+  'illegal',
+  'out_of_turn',
+  'game_over',
+  'bad_config',
+  'corrupt_log',
+  'not_found',
+  'too_large',
+  'internal',
+]);
 
-export const ErrorBody = z.object({ ok: z.literal(false), error: z.object({ code, reason: z.string(), detail: json.optional() }) });
+export const ErrorBody = z.object({
+  ok: z.literal(false),
+  error: z.object({ code, reason: z.string(), detail: json.optional() }),
+});
 
 export const CreateBody = z
   .object({
     ruleset: z.string().min(1).max(64),
     config: z.record(z.string(), json).optional(),
-    seed: z.number().int().min(0).max(2 ** 32 - 1).optional(),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 32 - 1)
+      .optional(),
     /** One entry per seat from seat 0; `{}` (or a missing entry) is an open seat, `{agent}` a built-in agent. */
-    seats: z.array(z.object({ agent: z.string().min(1).max(200).optional() }).strict()).max(64).optional(),
+    seats: z
+      .array(z.object({ agent: z.string().min(1).max(200).optional() }).strict())
+      .max(64)
+      .optional(),
     /** Makes the match private: spectators need this password. */
     spectatePassword: z.string().min(1).max(256).optional(),
     /** A seat that owes a decision this long gets the ruleset's default action, recorded as defaulted. */
@@ -22,7 +43,9 @@ export const CreateBody = z
   })
   .strict();
 
-export const JoinBody = z.object({ name: z.string().min(1).max(64), seat: z.number().int().min(0).max(63).optional() }).strict();
+export const JoinBody = z
+  .object({ name: z.string().min(1).max(64), seat: z.number().int().min(0).max(63).optional() })
+  .strict();
 
 export const ActBody = z.object({ action: json, idempotencyKey: z.string().min(1).max(128).optional() }).strict();
 
@@ -35,9 +58,15 @@ export const ListQuery = z
   })
   .strict();
 
-export const AccessQuery = z.object({ token: z.string().max(256).optional(), password: z.string().max(1024).optional() }).strict();
+export const AccessQuery = z
+  .object({ token: z.string().max(256).optional(), password: z.string().max(1024).optional() })
+  .strict();
 
-const seatInfo = z.object({ seat: z.number().int(), kind: z.enum(['open', 'player', 'agent']), name: z.string().nullable() });
+const seatInfo = z.object({
+  seat: z.number().int(),
+  kind: z.enum(['open', 'player', 'agent']),
+  name: z.string().nullable(),
+});
 const pendingPublic = z.object({ seat: z.number().int(), kind: z.string() });
 
 export const MatchRecord = z.object({
@@ -92,19 +121,38 @@ export const RulesetSummary = z.object({
   agents: z.array(z.object({ name: z.string(), description: z.string(), reads: z.string() })),
 });
 
-export const RulesetDetail = RulesetSummary.extend({ catalog: json, configSchema: json, defaultConfig: json, presets: json });
+export const RulesetDetail = RulesetSummary.extend({
+  catalog: json,
+  configSchema: json,
+  defaultConfig: json,
+  presets: json,
+});
 
 /** WebSocket frames the server sends (`state` after every change, answers to `act`, errors). */
 export const ServerFrame = z.discriminatedUnion('type', [
   Snapshot.extend({ type: z.literal('state') }),
-  z.object({ type: z.literal('ack'), id: json.optional(), seq: z.number().int(), events: z.array(z.record(z.string(), json)), outcome: json, replayed: z.boolean() }),
+  z.object({
+    type: z.literal('ack'),
+    id: json.optional(),
+    seq: z.number().int(),
+    events: z.array(z.record(z.string(), json)),
+    outcome: json,
+    replayed: z.boolean(),
+  }),
   z.object({ type: z.literal('error'), id: json.optional(), code, reason: z.string(), detail: json.optional() }),
   z.object({ type: z.literal('pong'), id: json.optional() }),
 ]);
 
 /** WebSocket messages a client sends. */
 export const ClientFrame = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('act'), id: json.optional(), action: json, idempotencyKey: z.string().min(1).max(128).optional() }).strict(),
+  z
+    .object({
+      type: z.literal('act'),
+      id: json.optional(),
+      action: json,
+      idempotencyKey: z.string().min(1).max(128).optional(),
+    })
+    .strict(),
   z.object({ type: z.literal('ping'), id: json.optional() }).strict(),
 ]);
 
@@ -113,43 +161,146 @@ const js = (s: z.ZodType) => z.toJSONSchema(s, { unrepresentable: 'any', io: 'in
 /** The OpenAPI 3.1 document served at /api/openapi.json. */
 export function openApi(): Record<string, unknown> {
   const body = (s: z.ZodType) => ({ required: true, content: { 'application/json': { schema: js(s) } } });
-  const ok = (s: z.ZodType, what: string) => ({ description: what, content: { 'application/json': { schema: js(s) } } });
-  const err = { description: 'a typed refusal (code as in the drive protocol)', content: { 'application/json': { schema: js(ErrorBody) } } };
+  const ok = (s: z.ZodType, what: string) => ({
+    description: what,
+    content: { 'application/json': { schema: js(s) } },
+  });
+  const err = {
+    description: 'a typed refusal (code as in the drive protocol)',
+    content: { 'application/json': { schema: js(ErrorBody) } },
+  };
   const id = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
   const auth = [{ seatToken: [] }];
-  const spectate = [{ name: 'password', in: 'query', required: false, schema: { type: 'string' }, description: 'spectate password of a private match (or header x-spectate-password)' }];
+  const spectate = [
+    {
+      name: 'password',
+      in: 'query',
+      required: false,
+      schema: { type: 'string' },
+      description: 'spectate password of a private match (or header x-spectate-password)',
+    },
+  ];
   return {
     openapi: '3.1.0',
-    info: { title: 'Arbiter match server', version: '1', description: 'Matches of any registered ruleset over HTTP and WebSocket. See docs/server.md.' },
-    components: { securitySchemes: { seatToken: { type: 'http', scheme: 'bearer', description: 'the seat token `join` returned (once)' } } },
-    paths: {
-      '/api/rulesets': { get: { summary: 'registered rulesets', responses: { 200: ok(z.array(RulesetSummary), 'rulesets') } } },
-      '/api/rulesets/{id}': { get: { summary: 'one ruleset: catalog, config schema, defaults, agents, game type', parameters: [id], responses: { 200: ok(RulesetDetail, 'ruleset'), 404: err } } },
-      '/api/matches': {
-        get: { summary: 'list matches', parameters: ['ruleset', 'status', 'limit', 'offset'].map((n) => ({ name: n, in: 'query', required: false, schema: { type: 'string' } })), responses: { 200: ok(z.array(MatchRecord), 'matches'), 400: err } },
-        post: { summary: 'create a match', requestBody: body(CreateBody), responses: { 201: ok(MatchRecord, 'the new match'), 400: err, 404: err } },
+    info: {
+      title: 'Arbiter match server',
+      version: '1',
+      description: 'Matches of any registered ruleset over HTTP and WebSocket. See docs/server.md.',
+    },
+    components: {
+      securitySchemes: {
+        seatToken: { type: 'http', scheme: 'bearer', description: 'the seat token `join` returned (once)' },
       },
-      '/api/matches/{id}': { get: { summary: "a match's public record", parameters: [id], responses: { 200: ok(MatchRecord, 'match'), 404: err } } },
-      '/api/matches/{id}/join': { post: { summary: 'take an open seat; the token is returned once', parameters: [id], requestBody: body(JoinBody), responses: { 201: ok(JoinResult, 'seat and token'), 404: err, 409: err } } },
-      '/api/matches/{id}/view': { get: { summary: "the caller's view, pending and menu (a seat with its token, else a spectator)", parameters: [id, ...spectate], responses: { 200: ok(Snapshot, 'snapshot'), 401: err, 404: err } } },
-      '/api/matches/{id}/pending': { get: { summary: 'who owes a decision (seat and kind)', parameters: [id, ...spectate], responses: { 200: ok(z.array(z.object({ seat: z.number(), kind: z.string() })), 'pending'), 404: err } } },
-      '/api/matches/{id}/menu': { get: { summary: "the caller's menu (empty when it owes nothing)", security: auth, parameters: [id], responses: { 200: ok(z.object({ seat: z.number(), menu: json }), 'menu'), 401: err, 404: err } } },
+    },
+    paths: {
+      '/api/rulesets': {
+        get: { summary: 'registered rulesets', responses: { 200: ok(z.array(RulesetSummary), 'rulesets') } },
+      },
+      '/api/rulesets/{id}': {
+        get: {
+          summary: 'one ruleset: catalog, config schema, defaults, agents, game type',
+          parameters: [id],
+          responses: { 200: ok(RulesetDetail, 'ruleset'), 404: err },
+        },
+      },
+      '/api/matches': {
+        get: {
+          summary: 'list matches',
+          parameters: ['ruleset', 'status', 'limit', 'offset'].map((n) => ({
+            name: n,
+            in: 'query',
+            required: false,
+            schema: { type: 'string' },
+          })),
+          responses: { 200: ok(z.array(MatchRecord), 'matches'), 400: err },
+        },
+        post: {
+          summary: 'create a match',
+          requestBody: body(CreateBody),
+          responses: { 201: ok(MatchRecord, 'the new match'), 400: err, 404: err },
+        },
+      },
+      '/api/matches/{id}': {
+        get: {
+          summary: "a match's public record",
+          parameters: [id],
+          responses: { 200: ok(MatchRecord, 'match'), 404: err },
+        },
+      },
+      '/api/matches/{id}/join': {
+        post: {
+          summary: 'take an open seat; the token is returned once',
+          parameters: [id],
+          requestBody: body(JoinBody),
+          responses: { 201: ok(JoinResult, 'seat and token'), 404: err, 409: err },
+        },
+      },
+      '/api/matches/{id}/view': {
+        get: {
+          summary: "the caller's view, pending and menu (a seat with its token, else a spectator)",
+          parameters: [id, ...spectate],
+          responses: { 200: ok(Snapshot, 'snapshot'), 401: err, 404: err },
+        },
+      },
+      '/api/matches/{id}/pending': {
+        get: {
+          summary: 'who owes a decision (seat and kind)',
+          parameters: [id, ...spectate],
+          responses: { 200: ok(z.array(z.object({ seat: z.number(), kind: z.string() })), 'pending'), 404: err },
+        },
+      },
+      '/api/matches/{id}/menu': {
+        get: {
+          summary: "the caller's menu (empty when it owes nothing)",
+          security: auth,
+          parameters: [id],
+          responses: { 200: ok(z.object({ seat: z.number(), menu: json }), 'menu'), 401: err, 404: err },
+        },
+      },
       '/api/matches/{id}/actions': {
         post: {
           summary: 'submit an action; answered only after it is stored',
           security: auth,
           parameters: [id, { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string' } }],
           requestBody: body(ActBody),
-          responses: { 200: ok(ActResult, 'accepted and stored'), 400: err, 401: err, 404: err, 409: err, 422: err, 429: err },
+          responses: {
+            200: ok(ActResult, 'accepted and stored'),
+            400: err,
+            401: err,
+            404: err,
+            409: err,
+            422: err,
+            429: err,
+          },
         },
       },
-      '/api/matches/{id}/leave': { post: { summary: 'give the seat back (the token stops working)', security: auth, parameters: [id], responses: { 200: ok(z.object({ seat: z.number() }), 'left'), 401: err } } },
-      '/api/matches/{id}/log': { get: { summary: 'the JSON Lines match log (a running match: what a spectator may see)', parameters: [id, ...spectate], responses: { 200: { description: 'application/x-ndjson' }, 401: err, 404: err } } },
+      '/api/matches/{id}/leave': {
+        post: {
+          summary: 'give the seat back (the token stops working)',
+          security: auth,
+          parameters: [id],
+          responses: { 200: ok(z.object({ seat: z.number() }), 'left'), 401: err },
+        },
+      },
+      '/api/matches/{id}/log': {
+        get: {
+          summary: 'the JSON Lines match log (a running match: what a spectator may see)',
+          parameters: [id, ...spectate],
+          responses: { 200: { description: 'application/x-ndjson' }, 401: err, 404: err },
+        },
+      },
       '/api/matches/{id}/ws': {
         get: {
-          summary: 'WebSocket: a `state` frame now and after every change, as the seat (?token=) or a spectator (?password= when private) may see it; send `act` frames to play',
+          summary:
+            'WebSocket: a `state` frame now and after every change, as the seat (?token=) or a spectator (?password= when private) may see it; send `act` frames to play',
           parameters: [id, { name: 'token', in: 'query', required: false, schema: { type: 'string' } }, ...spectate],
-          responses: { 101: { description: 'switching protocols' }, 'x-frames': { description: 'frame schemas', content: { 'application/json': { schema: { server: js(ServerFrame), client: js(ClientFrame) } } } } },
+          responses: {
+            101: { description: 'switching protocols' },
+            'x-frames': {
+              description: 'frame schemas',
+              content: { 'application/json': { schema: { server: js(ServerFrame), client: js(ClientFrame) } } },
+            },
+          },
         },
       },
     },

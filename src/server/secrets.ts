@@ -2,7 +2,15 @@
 // The views come from the ruleset; everything else the server sends is filtered here, and the last
 // guard checks every outgoing value against the ruleset's `secrets` for that audience.
 
-import { canonicalJson, containsSecret, type GameEvent, type Json, type Pending, type RulesetPackage, type Seat } from '../kernel/index.ts';
+import {
+  canonicalJson,
+  containsSecret,
+  type GameEvent,
+  type Json,
+  type Pending,
+  type RulesetPackage,
+  type Seat,
+} from '../kernel/index.ts';
 
 /** True when `value` contains `secret` (the kernel's one definition). */
 export const leaks = containsSecret;
@@ -34,7 +42,12 @@ export function leaksAny(value: unknown, secrets: readonly Json[]): boolean {
  * all. Imperfect ones: with one seat, those that reveal none of the seat's secrets; with several,
  * none (the views say what changed) — an event can name a card that no secrets entry lists whole.
  */
-export function eventsFor<S>(pkg: RulesetPackage<S>, state: S, seat: Seat | null, events: readonly GameEvent[]): GameEvent[] {
+export function eventsFor<S>(
+  pkg: RulesetPackage<S>,
+  state: S,
+  seat: Seat | null,
+  events: readonly GameEvent[],
+): GameEvent[] {
   if (events.length === 0) return [];
   if (pkg.gameType.information === 'perfect') return events.slice();
   if (pkg.gameType.seats.max > 1) return [];

@@ -28,7 +28,8 @@ export interface ServeOptions {
 export async function openStore(db: string | undefined, fsync = false): Promise<Store> {
   const where = db ?? 'arbiter.sqlite';
   if (/^postgres(ql)?:\/\//i.test(where)) return new (await import('./store-pg.ts')).PgStore(where);
-  if (/^[a-z]+:\/\//i.test(where)) throw new ArbiterError('bad_request', `--db: unsupported URL (use a file path or postgres://...)`);
+  if (/^[a-z]+:\/\//i.test(where))
+    throw new ArbiterError('bad_request', `--db: unsupported URL (use a file path or postgres://...)`);
   return new (await import('./store-sqlite.ts')).SqliteStore(resolve(where), { fsync });
 }
 
@@ -43,8 +44,18 @@ export interface RunningServer {
 
 export async function startServer(o: ServeOptions): Promise<RunningServer> {
   let log: ((msg: string, detail?: unknown) => void) | null = null;
-  const service = new MatchService({ store: await openStore(o.db, o.fsync), allowExternalAgents: o.allowExternalAgents, warn: (msg, detail) => log?.(msg, detail) });
-  const app = await buildApp({ service, bodyLimit: o.bodyLimit, rateLimit: o.rateLimit, logger: o.logger, webRoot: o.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url)) });
+  const service = new MatchService({
+    store: await openStore(o.db, o.fsync),
+    allowExternalAgents: o.allowExternalAgents,
+    warn: (msg, detail) => log?.(msg, detail),
+  });
+  const app = await buildApp({
+    service,
+    bodyLimit: o.bodyLimit,
+    rateLimit: o.rateLimit,
+    logger: o.logger,
+    webRoot: o.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  });
   log = (msg, detail) => app.log.warn({ detail }, msg);
   const { rebuilt, broken } = await service.start();
   const address = await app.listen({ host: o.host ?? '127.0.0.1', port: o.port ?? 8080 });
@@ -73,38 +84,56 @@ export function registerServe(program: Command): void {
     .option('--fsync', 'SQLite: fsync every commit (survives power loss, not only a killed process)')
     .option('--body-limit <bytes>', 'largest request body', String(64 * 1024))
     .option('--rate-limit <n>', 'requests per minute per token (or address)', '1200')
-    .option('--allow-external-agents', 'let match creators seat cmd:/http:/llm: agents (they run programs or call out from this machine)')
+    .option(
+      '--allow-external-agents',
+      'let match creators seat cmd:/http:/llm: agents (they run programs or call out from this machine)',
+    )
     .option('--web <dir>', 'folder of the built web page served at / (default: web/dist)')
     .option('--quiet', 'no request log')
-    .action(async (o: { host: string; port: string; db: string; fsync?: boolean; bodyLimit: string; rateLimit: string; allowExternalAgents?: boolean; quiet?: boolean; web?: string }) => {
-      const port = Number(o.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ArbiterError('bad_request', `--port: not a port: ${o.port}`);
-      const srv = await startServer({
-        host: o.host,
-        port,
-        db: o.db,
-        fsync: o.fsync,
-        bodyLimit: Number(o.bodyLimit),
-        rateLimit: Number(o.rateLimit),
-        allowExternalAgents: o.allowExternalAgents,
-        logger: o.quiet ? false : { level: 'info' },
-        webRoot: o.web ? resolve(o.web) : undefined,
-      });
-      const store = /^postgres/i.test(o.db) ? 'postgres' : resolve(o.db);
-      process.stderr.write(`arbiter serve: listening on ${srv.url} (store: ${store}; rebuilt ${srv.rebuilt} unfinished match(es)${srv.broken.length ? `; ${srv.broken.length} do not replay: ${srv.broken.join(', ')}` : ''})\n`);
-      // a line tests and scripts can wait for
-      process.stdout.write(`listening ${srv.url}\n`);
-      await new Promise<void>((done) => {
-        const stop = (sig: string) => {
-          process.stderr.write(`arbiter serve: ${sig}: draining\n`);
-          srv.close().then(done, (err) => {
-            process.stderr.write(`arbiter serve: close failed: ${String(err)}\n`);
-            process.exitCode = 1;
-            done();
-          });
-        };
-        process.once('SIGTERM', () => stop('SIGTERM'));
-        process.once('SIGINT', () => stop('SIGINT'));
-      });
-    });
+    .action(
+      async (o: {
+        host: string;
+        port: string;
+        db: string;
+        fsync?: boolean;
+        bodyLimit: string;
+        rateLimit: string;
+        allowExternalAgents?: boolean;
+        quiet?: boolean;
+        web?: string;
+      }) => {
+        const port = Number(o.port);
+        if (!Number.isInteger(port) || port < 0 || port > 65535)
+          throw new ArbiterError('bad_request', `--port: not a port: ${o.port}`);
+        const srv = await startServer({
+          host: o.host,
+          port,
+          db: o.db,
+          fsync: o.fsync,
+          bodyLimit: Number(o.bodyLimit),
+          rateLimit: Number(o.rateLimit),
+          allowExternalAgents: o.allowExternalAgents,
+          logger: o.quiet ? false : { level: 'info' },
+          webRoot: o.web ? resolve(o.web) : undefined,
+        });
+        const store = /^postgres/i.test(o.db) ? 'postgres' : resolve(o.db);
+        process.stderr.write(
+          `arbiter serve: listening on ${srv.url} (store: ${store}; rebuilt ${srv.rebuilt} unfinished match(es)${srv.broken.length ? `; ${srv.broken.length} do not replay: ${srv.broken.join(', ')}` : ''})\n`,
+        );
+        // a line tests and scripts can wait for
+        process.stdout.write(`listening ${srv.url}\n`);
+        await new Promise<void>((done) => {
+          const stop = (sig: string) => {
+            process.stderr.write(`arbiter serve: ${sig}: draining\n`);
+            srv.close().then(done, (err) => {
+              process.stderr.write(`arbiter serve: close failed: ${String(err)}\n`);
+              process.exitCode = 1;
+              done();
+            });
+          };
+          process.once('SIGTERM', () => stop('SIGTERM'));
+          process.once('SIGINT', () => stop('SIGINT'));
+        });
+      },
+    );
 }

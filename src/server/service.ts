@@ -141,7 +141,10 @@ export class MatchService {
     await this.store.init();
     await this.store.onChange((id) => {
       const m = this.live.get(id);
-      if (m) void m.run(() => this.catchUp(m)).catch((err) => this.warn('catch-up failed', { match: id, error: String(err) }));
+      if (m)
+        void m
+          .run(() => this.catchUp(m))
+          .catch((err) => this.warn('catch-up failed', { match: id, error: String(err) }));
     });
     const broken: string[] = [];
     let rebuilt = 0;
@@ -203,12 +206,15 @@ export class MatchService {
     const m = new LiveMatch(pkg, { ...row, seq: 0 }, state, hash, seats);
     m.status = row.status;
     const header = row.header as JsonObject;
-    if (pkg.ruleset.version !== row.version) m.broken = `stored with ruleset version ${row.version}, this server has ${pkg.ruleset.version}`;
-    else if (canonicalJson(header.setup_events ?? []) !== canonicalJson(setupEvents)) m.broken = 'setup events differ from the stored header';
+    if (pkg.ruleset.version !== row.version)
+      m.broken = `stored with ruleset version ${row.version}, this server has ${pkg.ruleset.version}`;
+    else if (canonicalJson(header.setup_events ?? []) !== canonicalJson(setupEvents))
+      m.broken = 'setup events differ from the stored header';
     if (!m.broken) {
       const subs = await this.store.submissions(id, 0);
       this.replayInto(m, subs);
-      if (!m.broken && m.hash.digest() !== row.hash) m.broken = `event-stream hash ${m.hash.digest()} differs from the stored ${row.hash}`;
+      if (!m.broken && m.hash.digest() !== row.hash)
+        m.broken = `event-stream hash ${m.hash.digest()} differs from the stored ${row.hash}`;
     }
     m.row = { ...row };
     if (m.broken) this.warn('match does not replay', { match: id, problem: m.broken });
@@ -252,7 +258,11 @@ export class MatchService {
   /** Another server changed the match: take its submissions and seats, tell our watchers. */
   private async catchUp(m: LiveMatch): Promise<void> {
     if (m.broken || this.closed) return;
-    const [row, seats, subs] = await Promise.all([this.store.getMatch(m.id), this.store.getSeats(m.id), this.store.submissions(m.id, m.seq)]);
+    const [row, seats, subs] = await Promise.all([
+      this.store.getMatch(m.id),
+      this.store.getSeats(m.id),
+      this.store.submissions(m.id, m.seq),
+    ]);
     if (row) {
       m.row = row;
       m.status = row.status;
@@ -288,11 +298,27 @@ export class MatchService {
   }
 
   async list(f: { ruleset?: string; status?: MatchStatus; limit?: number; offset?: number }): Promise<JsonObject[]> {
-    const rows = await this.store.listMatches({ ruleset: f.ruleset, status: f.status, limit: f.limit ?? 50, offset: f.offset ?? 0 });
+    const rows = await this.store.listMatches({
+      ruleset: f.ruleset,
+      status: f.status,
+      limit: f.limit ?? 50,
+      offset: f.offset ?? 0,
+    });
     return rows.map((r) => {
       const m = this.live.get(r.id);
       if (m) return this.publicRecord(m);
-      const rec: JsonObject = { id: r.id, ruleset: r.ruleset, version: r.version, status: r.status, private: r.spectateHash !== null, seats: r.seats, seq: r.seq, outcome: r.outcome, createdAt: r.createdAt, updatedAt: r.updatedAt };
+      const rec: JsonObject = {
+        id: r.id,
+        ruleset: r.ruleset,
+        version: r.version,
+        status: r.status,
+        private: r.spectateHash !== null,
+        seats: r.seats,
+        seq: r.seq,
+        outcome: r.outcome,
+        createdAt: r.createdAt,
+        updatedAt: r.updatedAt,
+      };
       if (r.status === 'finished') rec.seed = r.seed;
       return rec;
     });
@@ -320,7 +346,10 @@ export class MatchService {
   /** Who the caller is: a seat (token), or a spectator (password when the match is private). */
   async audience(m: LiveMatch, token: string | undefined, password: string | undefined): Promise<Audience> {
     if (token) return { seat: (await this.seatOf(m, token)).seat };
-    if (m.row.spectateHash && !(typeof password === 'string' && password.length <= 1024 && checkPassword(password, m.row.spectateHash))) {
+    if (
+      m.row.spectateHash &&
+      !(typeof password === 'string' && password.length <= 1024 && checkPassword(password, m.row.spectateHash))
+    ) {
       throw new HttpError(401, 'bad_request', 'this match is private: spectating needs its password');
     }
     return { seat: null };
@@ -387,7 +416,8 @@ export class MatchService {
     const state = rs.setup(config, seed, setupEvents);
     const n = rs.seats(state);
     const specs = input.seats ?? [];
-    if (specs.length > n) throw new ArbiterError('bad_request', `${rs.id} with this config has ${n} seats, ${specs.length} described`);
+    if (specs.length > n)
+      throw new ArbiterError('bad_request', `${rs.id} with this config has ${n} seats, ${specs.length} described`);
     const known = agentNames(pkg);
     const seats: SeatRow[] = [];
     for (let seat = 0; seat < n; seat++) {
@@ -397,15 +427,25 @@ export class MatchService {
         continue;
       }
       if (agent.includes(':') && !this.opts.allowExternalAgents) {
-        throw new ArbiterError('bad_request', `agent "${agent}": agents that run programs or call out are off on this server (start it with --allow-external-agents)`);
+        throw new ArbiterError(
+          'bad_request',
+          `agent "${agent}": agents that run programs or call out are off on this server (start it with --allow-external-agents)`,
+        );
       }
-      if (!agent.includes(':') && !known.includes(agent)) throw new ArbiterError('not_found', `unknown agent "${agent}" for ${rs.id} (known: ${known.join(', ')})`);
+      if (!agent.includes(':') && !known.includes(agent))
+        throw new ArbiterError('not_found', `unknown agent "${agent}" for ${rs.id} (known: ${known.join(', ')})`);
       seats.push({ seat, kind: 'agent', name: agent, tokenHash: null });
     }
     const hash = new StreamHash();
     for (const e of setupEvents) hash.update(canonicalJson(e));
     const now = Date.now();
-    const header = buildHeader(pkg, seed, config, seats.map((s) => (s.kind === 'agent' ? String(s.name) : 'remote')), setupEvents);
+    const header = buildHeader(
+      pkg,
+      seed,
+      config,
+      seats.map((s) => (s.kind === 'agent' ? String(s.name) : 'remote')),
+      setupEvents,
+    );
     const outcome = rs.outcome(state);
     const status: MatchStatus = outcome ? 'finished' : seats.some((s) => s.kind === 'open') ? 'waiting' : 'running';
     const row: MatchRow = {
@@ -439,11 +479,13 @@ export class MatchService {
       const open = m.seats.filter((s) => s.kind === 'open').map((s) => s.seat);
       const want = seat ?? open[0];
       if (want === undefined) throw new HttpError(409, 'illegal', 'no open seat in this match');
-      if (!m.seats.some((s) => s.seat === want)) throw new ArbiterError('bad_request', `seat ${want} does not exist (seats are 0..${m.seats.length - 1})`);
+      if (!m.seats.some((s) => s.seat === want))
+        throw new ArbiterError('bad_request', `seat ${want} does not exist (seats are 0..${m.seats.length - 1})`);
       if (!open.includes(want)) throw new HttpError(409, 'illegal', `seat ${want} is not open`);
       const token = randomBytes(16).toString('base64url');
       const tokenHash = sha256(token);
-      if (!(await this.store.claimSeat(m.id, want, name, tokenHash))) throw new HttpError(409, 'illegal', `seat ${want} was taken meanwhile`);
+      if (!(await this.store.claimSeat(m.id, want, name, tokenHash)))
+        throw new HttpError(409, 'illegal', `seat ${want} was taken meanwhile`);
       m.seats = m.seats.map((s) => (s.seat === want ? { seat: want, kind: 'player', name, tokenHash } : s));
       if (m.status === 'waiting' && !m.seats.some((s) => s.kind === 'open')) m.status = 'running';
       m.row = { ...m.row, status: m.status };
@@ -468,19 +510,31 @@ export class MatchService {
    * written (with its seq) before this resolves. A repeated idempotency key answers the stored
    * result instead of acting twice.
    */
-  async submit(m: LiveMatch, seat: Seat, input: Json, idemKey: string | null): Promise<{ seq: number; events: GameEvent[]; outcome: Outcome | null; replayed: boolean }> {
+  async submit(
+    m: LiveMatch,
+    seat: Seat,
+    input: Json,
+    idemKey: string | null,
+  ): Promise<{ seq: number; events: GameEvent[]; outcome: Outcome | null; replayed: boolean }> {
     return m.run(async () => {
       for (let attempt = 0; ; attempt++) {
         if (idemKey) {
           const prior = await this.store.byIdempotencyKey(m.id, idemKey);
           if (prior) {
-            if (prior.seat !== seat) throw new HttpError(409, 'bad_request', 'this idempotency key was used by another seat');
+            if (prior.seat !== seat)
+              throw new HttpError(409, 'bad_request', 'this idempotency key was used by another seat');
             if (prior.seq > m.seq) await this.catchUp(m);
-            return { seq: prior.seq, events: eventsFor(m.pkg, m.state, seat, prior.events as GameEvent[]), outcome: m.outcome, replayed: true };
+            return {
+              seq: prior.seq,
+              events: eventsFor(m.pkg, m.state, seat, prior.events as GameEvent[]),
+              outcome: m.outcome,
+              replayed: true,
+            };
           }
         }
         this.usable(m);
-        if (m.status === 'waiting') throw new HttpError(409, 'out_of_turn', 'the match waits for its open seats to be taken');
+        if (m.status === 'waiting')
+          throw new HttpError(409, 'out_of_turn', 'the match waits for its open seats to be taken');
         // the form the log holds (sorted keys), so replay judges exactly what was judged here
         const canon = canonicalInput(input);
         const res = act(m.pkg.ruleset, m.state, seat, canon);
@@ -488,7 +542,12 @@ export class MatchService {
         const out = await this.commit(m, seat, canon, res.state, res.events, 'accepted', null, idemKey);
         if (out === 'ok') {
           this.afterChange(m);
-          return { seq: m.seq, events: eventsFor(m.pkg, m.state, seat, res.events), outcome: m.outcome, replayed: false };
+          return {
+            seq: m.seq,
+            events: eventsFor(m.pkg, m.state, seat, res.events),
+            outcome: m.outcome,
+            replayed: false,
+          };
         }
         // another server wrote this seq (or this key) first: take its history and judge again
         await this.catchUp(m);
@@ -519,7 +578,17 @@ export class MatchService {
     const status: MatchStatus = outcome ? 'finished' : m.status;
     const seq = m.seq + 1;
     const at = Date.now();
-    const sub: SubmissionRow = { seq, seat, input, result, events: events as Json[], default: dflt, idemKey, hash: h.digest(), at };
+    const sub: SubmissionRow = {
+      seq,
+      seat,
+      input,
+      result,
+      events: events as Json[],
+      default: dflt,
+      idemKey,
+      hash: h.digest(),
+      at,
+    };
     const r = await this.store.append(m.id, sub, { status, seq, hash: sub.hash, outcome: (outcome ?? null) as Json });
     if (r !== 'ok') return r;
     m.state = next;
@@ -544,7 +613,9 @@ export class MatchService {
     if (m.status !== 'running') return;
     const pending = m.pending();
     if (pending.some((p) => m.agents[p.seat])) {
-      void m.run(() => this.playAgents(m)).catch((err) => this.warn('agent move failed', { match: m.id, error: String(err) }));
+      void m
+        .run(() => this.playAgents(m))
+        .catch((err) => this.warn('agent move failed', { match: m.id, error: String(err) }));
     }
     this.armDeadline(m, pending);
   }
@@ -582,9 +653,19 @@ export class MatchService {
         if (dflt === null) dflt = defaultRecord('refused', m.seq + 1, canonicalJson(input ?? null));
         input = defaultActionOf(menu, m.pkg.gameType.defaultAction);
         res = act(rs, m.state, p.seat, input);
-        if (!res.ok) throw new ArbiterError('illegal', `the default action for seat ${p.seat} was refused: ${res.error.reason}`);
+        if (!res.ok)
+          throw new ArbiterError('illegal', `the default action for seat ${p.seat} was refused: ${res.error.reason}`);
       }
-      const out = await this.commit(m, p.seat, input, res.state, res.events, dflt === null ? 'accepted' : 'defaulted', dflt, null);
+      const out = await this.commit(
+        m,
+        p.seat,
+        input,
+        res.state,
+        res.events,
+        dflt === null ? 'accepted' : 'defaulted',
+        dflt,
+        null,
+      );
       if (out !== 'ok') {
         await this.catchUp(m);
         return;
@@ -603,10 +684,15 @@ export class MatchService {
     m.timer = null;
     if (m.pendingSince.size === 0) return;
     const due = Math.min(...m.pendingSince.values()) + limit;
-    m.timer = setTimeout(() => {
-      m.timer = null;
-      void m.run(() => this.expire(m)).catch((err) => this.warn('turn deadline failed', { match: m.id, error: String(err) }));
-    }, Math.max(0, due - now));
+    m.timer = setTimeout(
+      () => {
+        m.timer = null;
+        void m
+          .run(() => this.expire(m))
+          .catch((err) => this.warn('turn deadline failed', { match: m.id, error: String(err) }));
+      },
+      Math.max(0, due - now),
+    );
     m.timer.unref();
   }
 
@@ -622,7 +708,16 @@ export class MatchService {
       const input = defaultActionOf(menu, m.pkg.gameType.defaultAction);
       const res = act(m.pkg.ruleset, m.state, seat, input);
       if (!res.ok) continue;
-      const out = await this.commit(m, seat, input, res.state, res.events, 'defaulted', defaultRecord('timeout', m.seq + 1, null), null);
+      const out = await this.commit(
+        m,
+        seat,
+        input,
+        res.state,
+        res.events,
+        'defaulted',
+        defaultRecord('timeout', m.seq + 1, null),
+        null,
+      );
       if (out !== 'ok') await this.catchUp(m);
       m.pendingSince.delete(seat);
     }
@@ -637,7 +732,8 @@ export class MatchService {
 /** The menu element of the declared default family, else the first menu element. */
 export function defaultActionOf(menu: Menu, declared: string | undefined): Json {
   if (declared) {
-    for (const a of menu.actions) if (a !== null && typeof a === 'object' && (a as { type?: unknown }).type === declared) return a as Json;
+    for (const a of menu.actions)
+      if (a !== null && typeof a === 'object' && (a as { type?: unknown }).type === declared) return a as Json;
   }
   return menu.actions[0] as Json;
 }

@@ -99,9 +99,32 @@ export class PgStore implements Store {
       await c.query(
         `INSERT INTO matches (id, ruleset, version, seed, config, header, status, spectate_hash, deadline_ms, seats, seq, hash, outcome, created_at, updated_at)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)`,
-        [m.id, m.ruleset, m.version, m.seed, JSON.stringify(m.config), JSON.stringify(m.header), m.status, m.spectateHash, m.deadlineMs, m.seats, m.seq, m.hash, JSON.stringify(m.outcome), m.createdAt, m.updatedAt],
+        [
+          m.id,
+          m.ruleset,
+          m.version,
+          m.seed,
+          JSON.stringify(m.config),
+          JSON.stringify(m.header),
+          m.status,
+          m.spectateHash,
+          m.deadlineMs,
+          m.seats,
+          m.seq,
+          m.hash,
+          JSON.stringify(m.outcome),
+          m.createdAt,
+          m.updatedAt,
+        ],
       );
-      for (const s of seats) await c.query('INSERT INTO seats (match_id, seat, kind, name, token_hash) VALUES ($1,$2,$3,$4,$5)', [m.id, s.seat, s.kind, s.name, s.tokenHash]);
+      for (const s of seats)
+        await c.query('INSERT INTO seats (match_id, seat, kind, name, token_hash) VALUES ($1,$2,$3,$4,$5)', [
+          m.id,
+          s.seat,
+          s.kind,
+          s.name,
+          s.tokenHash,
+        ]);
     });
   }
 
@@ -118,8 +141,14 @@ export class PgStore implements Store {
   async listMatches(f: MatchFilter): Promise<MatchRow[]> {
     const where: string[] = [];
     const args: (string | number)[] = [];
-    if (f.ruleset) { args.push(f.ruleset); where.push(`ruleset = $${args.length}`); }
-    if (f.status) { args.push(f.status); where.push(`status = $${args.length}`); }
+    if (f.ruleset) {
+      args.push(f.ruleset);
+      where.push(`ruleset = $${args.length}`);
+    }
+    if (f.status) {
+      args.push(f.status);
+      where.push(`status = $${args.length}`);
+    }
     args.push(f.limit, f.offset);
     const sql = `SELECT * FROM matches ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY created_at DESC, id LIMIT $${args.length - 1} OFFSET $${args.length}`;
     return (await this.pool.query(sql, args)).rows.map((r) => matchFromRow(r, same));
@@ -132,10 +161,17 @@ export class PgStore implements Store {
 
   async claimSeat(id: string, seat: number, name: string, tokenHash: string): Promise<boolean> {
     return this.tx(async (c) => {
-      const r = await c.query("UPDATE seats SET kind = 'player', name = $1, token_hash = $2 WHERE match_id = $3 AND seat = $4 AND kind = 'open'", [name, tokenHash, id, seat]);
+      const r = await c.query(
+        "UPDATE seats SET kind = 'player', name = $1, token_hash = $2 WHERE match_id = $3 AND seat = $4 AND kind = 'open'",
+        [name, tokenHash, id, seat],
+      );
       if (r.rowCount !== 1) return false;
       const open = await c.query("SELECT count(*)::int AS n FROM seats WHERE match_id = $1 AND kind = 'open'", [id]);
-      if (open.rows[0].n === 0) await c.query("UPDATE matches SET status = 'running', updated_at = $1 WHERE id = $2 AND status = 'waiting'", [Date.now(), id]);
+      if (open.rows[0].n === 0)
+        await c.query("UPDATE matches SET status = 'running', updated_at = $1 WHERE id = $2 AND status = 'waiting'", [
+          Date.now(),
+          id,
+        ]);
       await c.query('SELECT pg_notify($1, $2)', [CHANNEL, id]);
       return true;
     });
@@ -143,7 +179,10 @@ export class PgStore implements Store {
 
   async releaseSeat(id: string, seat: number, tokenHash: string): Promise<boolean> {
     return this.tx(async (c) => {
-      const r = await c.query("UPDATE seats SET kind = 'open', name = NULL, token_hash = NULL WHERE match_id = $1 AND seat = $2 AND token_hash = $3", [id, seat, tokenHash]);
+      const r = await c.query(
+        "UPDATE seats SET kind = 'open', name = NULL, token_hash = NULL WHERE match_id = $1 AND seat = $2 AND token_hash = $3",
+        [id, seat, tokenHash],
+      );
       await c.query('SELECT pg_notify($1, $2)', [CHANNEL, id]);
       return r.rowCount === 1;
     });
@@ -152,13 +191,27 @@ export class PgStore implements Store {
   async append(id: string, sub: SubmissionRow, head: MatchUpdate): Promise<AppendResult> {
     try {
       await this.tx(async (c) => {
-        await c.query('INSERT INTO submissions (match_id, seq, seat, input, result, events, dflt, idem_key, hash, at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)', [
-          id, sub.seq, sub.seat, JSON.stringify(sub.input), sub.result, JSON.stringify(sub.events), JSON.stringify(sub.default), sub.idemKey, sub.hash, sub.at,
-        ]);
-        const moved = await c.query('UPDATE matches SET status = $1, seq = $2, hash = $3, outcome = $4, updated_at = $5 WHERE id = $6 AND seq = $7', [
-          head.status, head.seq, head.hash, JSON.stringify(head.outcome), sub.at, id, sub.seq - 1,
-        ]);
-        if (moved.rowCount !== 1) throw Object.assign(new Error('head moved'), { code: '23505', constraint: 'submissions_pkey' });
+        await c.query(
+          'INSERT INTO submissions (match_id, seq, seat, input, result, events, dflt, idem_key, hash, at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)',
+          [
+            id,
+            sub.seq,
+            sub.seat,
+            JSON.stringify(sub.input),
+            sub.result,
+            JSON.stringify(sub.events),
+            JSON.stringify(sub.default),
+            sub.idemKey,
+            sub.hash,
+            sub.at,
+          ],
+        );
+        const moved = await c.query(
+          'UPDATE matches SET status = $1, seq = $2, hash = $3, outcome = $4, updated_at = $5 WHERE id = $6 AND seq = $7',
+          [head.status, head.seq, head.hash, JSON.stringify(head.outcome), sub.at, id, sub.seq - 1],
+        );
+        if (moved.rowCount !== 1)
+          throw Object.assign(new Error('head moved'), { code: '23505', constraint: 'submissions_pkey' });
         await c.query('SELECT pg_notify($1, $2)', [CHANNEL, id]);
       });
       return 'ok';
@@ -170,7 +223,10 @@ export class PgStore implements Store {
   }
 
   async submissions(id: string, afterSeq: number): Promise<SubmissionRow[]> {
-    const r = await this.pool.query('SELECT * FROM submissions WHERE match_id = $1 AND seq > $2 ORDER BY seq', [id, afterSeq]);
+    const r = await this.pool.query('SELECT * FROM submissions WHERE match_id = $1 AND seq > $2 ORDER BY seq', [
+      id,
+      afterSeq,
+    ]);
     return r.rows.map((x) => submissionFromRow(x, same));
   }
 

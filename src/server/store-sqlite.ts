@@ -73,7 +73,12 @@ export function matchFromRow(r: Raw, parse: (v: unknown) => Json): MatchRow {
 }
 
 export function seatFromRow(r: Raw): SeatRow {
-  return { seat: Number(r.seat), kind: r.kind as SeatRow['kind'], name: r.name == null ? null : String(r.name), tokenHash: r.token_hash == null ? null : String(r.token_hash) };
+  return {
+    seat: Number(r.seat),
+    kind: r.kind as SeatRow['kind'],
+    name: r.name == null ? null : String(r.name),
+    tokenHash: r.token_hash == null ? null : String(r.token_hash),
+  };
 }
 
 export function submissionFromRow(r: Raw, parse: (v: unknown) => Json): SubmissionRow {
@@ -108,18 +113,27 @@ export class SqliteStore implements Store {
   private prepare() {
     const d = this.db;
     return {
-      insMatch: d.prepare(`INSERT INTO matches (id, ruleset, version, seed, config, header, status, spectate_hash, deadline_ms, seats, seq, hash, outcome, created_at, updated_at)
+      insMatch:
+        d.prepare(`INSERT INTO matches (id, ruleset, version, seed, config, header, status, spectate_hash, deadline_ms, seats, seq, hash, outcome, created_at, updated_at)
         VALUES (@id, @ruleset, @version, @seed, @config, @header, @status, @spectate_hash, @deadline_ms, @seats, @seq, @hash, @outcome, @created_at, @updated_at)`),
       insSeat: d.prepare('INSERT INTO seats (match_id, seat, kind, name, token_hash) VALUES (?, ?, ?, ?, ?)'),
       getMatch: d.prepare('SELECT * FROM matches WHERE id = ?'),
       getSeats: d.prepare('SELECT * FROM seats WHERE match_id = ? ORDER BY seat'),
       unfinished: d.prepare("SELECT id FROM matches WHERE status <> 'finished' ORDER BY created_at"),
-      claim: d.prepare("UPDATE seats SET kind = 'player', name = ?, token_hash = ? WHERE match_id = ? AND seat = ? AND kind = 'open'"),
+      claim: d.prepare(
+        "UPDATE seats SET kind = 'player', name = ?, token_hash = ? WHERE match_id = ? AND seat = ? AND kind = 'open'",
+      ),
       openCount: d.prepare("SELECT count(*) AS n FROM seats WHERE match_id = ? AND kind = 'open'"),
       start: d.prepare("UPDATE matches SET status = 'running', updated_at = ? WHERE id = ? AND status = 'waiting'"),
-      release: d.prepare("UPDATE seats SET kind = 'open', name = NULL, token_hash = NULL WHERE match_id = ? AND seat = ? AND token_hash = ?"),
-      insSub: d.prepare('INSERT INTO submissions (match_id, seq, seat, input, result, events, dflt, idem_key, hash, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
-      head: d.prepare('UPDATE matches SET status = ?, seq = ?, hash = ?, outcome = ?, updated_at = ? WHERE id = ? AND seq = ?'),
+      release: d.prepare(
+        "UPDATE seats SET kind = 'open', name = NULL, token_hash = NULL WHERE match_id = ? AND seat = ? AND token_hash = ?",
+      ),
+      insSub: d.prepare(
+        'INSERT INTO submissions (match_id, seq, seat, input, result, events, dflt, idem_key, hash, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      head: d.prepare(
+        'UPDATE matches SET status = ?, seq = ?, hash = ?, outcome = ?, updated_at = ? WHERE id = ? AND seq = ?',
+      ),
       subs: d.prepare('SELECT * FROM submissions WHERE match_id = ? AND seq > ? ORDER BY seq'),
       idem: d.prepare('SELECT * FROM submissions WHERE match_id = ? AND idem_key = ?'),
     };
@@ -134,9 +148,21 @@ export class SqliteStore implements Store {
     const s = this.stmts;
     this.db.transaction(() => {
       s.insMatch.run({
-        id: m.id, ruleset: m.ruleset, version: m.version, seed: m.seed, config: JSON.stringify(m.config), header: JSON.stringify(m.header),
-        status: m.status, spectate_hash: m.spectateHash, deadline_ms: m.deadlineMs, seats: m.seats, seq: m.seq, hash: m.hash,
-        outcome: JSON.stringify(m.outcome), created_at: m.createdAt, updated_at: m.updatedAt,
+        id: m.id,
+        ruleset: m.ruleset,
+        version: m.version,
+        seed: m.seed,
+        config: JSON.stringify(m.config),
+        header: JSON.stringify(m.header),
+        status: m.status,
+        spectate_hash: m.spectateHash,
+        deadline_ms: m.deadlineMs,
+        seats: m.seats,
+        seq: m.seq,
+        hash: m.hash,
+        outcome: JSON.stringify(m.outcome),
+        created_at: m.createdAt,
+        updated_at: m.updatedAt,
       });
       for (const st of seats) s.insSeat.run(m.id, st.seat, st.kind, st.name, st.tokenHash);
     })();
@@ -154,8 +180,14 @@ export class SqliteStore implements Store {
   async listMatches(f: MatchFilter): Promise<MatchRow[]> {
     const where: string[] = [];
     const args: (string | number)[] = [];
-    if (f.ruleset) { where.push('ruleset = ?'); args.push(f.ruleset); }
-    if (f.status) { where.push('status = ?'); args.push(f.status); }
+    if (f.ruleset) {
+      where.push('ruleset = ?');
+      args.push(f.ruleset);
+    }
+    if (f.status) {
+      where.push('status = ?');
+      args.push(f.status);
+    }
     const sql = `SELECT * FROM matches ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`;
     return (this.db.prepare(sql).all(...args, f.limit, f.offset) as Raw[]).map((r) => matchFromRow(r, parseText));
   }
@@ -181,8 +213,27 @@ export class SqliteStore implements Store {
     const s = this.stmts;
     try {
       this.db.transaction(() => {
-        s.insSub.run(id, sub.seq, sub.seat, JSON.stringify(sub.input), sub.result, JSON.stringify(sub.events), JSON.stringify(sub.default), sub.idemKey, sub.hash, sub.at);
-        const moved = s.head.run(head.status, head.seq, head.hash, JSON.stringify(head.outcome), sub.at, id, sub.seq - 1).changes;
+        s.insSub.run(
+          id,
+          sub.seq,
+          sub.seat,
+          JSON.stringify(sub.input),
+          sub.result,
+          JSON.stringify(sub.events),
+          JSON.stringify(sub.default),
+          sub.idemKey,
+          sub.hash,
+          sub.at,
+        );
+        const moved = s.head.run(
+          head.status,
+          head.seq,
+          head.hash,
+          JSON.stringify(head.outcome),
+          sub.at,
+          id,
+          sub.seq - 1,
+        ).changes;
         if (moved !== 1) throw Object.assign(new Error('head moved'), { code: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
       })();
       return 'ok';

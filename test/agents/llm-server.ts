@@ -37,14 +37,19 @@ function toolsOf(provider: Provider, body: Record<string, unknown>): ToolDef[] {
   const tools = (body.tools ?? []) as Record<string, unknown>[];
   return tools.map((t) =>
     provider === 'openai'
-      ? { name: (t.function as { name: string }).name, params: (t.function as { parameters: ToolDef['params'] }).parameters }
+      ? {
+          name: (t.function as { name: string }).name,
+          params: (t.function as { parameters: ToolDef['params'] }).parameters,
+        }
       : { name: t.name as string, params: t.input_schema as ToolDef['params'] },
   );
 }
 
 function autoStep(provider: Provider, body: Record<string, unknown>): Step {
   const seed = hash(JSON.stringify(body.messages));
-  const usable = toolsOf(provider, body).filter((t) => Object.values(t.params.properties ?? {}).every((p) => Array.isArray(p.enum)));
+  const usable = toolsOf(provider, body).filter((t) =>
+    Object.values(t.params.properties ?? {}).every((p) => Array.isArray(p.enum)),
+  );
   if (usable.length === 0) return { kind: 'prose', text: '{"type":"wait"}' };
   const tool = usable[seed % usable.length];
   const args: Record<string, unknown> = {};
@@ -58,7 +63,16 @@ function reply(provider: Provider, model: string, step: Step, promptChars: numbe
   if (provider === 'openai') {
     const message: Record<string, unknown> = { role: 'assistant', content: null };
     if (step.kind === 'tool') {
-      message.tool_calls = [{ id: 'call_1', type: 'function', function: { name: step.name, arguments: typeof step.args === 'string' ? step.args : JSON.stringify(step.args) } }];
+      message.tool_calls = [
+        {
+          id: 'call_1',
+          type: 'function',
+          function: {
+            name: step.name,
+            arguments: typeof step.args === 'string' ? step.args : JSON.stringify(step.args),
+          },
+        },
+      ];
     } else if (step.kind === 'prose') message.content = step.text;
     return {
       id: 'chatcmpl-local',
@@ -70,7 +84,13 @@ function reply(provider: Provider, model: string, step: Step, promptChars: numbe
     };
   }
   const content: unknown[] = [];
-  if (step.kind === 'tool') content.push({ type: 'tool_use', id: 'toolu_1', name: step.name, input: typeof step.args === 'string' ? { raw: step.args } : step.args });
+  if (step.kind === 'tool')
+    content.push({
+      type: 'tool_use',
+      id: 'toolu_1',
+      name: step.name,
+      input: typeof step.args === 'string' ? { raw: step.args } : step.args,
+    });
   else if (step.kind === 'prose') content.push({ type: 'text', text: step.text });
   return {
     id: 'msg_local',
@@ -95,13 +115,21 @@ export async function startModelServer(): Promise<ModelServer> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      const provider: Provider | null = req.url?.endsWith('/chat/completions') ? 'openai' : req.url?.endsWith('/messages') ? 'anthropic' : null;
+      const provider: Provider | null = req.url?.endsWith('/chat/completions')
+        ? 'openai'
+        : req.url?.endsWith('/messages')
+          ? 'anthropic'
+          : null;
       if (!provider || req.method !== 'POST') {
         res.writeHead(404).end('{}');
         return;
       }
       const body = JSON.parse(text) as Record<string, unknown>;
-      requests.push({ provider, body, auth: (req.headers.authorization ?? req.headers['x-api-key']) as string | undefined });
+      requests.push({
+        provider,
+        body,
+        auth: (req.headers.authorization ?? req.headers['x-api-key']) as string | undefined,
+      });
       let step: Step = script[provider].shift() ?? { kind: 'auto' };
       inFlight++;
       state.maxInFlight = Math.max(state.maxInFlight, inFlight);

@@ -40,10 +40,19 @@ function env(extra: Partial<LlmEnv> = {}): LlmEnv {
 }
 
 /** One bnc turn: seat 0 is the model, the others play `first`. Returns seat 0's log entry. */
-async function oneTurn(provider: Provider, steps: Step[], deadlineMs = 4000): Promise<{ entry: LogEntry; usage: unknown }> {
+async function oneTurn(
+  provider: Provider,
+  steps: Step[],
+  deadlineMs = 4000,
+): Promise<{ entry: LogEntry; usage: unknown }> {
   server.script[provider].push(...steps);
   const model = llmAgent({ provider, model: provider === 'openai' ? 'gpt-test' : 'claude-test' }, env());
-  const result = await runMatch(rs, [model, firstAgent({}), firstAgent({}), firstAgent({})], { seed: 11, pkg: bncPackage, maxSubmissions: 4, policy: { deadlineMs } });
+  const result = await runMatch(rs, [model, firstAgent({}), firstAgent({}), firstAgent({})], {
+    seed: 11,
+    pkg: bncPackage,
+    maxSubmissions: 4,
+    policy: { deadlineMs },
+  });
   assert.equal(server.script[provider].length, 0, 'every scripted answer was asked for');
   const log = parseLog(logLines(result).join('\n') + '\n');
   assert.equal(replayLog(rs, log).ok, true);
@@ -64,15 +73,24 @@ for (const provider of ['openai', 'anthropic'] as const) {
       assert.match(String(req.auth), /test-key/);
       const tools = (req.body.tools as unknown[]).length;
       assert.ok(tools >= 3, 'one tool per legal family');
-      assert.deepEqual(usage, { input_tokens: (usage as { input_tokens: number }).input_tokens, output_tokens: 12, requests: 1 });
+      assert.deepEqual(usage, {
+        input_tokens: (usage as { input_tokens: number }).input_tokens,
+        output_tokens: 12,
+        requests: 1,
+      });
     });
     test('prose with JSON in it is parsed once', async () => {
-      const { entry } = await oneTurn(provider, [{ kind: 'prose', text: 'I will hold still this turn. {"type": "wait"} — that is my move.' }]);
+      const { entry } = await oneTurn(provider, [
+        { kind: 'prose', text: 'I will hold still this turn. {"type": "wait"} — that is my move.' },
+      ]);
       assert.equal(entry.result, 'accepted');
       assert.deepEqual(entry.input, { type: 'wait' });
     });
     test('malformed JSON twice → default invalid_json, raw answer kept', async () => {
-      const bad: Step = provider === 'openai' ? { kind: 'tool', name: 'move', args: '{"to": ' } : { kind: 'prose', text: 'move {"type": "move", "to": }' };
+      const bad: Step =
+        provider === 'openai'
+          ? { kind: 'tool', name: 'move', args: '{"to": ' }
+          : { kind: 'prose', text: 'move {"type": "move", "to": }' };
       const { entry } = await oneTurn(provider, [bad, bad]);
       assert.equal(entry.result, 'defaulted');
       assert.equal(entry.default?.reason, 'invalid_json');
@@ -92,18 +110,28 @@ for (const provider of ['openai', 'anthropic'] as const) {
       assert.equal(entry.default?.reason, 'refused');
     });
     test('an answer past the deadline → default timeout, no retry', async () => {
-      const { entry } = await oneTurn(provider, [{ kind: 'delay', ms: 2500, then: { kind: 'tool', name: 'wait', args: {} } }], 1200);
+      const { entry } = await oneTurn(
+        provider,
+        [{ kind: 'delay', ms: 2500, then: { kind: 'tool', name: 'wait', args: {} } }],
+        1200,
+      );
       assert.equal(entry.default?.reason, 'timeout');
       assert.doesNotMatch(String(entry.default?.request), /-a2$/, 'no retry after a timeout');
     });
     test('429 with retry-after is retried by the SDK and then answered', async () => {
       const before = server.requests.length;
-      const { entry } = await oneTurn(provider, [{ kind: 'status', status: 429, headers: { 'retry-after': '1' } }, { kind: 'tool', name: 'wait', args: {} }]);
+      const { entry } = await oneTurn(provider, [
+        { kind: 'status', status: 429, headers: { 'retry-after': '1' } },
+        { kind: 'tool', name: 'wait', args: {} },
+      ]);
       assert.equal(entry.result, 'accepted');
       assert.equal(server.requests.length - before, 2);
     });
     test('500 is retried; 500 past the SDK retries → default error', async () => {
-      const ok = await oneTurn(provider, [{ kind: 'status', status: 500, headers: { 'retry-after-ms': '10' } }, { kind: 'tool', name: 'wait', args: {} }]);
+      const ok = await oneTurn(provider, [
+        { kind: 'status', status: 500, headers: { 'retry-after-ms': '10' } },
+        { kind: 'tool', name: 'wait', args: {} },
+      ]);
       assert.equal(ok.entry.result, 'accepted');
       const s500: Step = { kind: 'status', status: 500, headers: { 'retry-after-ms': '10' } };
       const bad = await oneTurn(provider, [s500, s500, s500]);
@@ -127,7 +155,11 @@ test('[AG-TOOLS] finite families are narrowed to the values legal now; templates
   assert.deepEqual((move.parameters.properties as { to: { enum: number[] } }).to.enum, legalTo);
   const say = tools.find((t) => t.name === 'say')!;
   assert.ok((say.parameters.properties as Record<string, unknown>).text, 'free text keeps its schema');
-  assert.equal((say.parameters.properties as Record<string, unknown>).type, undefined, 'the tool name carries the type');
+  assert.equal(
+    (say.parameters.properties as Record<string, unknown>).type,
+    undefined,
+    'the tool name carries the type',
+  );
   assert.deepEqual(actionFromProse('Sure: {"action": {"type": "wait"}}'), { type: 'wait' });
   assert.equal(actionFromProse('no json here'), undefined);
   assert.equal(actionFromProse('{"type": "move", "to": }'), undefined);
@@ -135,10 +167,15 @@ test('[AG-TOOLS] finite families are narrowed to the values legal now; templates
 
 test('[AG-PARALLEL] simultaneous seats are asked in parallel, within the per-provider limit', async () => {
   const slow: Step = { kind: 'delay', ms: 800, then: { kind: 'tool', name: 'wait', args: {} } };
-  for (const [limit, expected] of [[4, 4], [2, 2]] as const) {
+  for (const [limit, expected] of [
+    [4, 4],
+    [2, 2],
+  ] as const) {
     server.maxInFlight = 0;
     server.script.openai.push(slow, slow, slow, slow);
-    const seats = [0, 1, 2, 3].map(() => llmAgent({ provider: 'openai', model: `gpt-par-${limit}` }, env({ concurrency: limit })));
+    const seats = [0, 1, 2, 3].map(() =>
+      llmAgent({ provider: 'openai', model: `gpt-par-${limit}` }, env({ concurrency: limit })),
+    );
     await runMatch(rs, seats, { seed: 11, pkg: bncPackage, maxSubmissions: 4, policy: { deadlineMs: 8000 } });
     assert.equal(server.maxInFlight, expected, `limit ${limit}`);
   }
@@ -154,13 +191,21 @@ test('[AG-CASSETTE] a whole bnc match, four model seats from two providers, re-r
       assert.ok('llm' in s);
       return llmAgent(s.llm, env({ cassette }));
     });
-    return runMatch(rs, seats, { seed: 5, pkg: bncPackage, policy: { deadlineMs: 10000 }, onAttempt: (r) => writer.write(r) });
+    return runMatch(rs, seats, {
+      seed: 5,
+      pkg: bncPackage,
+      policy: { deadlineMs: 10000 },
+      onAttempt: (r) => writer.write(r),
+    });
   };
   const recorded = await play(new Cassette(cassetteDir, 'record'), join(dir, 'rec.agents'));
   assert.notEqual(recorded.outcome, null, 'the match ran to its end');
   const providers = new Set(server.requests.slice(-8).map((r) => r.provider));
   assert.deepEqual([...providers].sort(), ['anthropic', 'openai']);
-  assert.ok(recorded.seats.every((s) => Number(s.usage?.requests) > 0 && Number(s.usage?.input_tokens) > 0), 'token usage per seat');
+  assert.ok(
+    recorded.seats.every((s) => Number(s.usage?.requests) > 0 && Number(s.usage?.input_tokens) > 0),
+    'token usage per seat',
+  );
   const asked = server.requests.length;
   // the statement the line-up makes reaches every model's system prompt
   assert.match(JSON.stringify(server.requests[asked - 1].body), /exactly three access fragments/);

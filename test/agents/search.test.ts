@@ -16,8 +16,18 @@ function value(board: number[], turn: number): number {
   const key = board.join(',') + turn;
   const hit = memo.get(key);
   if (hit !== undefined) return hit;
-  const lines = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
-  for (const [a, b, c] of lines) if (board[a] !== -1 && board[a] === board[b] && board[b] === board[c]) return board[a] === 0 ? 1 : -1;
+  const lines = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+  ];
+  for (const [a, b, c] of lines)
+    if (board[a] !== -1 && board[a] === board[b] && board[b] === board[c]) return board[a] === 0 ? 1 : -1;
   if (!board.includes(-1)) return 0;
   let best = turn === 0 ? -2 : 2;
   for (let i = 0; i < 9; i++) {
@@ -53,7 +63,10 @@ test('[search] mcts at 1,000 iterations never loses to a perfect player (200 gam
   let losses = 0;
   for (let g = 0; g < 200; g++) {
     const mctsSeat = g % 2;
-    const agents = mctsSeat === 0 ? [searchAgent('mcts', parseSearchArgs('1000', false)), perfect()] : [perfect(), searchAgent('mcts', parseSearchArgs('1000', false))];
+    const agents =
+      mctsSeat === 0
+        ? [searchAgent('mcts', parseSearchArgs('1000', false)), perfect()]
+        : [perfect(), searchAgent('mcts', parseSearchArgs('1000', false))];
     const m = await runMatch(tictactoe, agents, { seed: 1000 + g });
     if (m.outcome && m.outcome.winners.length > 0 && !m.outcome.winners.includes(mctsSeat)) losses++;
   }
@@ -64,7 +77,10 @@ test('[search] mcts at 1,000 iterations wins at least 95% against random (200 ga
   let wins = 0;
   for (let g = 0; g < 200; g++) {
     const mctsSeat = g % 2;
-    const agents = mctsSeat === 0 ? [searchAgent('mcts', parseSearchArgs('1000', false)), randomAgent] : [randomAgent, searchAgent('mcts', parseSearchArgs('1000', false))];
+    const agents =
+      mctsSeat === 0
+        ? [searchAgent('mcts', parseSearchArgs('1000', false)), randomAgent]
+        : [randomAgent, searchAgent('mcts', parseSearchArgs('1000', false))];
     const m = await runMatch(tictactoe, agents, { seed: 5000 + g });
     if (m.outcome?.winners.includes(mctsSeat)) wins++;
   }
@@ -75,7 +91,11 @@ test('[search] mcts at 1,000 iterations wins at least 95% against random (200 ga
 test('[search] the search never reads the omniscient state', async () => {
   const agent = searchAgent('mcts', parseSearchArgs('200', false));
   const s = tictactoe.setup({}, 1);
-  const poisoned = new Proxy(s, { get: () => { throw new Error('read the state'); } });
+  const poisoned = new Proxy(s, {
+    get: () => {
+      throw new Error('read the state');
+    },
+  });
   const ctx: AgentContext = {
     ruleset: tictactoe,
     seat: 0,
@@ -91,9 +111,16 @@ test('[search] the search never reads the omniscient state', async () => {
 test('[search] same seed, same decision', () => {
   const s = tictactoe.setup({}, 1);
   const ctx: AgentContext = {
-    ruleset: tictactoe, seat: 0, kind: 'move', view: tictactoe.view(s, 0), menu: tictactoe.legal(s, 0), state: s, random: new SeededRandom(9),
+    ruleset: tictactoe,
+    seat: 0,
+    kind: 'move',
+    view: tictactoe.view(s, 0),
+    menu: tictactoe.legal(s, 0),
+    state: s,
+    random: new SeededRandom(9),
   };
-  const pick = () => searchAgent('ismcts', parseSearchArgs('300', true)).choose({ ...ctx, random: new SeededRandom(9) });
+  const pick = () =>
+    searchAgent('ismcts', parseSearchArgs('300', true)).choose({ ...ctx, random: new SeededRandom(9) });
   assert.deepEqual(pick(), pick());
 });
 
@@ -110,6 +137,13 @@ test('[search] bad options are typed errors', () => {
 
 test('[search] the conformance check catches a sampler that changes what the seat sees', () => {
   assert.deepEqual(sampling(tictactoe), []);
-  const broken = { ...tictactoe, sampleState: (view: Json, seat: number, r: AgentRandom) => { const s = tictactoe.sampleState!(view, seat, r); s.board[s.board.indexOf(-1)] = 1 - s.turn; return s; } };
+  const broken = {
+    ...tictactoe,
+    sampleState: (view: Json, seat: number, r: AgentRandom) => {
+      const s = tictactoe.sampleState!(view, seat, r);
+      s.board[s.board.indexOf(-1)] = 1 - s.turn;
+      return s;
+    },
+  };
   assert.match(sampling(broken).join('\n'), /different view/);
 });

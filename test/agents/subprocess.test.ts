@@ -23,8 +23,15 @@ const dir = mkdtempSync(join(tmpdir(), 'arbiter-cmd-'));
 const rs = tictactoePackage.ruleset;
 
 async function playWith(mode: string, deadlineMs: number, extra = '') {
-  const agent = subprocessAgent(`node ${AGENT} ${mode} ${extra}`.trim(), { stderrPath: join(dir, `${mode}.stderr`), graceMs: 300 });
-  const result = await runMatch(rs, [agent, firstAgent({})], { seed: 3, pkg: tictactoePackage, policy: { deadlineMs, maxFailures: 2 } });
+  const agent = subprocessAgent(`node ${AGENT} ${mode} ${extra}`.trim(), {
+    stderrPath: join(dir, `${mode}.stderr`),
+    graceMs: 300,
+  });
+  const result = await runMatch(rs, [agent, firstAgent({})], {
+    seed: 3,
+    pkg: tictactoePackage,
+    policy: { deadlineMs, maxFailures: 2 },
+  });
   return { agent, result };
 }
 
@@ -55,25 +62,25 @@ const cases: { mode: string; reason: string; deadline: number; retried: boolean 
 ];
 
 describe('[AG-FAIL] each failure mode', { concurrency: true }, () => {
-for (const c of cases) {
-  test(`[AG-FAIL] cmd: ${c.mode} → default (${c.reason}) recorded, seat failed after 2, log replays, no process of the group survives`, async () => {
-    const { agent, result } = await playWith(c.mode, c.deadline);
-    const mine = checkLog(result);
-    const first = mine[0];
-    assert.equal(first.result, 'defaulted');
-    assert.equal(first.default?.reason, c.reason, JSON.stringify(first.default));
-    // a retried failure is recorded against the retry's request id
-    assert.equal(String(first.default?.request).endsWith('-a2'), c.retried);
-    assert.deepEqual(first.input, { type: 'mark', cell: 0 }, 'tictactoe declares no default: the first menu action');
-    // K = 2: the third decision is a seat_failed default, played at once
-    if (mine.length >= 3) assert.equal(mine[2].default?.reason, 'seat_failed');
-    assert.equal(result.seats[0].failed, true);
-    const raw = first.default?.raw;
-    if (typeof raw === 'string') assert.ok(raw.length <= 4096, 'the raw answer is cut to the log limit');
-    if (c.reason === 'refused') assert.equal(first.default?.error?.code, 'bad_request');
-    assert.equal(survivors(agent), 0);
-  });
-}
+  for (const c of cases) {
+    test(`[AG-FAIL] cmd: ${c.mode} → default (${c.reason}) recorded, seat failed after 2, log replays, no process of the group survives`, async () => {
+      const { agent, result } = await playWith(c.mode, c.deadline);
+      const mine = checkLog(result);
+      const first = mine[0];
+      assert.equal(first.result, 'defaulted');
+      assert.equal(first.default?.reason, c.reason, JSON.stringify(first.default));
+      // a retried failure is recorded against the retry's request id
+      assert.equal(String(first.default?.request).endsWith('-a2'), c.retried);
+      assert.deepEqual(first.input, { type: 'mark', cell: 0 }, 'tictactoe declares no default: the first menu action');
+      // K = 2: the third decision is a seat_failed default, played at once
+      if (mine.length >= 3) assert.equal(mine[2].default?.reason, 'seat_failed');
+      assert.equal(result.seats[0].failed, true);
+      const raw = first.default?.raw;
+      if (typeof raw === 'string') assert.ok(raw.length <= 4096, 'the raw answer is cut to the log limit');
+      if (c.reason === 'refused') assert.equal(first.default?.error?.code, 'bad_request');
+      assert.equal(survivors(agent), 0);
+    });
+  }
 });
 
 test('[AG-STALE] answers carrying an older request id are dropped and the default says stale', async () => {
@@ -102,8 +109,15 @@ test('[AG-GOOD] a well-behaved program plays its answers; stderr goes to its own
 });
 
 test('[AG-MISSING] a missing program is a clear error before the match, and a refused line-up starts nothing', () => {
-  assert.throws(() => makeAgents(tictactoePackage, ['cmd:no-such-program-xyz --flag', 'random'], 2), (e: unknown) => e instanceof ArbiterError && e.code === 'not_found' && /no-such-program-xyz.*not found on PATH/.test(e.message));
-  assert.throws(() => makeAgents(tictactoePackage, ['cmd:./nope/agent.py', 'random'], 2), /not found \(or not executable\)/);
+  assert.throws(
+    () => makeAgents(tictactoePackage, ['cmd:no-such-program-xyz --flag', 'random'], 2),
+    (e: unknown) =>
+      e instanceof ArbiterError && e.code === 'not_found' && /no-such-program-xyz.*not found on PATH/.test(e.message),
+  );
+  assert.throws(
+    () => makeAgents(tictactoePackage, ['cmd:./nope/agent.py', 'random'], 2),
+    /not found \(or not executable\)/,
+  );
   const made: SubprocessAgent[] = [];
   assert.throws(() => {
     const agents = makeAgents(tictactoePackage, [`cmd:node ${AGENT} silent`, 'no-such-agent'], 2);
@@ -115,14 +129,38 @@ test('[AG-MISSING] a missing program is a clear error before the match, and a re
 test('[AG-START] when a later seat cannot start, earlier programs are killed', async () => {
   const agent = subprocessAgent(`node ${AGENT} silent`, { stderrPath: join(dir, 'start.stderr'), graceMs: 300 });
   const { httpAgent } = await import('../../src/agents/http.ts');
-  await assert.rejects(runMatch(rs, [agent, httpAgent('http://127.0.0.1:1/agent')], { seed: 1, pkg: tictactoePackage, policy: { deadlineMs: 500 } }), /unreachable/);
+  await assert.rejects(
+    runMatch(rs, [agent, httpAgent('http://127.0.0.1:1/agent')], {
+      seed: 1,
+      pkg: tictactoePackage,
+      policy: { deadlineMs: 500 },
+    }),
+    /unreachable/,
+  );
   assert.equal(survivors(agent), 0);
 });
 
 test('[AG-SIGNAL] SIGINT and SIGTERM to arbiter play kill the agent process groups', async () => {
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     const agentsDir = mkdtempSync(join(tmpdir(), 'arbiter-sig-'));
-    const child = spawn(process.execPath, ['bin/arbiter.js', 'play', 'tictactoe', '--agents', `cmd:node ${AGENT} children`, '--agents', 'random', '--deadline-ms', '60000', '--agents-dir', agentsDir, '-q'], { cwd: ROOT, stdio: 'ignore' });
+    const child = spawn(
+      process.execPath,
+      [
+        'bin/arbiter.js',
+        'play',
+        'tictactoe',
+        '--agents',
+        `cmd:node ${AGENT} children`,
+        '--agents',
+        'random',
+        '--deadline-ms',
+        '60000',
+        '--agents-dir',
+        agentsDir,
+        '-q',
+      ],
+      { cwd: ROOT, stdio: 'ignore' },
+    );
     const errFile = join(agentsDir, 'seat-0.stderr');
     let pgid = 0;
     for (let i = 0; i < 600 && pgid === 0; i++) {
@@ -142,6 +180,13 @@ test('[AG-SIGNAL] SIGINT and SIGTERM to arbiter play kill the agent process grou
 });
 
 test('[AG-SHELL] plain command lines run without a shell; shell syntax gets /bin/sh in its own group', () => {
-  assert.deepEqual(splitCommandLine(`node "my agent.mjs" --x 'a b' c\\ d`), ['node', 'my agent.mjs', '--x', 'a b', 'c d']);
-  for (const s of ['node a.js | tee x', 'FOO=1 node a.js', 'node $HOME/a.js', 'node a.js > out', 'node *.js', 'a && b']) assert.equal(splitCommandLine(s), null, s);
+  assert.deepEqual(splitCommandLine(`node "my agent.mjs" --x 'a b' c\\ d`), [
+    'node',
+    'my agent.mjs',
+    '--x',
+    'a b',
+    'c d',
+  ]);
+  for (const s of ['node a.js | tee x', 'FOO=1 node a.js', 'node $HOME/a.js', 'node a.js > out', 'node *.js', 'a && b'])
+    assert.equal(splitCommandLine(s), null, s);
 });

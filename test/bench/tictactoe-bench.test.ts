@@ -41,7 +41,10 @@ test('every tictactoe bench case does work with a tiny budget and reports per-CP
       continue;
     }
     assert.equal(r.extra?.error, undefined, `${c.name} failed: ${r.extra?.error}`);
-    assert.ok(r.games > 0 && r.moves >= 5 * r.games && r.moves <= 9 * r.games, `${c.name}: ${r.games} games, ${r.moves} moves`);
+    assert.ok(
+      r.games > 0 && r.moves >= 5 * r.games && r.moves <= 9 * r.games,
+      `${c.name}: ${r.games} games, ${r.moves} moves`,
+    );
     assert.ok(r.cpu_ms > 0 && r.games_per_cpu_s > 0 && r.moves_per_cpu_s > 0, `${c.name}: ${JSON.stringify(r)}`);
   }
   compareTicTacToe(results);
@@ -61,13 +64,20 @@ test('the plain loop plays the same 2000 games as the engine, move by move', () 
     const { state, moves } = engineGame(tictactoe, g, rngEngine, events, engineMoves);
     const plainCells: number[] = [];
     const code = plainGame(rngPlain, plainCells);
-    assert.deepEqual(plainCells, engineMoves.map((a) => a.cell), `game ${g}: different moves`);
+    assert.deepEqual(
+      plainCells,
+      engineMoves.map((a) => a.cell),
+      `game ${g}: different moves`,
+    );
     assert.equal(code >> 2, moves, `game ${g}: different length`);
     assert.equal(code & 3, engineCode(state), `game ${g}: different result`);
     results[code & 3]++;
   }
   // random play gives all three results; a floor stuck on one kind of game would show here
-  assert.ok(results.every((n) => n > 100), `results ${results}`);
+  assert.ok(
+    results.every((n) => n > 100),
+    `results ${results}`,
+  );
 });
 
 test('the checked path (act) plays the same games as the trusted path (step)', () => {

@@ -4,7 +4,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { act, SeededRandom } from '../../src/kernel/index.ts';
 import { bnc, bncPackage } from '../../src/rulesets/bnc/index.ts';
-import { choosePolicy, newMemory, playScripted, TEMPERAMENTS, type Memory, type Temperament } from '../../src/rulesets/bnc/agents.ts';
+import {
+  choosePolicy,
+  newMemory,
+  playScripted,
+  TEMPERAMENTS,
+  type Memory,
+  type Temperament,
+} from '../../src/rulesets/bnc/agents.ts';
 import { metricsOf } from '../../src/rulesets/bnc/outcome.ts';
 import { BEATS } from '../../src/rulesets/bnc/beats.ts';
 import { hashEvents, runMatch } from '../../src/runners/match.ts';
@@ -43,7 +50,9 @@ test('[BNC-S08, BNC-G01, BNC-G08, BNC-A06, BNC-E01, BNC-E02, BNC-M07] the defaul
     for (const [k, v] of Object.entries(metricsOf(m.state, m.events))) sum[k] = (sum[k] ?? 0) + v;
     for (const c of m.state.contestants) if (c.status === 'escaped') escapedBy.add(TEMPERAMENTS[c.seat]);
     // the cooperative and the cautious break a pact only with a partner whose reputation shows a betrayal
-    for (const e of m.events) if (e.type === 'beat' && e.beat === 'pact_broken' && e.breaker !== 2) assert.ok([0, 3].includes(e.breaker as number));
+    for (const e of m.events)
+      if (e.type === 'beat' && e.beat === 'pact_broken' && e.breaker !== 2)
+        assert.ok([0, 3].includes(e.breaker as number));
   }
   for (const b of BEATS) assert.ok(sum[`beat_${b.beat}`] > 0, `beat ${b.beat} never happened`);
   assert.ok(sum.eliminations > 5, `eliminations ${sum.eliminations}`);
@@ -54,6 +63,9 @@ test('[BNC-E03] registered agents play whole matches through the match runner wi
   const agents = makeAgents(bncPackage, 'cooperative,greedy,treacherous,cautious', 4);
   const m = await runMatch(bnc, agents, { seed: 5 });
   assert.notEqual(m.outcome, null);
-  assert.equal(m.entries.every((e) => e.result === 'accepted'), true);
+  assert.equal(
+    m.entries.every((e) => e.result === 'accepted'),
+    true,
+  );
   assert.ok(m.state.turn <= 45);
 });

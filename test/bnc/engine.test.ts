@@ -42,7 +42,9 @@ test('[BNC-W02, BNC-W03, BNC-W04] the Warden strikes the lowest active seat in i
       // the target is the lowest seat that was active in the Warden's zone once the moves resolved
       const moved = new Map<number, number>();
       for (const ev of events) if (ev.type === 'moved') moved.set(ev.seat as number, ev.to as number);
-      const there = before.contestants.filter((c) => c.status === 'active' && (moved.get(c.seat) ?? c.zone) === before.warden.zone).map((c) => c.seat);
+      const there = before.contestants
+        .filter((c) => c.status === 'active' && (moved.get(c.seat) ?? c.zone) === before.warden.zone)
+        .map((c) => c.seat);
       assert.equal(e.target, Math.min(...there));
     });
   }

@@ -9,7 +9,10 @@ import { bnc, type BncState } from '../../src/rulesets/bnc/index.ts';
 
 const PROBES: Json[] = [
   ...[1, 2, 3].map((to) => ({ type: 'invite_guild', to })),
-  ...['I1', 'I2'].flatMap((id) => [{ type: 'accept_guild', invitation: id }, { type: 'reject_guild', invitation: id }]),
+  ...['I1', 'I2'].flatMap((id) => [
+    { type: 'accept_guild', invitation: id },
+    { type: 'reject_guild', invitation: id },
+  ]),
   ...[1, 2, 3].map((to) => ({ type: 'whisper', to, text: 'hello there' })),
   ...[1, 2, 3].map((to) => ({ type: 'propose_alliance', to, turns: 5 })),
   { type: 'leave_guild' },
@@ -52,7 +55,7 @@ test('[BNC-V03, BNC-G02] whether another contestant is in a guild changes nothin
   assertSameTo(1, c, d, 'that contestant 2 is in a guild');
 });
 
-test('[BNC-V03, BNC-G02] an invitation is private to inviter and invitee: the inviter\'s guild-mates cannot see it', () => {
+test("[BNC-V03, BNC-G02] an invitation is private to inviter and invitee: the inviter's guild-mates cannot see it", () => {
   const a = base();
   guild(a, 'G1', [0, 1]);
   const b = structuredClone(a);

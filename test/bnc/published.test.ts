@@ -18,7 +18,9 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(ROOT, 'src/rulesets/bnc/manifest.json'), 'utf8'));
 
 /** A ToolIO over an in-memory file map, collecting output. */
-function memoryIO(files: Record<string, string> = {}): ToolIO & { files: Record<string, string>; stdout: string; stderr: string } {
+function memoryIO(
+  files: Record<string, string> = {},
+): ToolIO & { files: Record<string, string>; stdout: string; stderr: string } {
   const io = {
     files,
     stdout: '',
@@ -95,7 +97,10 @@ test('[BNC-B01, BNC-B13] beats are listed from a JSON Lines match log, by the fu
   for (const b of beats) assert.ok(known.has(b.beat), b.beat);
   const io = memoryIO({ 'match.jsonl': text });
   assert.equal(await tool('beats').run(['match.jsonl'], { json: true }, io), 0);
-  const lines = io.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const lines = io.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   assert.equal(lines.length, beats.length);
   assert.deepEqual(lines[0], JSON.parse(JSON.stringify(beats[0])));
   const missing = memoryIO();

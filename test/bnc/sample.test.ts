@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { SeededRandom } from '../../src/kernel/index.ts';
 import { bnc } from '../../src/rulesets/bnc/index.ts';
 
-test('[U19] a sampled state redraws undiscovered shortcuts, unseen item places and others\' positions: over 50 samples they differ from the real ones', () => {
+test("[U19] a sampled state redraws undiscovered shortcuts, unseen item places and others' positions: over 50 samples they differ from the real ones", () => {
   const s = bnc.setup({}, 3);
   // a few turns of everyone moving forward, so the others spread out of sight
   const rnd = new SeededRandom(9);
@@ -17,7 +17,8 @@ test('[U19] a sampled state redraws undiscovered shortcuts, unseen item places a
   }
   const seat = 0;
   const view = bnc.view(s, seat);
-  const hiddenShortcuts = (x: typeof s) => JSON.stringify(x.shortcuts.filter((sc) => !s.contestants[seat].known.includes(sc.id)));
+  const hiddenShortcuts = (x: typeof s) =>
+    JSON.stringify(x.shortcuts.filter((sc) => !s.contestants[seat].known.includes(sc.id)));
   const items = (x: typeof s) => JSON.stringify([x.floor, x.contestants.map((c) => c.items)]);
   const zones = (x: typeof s) => x.contestants.map((c) => c.zone).join();
   let shortcutsDiffer = 0;

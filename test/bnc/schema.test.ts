@@ -30,11 +30,17 @@ test('[BNC-S01, BNC-S02, BNC-A07] text limits count code points: 240 astral char
   const ok = ASTRAL.repeat(240);
   assert.equal(ok.length, 480); // UTF-16 units: a length check in units would refuse it
   assert.equal(codePointLength(ok), 240);
-  for (const action of [{ type: 'say', text: ok }, { type: 'whisper', to: 1, text: ok }]) {
+  for (const action of [
+    { type: 'say', text: ok },
+    { type: 'whisper', to: 1, text: ok },
+  ]) {
     const r = act(bnc, s, 0, action);
     assert.equal(r.ok, true, JSON.stringify(r.ok ? null : r.error));
   }
-  for (const action of [{ type: 'say', text: ok + ASTRAL }, { type: 'whisper', to: 1, text: ok + 'x' }]) {
+  for (const action of [
+    { type: 'say', text: ok + ASTRAL },
+    { type: 'whisper', to: 1, text: ok + 'x' },
+  ]) {
     const r = act(bnc, s, 0, action);
     assert.equal(r.ok, false);
     if (!r.ok) {
@@ -47,7 +53,15 @@ test('[BNC-S01, BNC-S02, BNC-A07] text limits count code points: 240 astral char
 test('[BNC-A01, BNC-A07] a refused input leaves the state byte-identical', () => {
   const s = bnc.setup({}, 4);
   const before = JSON.stringify(s);
-  for (const bad of [null, 3, 'wait', { type: 'move' }, { type: 'move', to: 3 }, { type: 'say', text: 7 }, { type: 'attack', x: 1 }]) {
+  for (const bad of [
+    null,
+    3,
+    'wait',
+    { type: 'move' },
+    { type: 'move', to: 3 },
+    { type: 'say', text: 7 },
+    { type: 'attack', x: 1 },
+  ]) {
     const r = act(bnc, s, 1, bad);
     assert.equal(r.ok, false);
     assert.ok(r.ok || ['bad_request', 'illegal'].includes(r.error.code));

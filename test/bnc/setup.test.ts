@@ -30,7 +30,10 @@ test('[BNC-M05] the three fragments and the chart lie one per middle zone, none 
     assert.deepEqual(s.floor[0], []);
     assert.deepEqual(s.floor[5], []);
     const middle = s.floor.slice(1, 5);
-    assert.ok(middle.every((f) => f.length === 1), `seed ${seed}`);
+    assert.ok(
+      middle.every((f) => f.length === 1),
+      `seed ${seed}`,
+    );
     assert.deepEqual(middle.flat().sort(), [...ITEM_IDS].sort());
   }
 });
@@ -38,13 +41,19 @@ test('[BNC-M05] the three fragments and the chart lie one per middle zone, none 
 test('[BNC-M01, BNC-W01] default config: four contestants, 10 health, Warden 20 at Exit Vault, 45 turns', () => {
   const s = bnc.setup(undefined, 9);
   assert.equal(bnc.seats(s), 4);
-  assert.deepEqual(s.contestants.map((c) => [c.zone, c.health, c.status]), Array(4).fill([0, 10, 'active']));
+  assert.deepEqual(
+    s.contestants.map((c) => [c.zone, c.health, c.status]),
+    Array(4).fill([0, 10, 'active']),
+  );
   assert.deepEqual(s.warden, { zone: 5, health: 20, down: false });
   assert.equal(s.config.turns, 45);
 });
 
 test('bad configs are bad_config errors naming the field', () => {
   for (const bad of [{ contestants: 7 }, { turns: 0 }, { colour: 'red' }, { health: 1.5 }]) {
-    assert.throws(() => bnc.setup(bad, 1), (e: unknown) => e instanceof ArbiterError && e.code === 'bad_config');
+    assert.throws(
+      () => bnc.setup(bad, 1),
+      (e: unknown) => e instanceof ArbiterError && e.code === 'bad_config',
+    );
   }
 });

@@ -11,7 +11,9 @@ function leaks(view: Json, secret: Json): boolean {
   if (typeof secret === 'string') return text.includes(secret);
   const key = canonicalJson(secret);
   const walk = (v: unknown): boolean =>
-    v !== null && typeof v === 'object' && (canonicalJson(v) === key || (Array.isArray(v) ? v.some(walk) : Object.values(v as object).some(walk)));
+    v !== null &&
+    typeof v === 'object' &&
+    (canonicalJson(v) === key || (Array.isArray(v) ? v.some(walk) : Object.values(v as object).some(walk)));
   return walk(view);
 }
 
@@ -25,7 +27,8 @@ function* positions(seed: number): Generator<BncState> {
     const p = bnc.pending(s)[0];
     let a: Json = choosePolicy(TEMPERAMENTS[p.seat], s, p.seat, mems[p.seat], rnd) as unknown as Json;
     const other = (p.seat + 1 + rnd.int(3)) % 4;
-    if (rnd.int(4) === 0 && s.contestants[other].status === 'active') a = { type: 'whisper', to: other, text: `secret plan ${seed}-${s.turn}-${p.seat} for ${other} only` };
+    if (rnd.int(4) === 0 && s.contestants[other].status === 'active')
+      a = { type: 'whisper', to: other, text: `secret plan ${seed}-${s.turn}-${p.seat} for ${other} only` };
     const r = act(bnc, s, p.seat, a);
     assert.ok(r.ok, JSON.stringify(a));
     s = r.ok ? r.state : s;
@@ -54,7 +57,11 @@ test('[BNC-V03, BNC-M04] no secret of another contestant appears in a view durin
 test('[BNC-V01, BNC-S02] a whisper is in the views of its two parties and of nobody else', () => {
   let s = bnc.setup({ contestants: 3 }, 2);
   const text = 'the chart is in the Pump Hall';
-  for (const [seat, a] of [[0, { type: 'whisper', to: 2, text }], [1, { type: 'wait' }], [2, { type: 'wait' }]] as const) {
+  for (const [seat, a] of [
+    [0, { type: 'whisper', to: 2, text }],
+    [1, { type: 'wait' }],
+    [2, { type: 'wait' }],
+  ] as const) {
     const r = act(bnc, s, seat, a);
     assert.ok(r.ok);
     if (r.ok) s = r.state;

@@ -8,7 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const cli = (args: string[], input?: string) => {
-  const r = spawnSync(process.execPath, ['bin/arbiter.js', ...args], { encoding: 'utf8', input, env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, ['bin/arbiter.js', ...args], {
+    encoding: 'utf8',
+    input,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 
@@ -17,7 +21,10 @@ test('play --json twice in two processes gives byte-identical output', () => {
   const b = cli(['play', 'tictactoe', '--seed', '1', '--json']);
   assert.equal(a.code, 0, a.err);
   assert.equal(a.out, b.out);
-  const lines = a.out.trim().split('\n').map((l) => JSON.parse(l));
+  const lines = a.out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   assert.equal(lines[0].ruleset, 'tictactoe');
   assert.equal(lines[lines.length - 1].end, true);
   assert.notEqual(cli(['play', 'tictactoe', '--seed', '2', '--json']).out, a.out);
@@ -45,7 +52,13 @@ test('replay --verify passes on a recorded log and fails clearly on a tampered o
 });
 
 test('user mistakes print one typed line, no stack trace, exit 2', () => {
-  for (const args of [['play', 'nope'], ['play', 'tictactoe', '--seed', 'x'], ['sim', 'tictactoe', '--games', '0'], ['play', 'tictactoe', '--config', '{bad'], ['replay', '/no/such/file']]) {
+  for (const args of [
+    ['play', 'nope'],
+    ['play', 'tictactoe', '--seed', 'x'],
+    ['sim', 'tictactoe', '--games', '0'],
+    ['play', 'tictactoe', '--config', '{bad'],
+    ['replay', '/no/such/file'],
+  ]) {
     const r = cli(args);
     assert.equal(r.code, 2, `${args.join(' ')}: ${r.err}`);
     assert.match(r.err, /^arbiter: \w+: /, args.join(' '));
@@ -62,11 +75,23 @@ test('coverage --json maps every tictactoe rule to its scenarios', () => {
 });
 
 test('drive as a subprocess survives garbage and answers in order', () => {
-  const input = ['{"id":1,"op":"new","ruleset":"tictactoe","seed":7}', 'garbage', '{"id":3,"op":"act","seat":0,"action":{"type":"mark","cell":4}}', '{"id":4,"op":"outcome"}', ''].join('\n');
+  const input = [
+    '{"id":1,"op":"new","ruleset":"tictactoe","seed":7}',
+    'garbage',
+    '{"id":3,"op":"act","seat":0,"action":{"type":"mark","cell":4}}',
+    '{"id":4,"op":"outcome"}',
+    '',
+  ].join('\n');
   const r = cli(['drive'], input);
   assert.equal(r.code, 0);
-  const res = r.out.trim().split('\n').map((l) => JSON.parse(l));
-  assert.deepEqual(res.map((x) => x.ok), [true, false, true, true]);
+  const res = r.out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  assert.deepEqual(
+    res.map((x) => x.ok),
+    [true, false, true, true],
+  );
   assert.equal(res[1].error.code, 'bad_request');
   assert.equal(res[2].id, 3);
 });

@@ -12,11 +12,14 @@ import { actionSchemas } from '../../src/runners/schema.ts';
 import { PACKAGES } from '../../src/registry.ts';
 
 const cli = (args: string[]) => {
-  const r = spawnSync(process.execPath, ['bin/arbiter.js', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, ['bin/arbiter.js', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 
-test('play RULESET --help lists only that ruleset\'s config flags', () => {
+test("play RULESET --help lists only that ruleset's config flags", () => {
   const ground = cli(['play', 'ground', '--help']).out;
   const ttt = cli(['play', 'tictactoe', '--help']).out;
   assert.match(ground, /--players/);
@@ -35,8 +38,15 @@ test('a flag of another ruleset is refused; an unknown ruleset is a typed error'
 });
 
 test('rulesets prints the game type and each agent with what it reads', () => {
-  const rows = JSON.parse(cli(['rulesets', '--json']).out) as { id: string; gameType: { seats: { min: number } }; agents: { name: string; reads: string }[] }[];
-  assert.deepEqual(rows.map((r) => r.id), PACKAGES.map((p) => p.ruleset.id));
+  const rows = JSON.parse(cli(['rulesets', '--json']).out) as {
+    id: string;
+    gameType: { seats: { min: number } };
+    agents: { name: string; reads: string }[];
+  }[];
+  assert.deepEqual(
+    rows.map((r) => r.id),
+    PACKAGES.map((p) => p.ruleset.id),
+  );
   for (const r of rows) {
     assert.ok(r.gameType.seats.min >= 1);
     assert.ok(r.agents.some((a) => a.name === 'random' && a.reads === 'view'));
@@ -61,7 +71,14 @@ test('schema derives one object schema per action family of a finite menu, and p
 });
 
 function captureIO(): ToolIO & { text: string } {
-  const io = { text: '', cwd: '.', readText: () => '', writeText: () => undefined, out: (t: string) => void (io.text += t), err: (t: string) => void (io.text += t) };
+  const io = {
+    text: '',
+    cwd: '.',
+    readText: () => '',
+    writeText: () => undefined,
+    out: (t: string) => void (io.text += t),
+    err: (t: string) => void (io.text += t),
+  };
   return io;
 }
 
@@ -90,8 +107,14 @@ test('tools become subcommands: arguments, int options and a --no-x boolean reac
     await program.parseAsync(['node', 'arbiter', 'x', 'gen', ...argv]);
     return seen!;
   };
-  assert.deepEqual(await run(['f.json', '--width', '9', '--no-guess']), { args: ['f.json'], options: { width: 9, 'no-guess': true } });
-  assert.deepEqual(await run(['f.json', '--json']), { args: ['f.json'], options: { width: 5, 'no-guess': undefined, json: true } });
+  assert.deepEqual(await run(['f.json', '--width', '9', '--no-guess']), {
+    args: ['f.json'],
+    options: { width: 9, 'no-guess': true },
+  });
+  assert.deepEqual(await run(['f.json', '--json']), {
+    args: ['f.json'],
+    options: { width: 5, 'no-guess': undefined, json: true },
+  });
   assert.equal(io.text, 'ranran');
 });
 
@@ -101,7 +124,10 @@ test('registerRulesetTools joins a group an older module already made', () => {
   const tool: RulesetTool = { name: 'new', description: 'd', run: () => 0 };
   const pkg = { ...PACKAGES[0], ruleset: { ...PACKAGES[0].ruleset, id: 'demo' }, tools: [tool] } as RulesetPackage;
   registerRulesetTools(program, [pkg]);
-  assert.deepEqual(program.commands.find((c) => c.name() === 'demo')!.commands.map((c) => c.name()), ['old', 'new']);
+  assert.deepEqual(
+    program.commands.find((c) => c.name() === 'demo')!.commands.map((c) => c.name()),
+    ['old', 'new'],
+  );
 });
 
 test('old spellings are rewritten with a note only when the new tool exists', () => {
@@ -113,7 +139,12 @@ test('old spellings are rewritten with a note only when the new tool exists', ()
     assert.deepEqual(out, ['node', 'arbiter', 'ground', 'edition', 'x.json']);
     assert.match(notes[0], /is now "arbiter ground edition"/);
   } else assert.deepEqual(out, argv);
-  assert.deepEqual(rewriteDeprecated(['node', 'arbiter', 'play', 'tictactoe']), ['node', 'arbiter', 'play', 'tictactoe']);
+  assert.deepEqual(rewriteDeprecated(['node', 'arbiter', 'play', 'tictactoe']), [
+    'node',
+    'arbiter',
+    'play',
+    'tictactoe',
+  ]);
 });
 
 test('terminal input splits into keys, escape sequences whole', () => {

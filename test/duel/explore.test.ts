@@ -19,8 +19,10 @@ test('[TurnFrameValid5, TurnFormalBegin5, TurnFormalEnd5, TurnHandoff5, ActionEf
   assert.equal(r.terminal, 25390);
   assert.equal(r.depth, 13);
   // what this preset cannot reach, the goals say (issue 10: the CI preset alone misses these)
-  assert.deepEqual(r.goals.filter((g) => !g.reached).map((g) => g.id),
-    ['ice_broken', 'ice_ends_run', 'ice_damage', 'success_past_ice', 'corp_score', 'coffee', 'two_ability_window']);
+  assert.deepEqual(
+    r.goals.filter((g) => !g.reached).map((g) => g.id),
+    ['ice_broken', 'ice_ends_run', 'ice_damage', 'success_past_ice', 'corp_score', 'coffee', 'two_ability_window'],
+  );
   // the other CI presets reach them; over all three, every goal is reached
   const react = explore(duel, { config: PRESETS['ci-react'], validateMenus: true });
   assert.deepEqual(react.violations, []);
@@ -30,7 +32,12 @@ test('[TurnFrameValid5, TurnFormalBegin5, TurnFormalEnd5, TurnHandoff5, ActionEf
   assert.deepEqual(ice.violations, []);
   assert.equal(ice.complete, true);
   assert.equal(ice.states, 4301);
-  assert.deepEqual(mergeGoals([r, react, ice]).filter((g) => !g.reached).map((g) => g.id), []);
+  assert.deepEqual(
+    mergeGoals([r, react, ice])
+      .filter((g) => !g.reached)
+      .map((g) => g.id),
+    [],
+  );
 });
 
 test('[DoFatal, DiscardStep, U-SKIP] the explorer reaches each fatal branch and the skip that shields a negative limit by a short path', () => {

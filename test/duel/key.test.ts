@@ -14,11 +14,13 @@ import type { Ability, DuelState, SeatState } from '../../src/rulesets/duel/stat
 const LETTER: Record<string, string> = { start: '0' };
 CARD_NAMES.forEach((c, i) => (LETTER[c] = String.fromCharCode(97 + i)));
 const cards = (list: readonly string[]) => list.map((c) => LETTER[c]).join('');
-const heapKey = (heap: readonly { card: string; up: boolean }[]) => heap.map((h) => (h.up ? LETTER[h.card].toUpperCase() : LETTER[h.card])).join('');
+const heapKey = (heap: readonly { card: string; up: boolean }[]) =>
+  heap.map((h) => (h.up ? LETTER[h.card].toUpperCase() : LETTER[h.card])).join('');
 const scoreKey = (score: readonly { card: string; pts: number }[]) => score.map((x) => LETTER[x.card] + x.pts).join('');
 const abilities = (list: readonly Ability[]) => list.map((a) => LETTER[a.src] + a.who).join('');
 const rel = (id: number, base: number) => (id === 0 ? '-' : String(id - base));
-const seat = (p: SeatState) => `${p.clicks},${p.credits},${cards(p.deck)},${cards(p.hand)},${heapKey(p.heap)},${scoreKey(p.score)},${cards(p.installed)}`;
+const seat = (p: SeatState) =>
+  `${p.clicks},${p.credits},${cards(p.deck)},${cards(p.hand)},${heapKey(p.heap)},${scoreKey(p.score)},${cards(p.installed)}`;
 
 function referenceKey(s: DuelState): string {
   const base = s.turn.id;
@@ -29,8 +31,15 @@ function referenceKey(s: DuelState): string {
   if (s.ice.length > 0) k += ';' + cards(s.ice);
   k += `|${s.core}${s.skip ? 1 : 0}${s.directed ? 1 : 0}${s.cpDue ? 1 : 0}|`;
   const a = s.action;
-  k += a === null ? '-' : `${rel(a.id, base)},${a.owner},${a.kind},${a.card === null ? '-' : LETTER[a.card]},${a.status[0]}${a.status[1]},${rel(a.child, base)},${a.fx}`;
-  k += '|' + (s.run === null ? '-' : `${rel(s.run.id, base)}${s.run.stage}${s.run.success ? 1 : 0}${s.run.pos >= 0 ? s.run.pos : ''}`);
+  k +=
+    a === null
+      ? '-'
+      : `${rel(a.id, base)},${a.owner},${a.kind},${a.card === null ? '-' : LETTER[a.card]},${a.status[0]}${a.status[1]},${rel(a.child, base)},${a.fx}`;
+  k +=
+    '|' +
+    (s.run === null
+      ? '-'
+      : `${rel(s.run.id, base)}${s.run.stage}${s.run.success ? 1 : 0}${s.run.pos >= 0 ? s.run.pos : ''}`);
   k += `|${rel(s.receipt, base)}|${s.dmg === null ? '-' : s.dmg.n + (s.dmg.core ? 'c' : 'n')}|${abilities(s.queue)}|`;
   for (const w of s.win) k += `${w.kind[0]}${w.prio}${w.passed ? 1 : 0}${abilities(w.abilities)};`;
   k += `|${s.ask === null ? '-' : s.ask.seat + s.ask.kind + s.ask.count}|${s.turns}|`;

@@ -20,7 +20,10 @@ test('[DUEL-CARDS] bad configs are refused with bad_config and a message naming 
     ['big', /config must be an object/],
   ];
   for (const [cfg, msg] of cases) {
-    assert.throws(() => duel.setup(cfg, 1), (e: unknown) => e instanceof ArbiterError && e.code === 'bad_config' && msg.test(e.message));
+    assert.throws(
+      () => duel.setup(cfg, 1),
+      (e: unknown) => e instanceof ArbiterError && e.code === 'bad_config' && msg.test(e.message),
+    );
   }
 });
 
@@ -28,14 +31,27 @@ test('[DUEL-STEPS] a corp turn runs its micro-steps in the profile order, each c
   const s = duel.setup({ shuffle: false, hand: [4, 5] }, 1) as DuelState; // 4 + the required draw: no discard decision
   const claims: string[] = [];
   // three credits end the corp's turn; record every micro-step claim up to the runner's begin
-  withTracer((claim, b) => claims.push(`${b.step}:${claim}`), () => {
-    for (let i = 0; i < 3; i++) duel.apply(s, 0, { type: 'credit' }, []);
-  });
-  const order = claims.filter((c) => !c.includes(':Window') && !c.includes(':Effect') && !c.startsWith('A3:') && !c.includes('DoCheckpoint'));
+  withTracer(
+    (claim, b) => claims.push(`${b.step}:${claim}`),
+    () => {
+      for (let i = 0; i < 3; i++) duel.apply(s, 0, { type: 'credit' }, []);
+    },
+  );
+  const order = claims.filter(
+    (c) => !c.includes(':Window') && !c.includes(':Effect') && !c.startsWith('A3:') && !c.includes('DoCheckpoint'),
+  );
   // the fixed skeleton after the last action
   const tail = order.slice(order.lastIndexOf('A2:ActionStart') + 1);
-  assert.deepEqual(tail, ['A2:PhaseEndOrdinary', 'A5:PhaseEndComplete', 'D1:DiscardStep', 'D3:LoseClicks', 'D4:TurnFormalEnd5',
-    'D5:TurnHandoff5', 'R1:GainClicks', 'R4:TurnFormalBegin5']);
+  assert.deepEqual(tail, [
+    'A2:PhaseEndOrdinary',
+    'A5:PhaseEndComplete',
+    'D1:DiscardStep',
+    'D3:LoseClicks',
+    'D4:TurnFormalEnd5',
+    'D5:TurnHandoff5',
+    'R1:GainClicks',
+    'R4:TurnFormalBegin5',
+  ]);
 });
 
 test('[DUEL-VIEW] views in random full-size games never contain the other hand or a deck order', () => {
@@ -45,8 +61,10 @@ test('[DUEL-VIEW] views in random full-size games never contain the other hand o
     for (let i = 0; i < 300 && s.result === null; i++) {
       for (const seat of [0, 1, null]) {
         const text = JSON.stringify(duel.view(s, seat));
-        for (const secret of duel.secrets!(s, seat)) assert.ok(!text.includes(JSON.stringify(secret)), `seat ${seat} sees ${JSON.stringify(secret)}`);
-        if (seat !== 0 && s.remote !== null) assert.equal((duel.view(s, seat) as { remote: { card: unknown } }).remote.card, null);
+        for (const secret of duel.secrets!(s, seat))
+          assert.ok(!text.includes(JSON.stringify(secret)), `seat ${seat} sees ${JSON.stringify(secret)}`);
+        if (seat !== 0 && s.remote !== null)
+          assert.equal((duel.view(s, seat) as { remote: { card: unknown } }).remote.card, null);
       }
       const menu = duel.legal(s, s.ask!.seat).actions;
       duel.apply(s, s.ask!.seat, menu[rnd.int(menu.length)], []);
@@ -84,16 +102,34 @@ test('[DUEL-LOG] the readable log numbers turns 1, 2, 3 …, shows the standing 
     duel.apply(s, s.ask!.seat, a, events);
   }
   const lines = events.map((e) => duel.describeEvent!(e));
-  const begins = lines.filter((l) => /turn \d+ \(frame #\d+\): \w+'s turn formally begins/.test(l)).map((l) => Number(/turn (\d+)/.exec(l)![1]));
-  assert.deepEqual(begins, begins.map((_, i) => i + 1));
+  const begins = lines
+    .filter((l) => /turn \d+ \(frame #\d+\): \w+'s turn formally begins/.test(l))
+    .map((l) => Number(/turn (\d+)/.exec(l)![1]));
+  assert.deepEqual(
+    begins,
+    begins.map((_, i) => i + 1),
+  );
   const ends = lines.filter((l) => l.includes('turn formally ends'));
-  assert.ok(ends.length > 0 && ends.every((l) => /standing: points corp \d+ – runner \d+; credits \d+ \/ \d+; cards in hand \d+ \/ \d+/.test(l)));
+  assert.ok(
+    ends.length > 0 &&
+      ends.every((l) => /standing: points corp \d+ – runner \d+; credits \d+ \/ \d+; cards in hand \d+ \/ \d+/.test(l)),
+  );
   assert.ok(!headers.some((h) => h.includes('ledger')), 'a step header names the face-down agenda');
   assert.ok(headers.includes('install a card face down in the remote'));
 });
 
 test('[DUEL-LOG, DoFatal] a flatline prints its damage line before the game-over line', () => {
-  const s = duel.setup({ shuffle: false, decks: [['spike', 'ledger', 'bell', 'toll', 'stop', 'burn'], ['gamble', 'gamble', 'coffee']], hand: [5, 2] }, 1) as DuelState;
+  const s = duel.setup(
+    {
+      shuffle: false,
+      decks: [
+        ['spike', 'ledger', 'bell', 'toll', 'stop', 'burn'],
+        ['gamble', 'gamble', 'coffee'],
+      ],
+      hand: [5, 2],
+    },
+    1,
+  ) as DuelState;
   const events: GameEvent[] = [];
   duel.apply(s, 0, { type: 'play', card: 'spike' }, events);
   const lines = events.map((e) => duel.describeEvent!(e));

@@ -10,7 +10,7 @@ import type { DuelState } from '../../src/rulesets/duel/state.ts';
 
 /** Plays the choices (then the first menu element) until the game ends; returns the first violation. */
 function play(config: Record<string, unknown>, seed: number, choices: number[], maxSteps = 400): string[] {
-  let s: DuelState = duel.setup(config, seed);
+  const s: DuelState = duel.setup(config, seed);
   for (let i = 0; i < maxSteps && duel.outcome(s) === null; i++) {
     const [p] = duel.pending(s);
     if (p === undefined) return ['deadlock: no outcome and nobody to move'];
@@ -38,7 +38,11 @@ test('[TurnFormalBegin5, TurnFormalEnd5, TurnHandoff5, ActionEffectsBegin5, Acti
 
 test('[TurnHandoff5] fast-check finds the reset-counts handoff and shrinks it to a minimal choice sequence', () => {
   const r = fc.check(
-    fc.property(fc.nat({ max: 1_000_000 }), choices, (seed, cs) => play({ variant: 'handoff_resets_counts' }, seed, cs).length === 0),
+    fc.property(
+      fc.nat({ max: 1_000_000 }),
+      choices,
+      (seed, cs) => play({ variant: 'handoff_resets_counts' }, seed, cs).length === 0,
+    ),
     { seed: 7, numRuns: 50 },
   );
   assert.equal(r.failed, true);

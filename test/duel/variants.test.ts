@@ -36,7 +36,10 @@ test('[TurnHandoff5] the begun-count invariant alone also catches the reset hand
 
 test('[ActionNestedReturn5] a return that accepts another child’s receipt is caught on the second run', () => {
   const v = caught('return_any_receipt');
-  assert.match(v.messages[0], /^ActionNestedReturn5: conjunct "completedId = before.child" failed \(receipt (\d+), waiting on (\d+)\)/);
+  assert.match(
+    v.messages[0],
+    /^ActionNestedReturn5: conjunct "completedId = before.child" failed \(receipt (\d+), waiting on (\d+)\)/,
+  );
   const [, got, want] = /receipt (\d+), waiting on (\d+)/.exec(v.messages[0])!;
   assert.notEqual(got, want);
   // the trace ends in a second run while the first run's receipt is still the last one
@@ -57,7 +60,10 @@ test('[ActionEffectsBegin5] effects that start before the cost checkpoint and re
   const v = caught('effects_before_drain');
   assert.equal(v.trace.length, 1);
   // the new due-checkpoint obligation names it too; the seed contract's own conjunct is among them
-  assert.ok(v.messages.some((m) => /^ActionEffectsBegin5: conjunct "costCheckpointAndReactionsDrained" failed/.test(m)), v.messages.join('\n'));
+  assert.ok(
+    v.messages.some((m) => /^ActionEffectsBegin5: conjunct "costCheckpointAndReactionsDrained" failed/.test(m)),
+    v.messages.join('\n'),
+  );
 });
 
 test('[ActionEffectsBegin5, DUEL-REACT] effects that wait for the cost checkpoint but not for its reactions are caught', () => {
@@ -72,7 +78,10 @@ test('[ActionEffectsBegin5, DUEL-REACT] effects that wait for the cost checkpoin
 
 test('[DoCheckpoint, U-RETIRE] a checkpoint that drains pending abilities before testing winners is caught', () => {
   const v = caught('winners_after_drain');
-  assert.match(v.messages[0], /^DoCheckpoint: conjunct "W # \{\} => after = \[before EXCEPT !\.result = OutcomeOf\(W\)/);
+  assert.match(
+    v.messages[0],
+    /^DoCheckpoint: conjunct "W # \{\} => after = \[before EXCEPT !\.result = OutcomeOf\(W\)/,
+  );
   assert.ok(v.trace.length <= 5);
 });
 
@@ -127,11 +136,18 @@ const legacy: Ruleset = { ...duel, checkTransition: legacyCheckTransition };
 
 function onlyNewCheck(variant: Variant, config: Record<string, unknown>, pattern: RegExp, maxTrace: number) {
   const before = explore(legacy, { config: { ...config, variant } });
-  assert.deepEqual(before.violations.map((v) => v.messages), [], `${variant}: the old checker already caught it`);
+  assert.deepEqual(
+    before.violations.map((v) => v.messages),
+    [],
+    `${variant}: the old checker already caught it`,
+  );
   assert.equal(before.complete, true);
   const r = explore(duel, { config: { ...config, variant } });
   assert.equal(r.violations.length, 1, `${variant} was not caught`);
-  assert.ok(r.violations[0].messages.some((m) => pattern.test(m)), r.violations[0].messages.join('\n'));
+  assert.ok(
+    r.violations[0].messages.some((m) => pattern.test(m)),
+    r.violations[0].messages.join('\n'),
+  );
   assert.ok(r.violations[0].trace.length <= maxTrace, `trace of ${r.violations[0].trace.length}`);
   return r.violations[0];
 }
@@ -146,7 +162,12 @@ test('[DUEL-REACT, DUEL-RUN, DUEL-CHECKPOINT] a run stage that opens a reaction 
 });
 
 test('[DoCheckpoint, DUEL-REACT, DUEL-CHECKPOINT] serving an open window before the due checkpoint is caught by the due-checkpoint obligation', () => {
-  onlyNewCheck('windows_before_checkpoint', react, /^DUEL-CHECKPOINT: conjunct "(a due checkpoint runs before any other step|priority is given only after the due checkpoint ran)"/, 6);
+  onlyNewCheck(
+    'windows_before_checkpoint',
+    react,
+    /^DUEL-CHECKPOINT: conjunct "(a due checkpoint runs before any other step|priority is given only after the due checkpoint ran)"/,
+    6,
+  );
 });
 
 test('[DoFatal, U-DRAW] a required draw from an empty deck that is skipped instead of losing is caught by the fatal obligation', () => {
@@ -154,7 +175,12 @@ test('[DoFatal, U-DRAW] a required draw from an empty deck that is skipped inste
 });
 
 test('[DUEL-REACT] a reaction window that closes after its first ability is caught (every ability must resolve)', () => {
-  onlyNewCheck('react_window_closes_early', react, /^DUEL-REACT: conjunct "resolving removes exactly that one ability/, 4);
+  onlyNewCheck(
+    'react_window_closes_early',
+    react,
+    /^DUEL-REACT: conjunct "resolving removes exactly that one ability/,
+    4,
+  );
 });
 
 test('[DUEL-ACTION] an advance that costs no credit is caught by the cost check at action start', () => {
@@ -166,6 +192,11 @@ test('[ObjectiveWinners, DoCheckpoint] an engine that forgets token points is ca
 });
 
 test('[EncounterIce, DUEL-ICE] breaking ICE without paying its break cost is caught by the encounter contract', () => {
-  const v = onlyNewCheck('free_break', { ...PRESETS['ci-ice'] }, /^EncounterIce: conjunct "break: after = \[before EXCEPT !\.credits = @ - Break\(c\)/, 4);
+  const v = onlyNewCheck(
+    'free_break',
+    { ...PRESETS['ci-ice'] },
+    /^EncounterIce: conjunct "break: after = \[before EXCEPT !\.credits = @ - Break\(c\)/,
+    4,
+  );
   assert.ok(v.trace.some((t) => (t.action as { type: string }).type === 'break'));
 });

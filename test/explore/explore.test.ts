@@ -24,7 +24,11 @@ test('exact keys and hashed keys count the same states', () => {
 test('a goal is reported with the depth and a replayable trace of its first (shallowest) hit', () => {
   const r = explore(tictactoe, {
     goals: [
-      { id: 'o_wins', description: 'O completes a line', hit: (evs) => evs.some((e) => e.type === 'game_over' && e.winner === 1) },
+      {
+        id: 'o_wins',
+        description: 'O completes a line',
+        hit: (evs) => evs.some((e) => e.type === 'game_over' && e.winner === 1),
+      },
       { id: 'never', description: 'an event that does not exist', hit: (evs) => evs.some((e) => e.type === 'nope') },
     ],
   });
@@ -33,12 +37,15 @@ test('a goal is reported with the depth and a replayable trace of its first (sha
   assert.equal(o.depth, 6); // O's third mark is the sixth move
   assert.equal(o.trace!.length, 6);
   assert.equal(never.reached, false);
-  assert.match(formatReport(r), /MISSED  never/);
+  assert.match(formatReport(r), /MISSED {2}never/);
 });
 
 test('an invariant violation comes with the shortest trace to it', () => {
   // a broken invariant: "no X in a corner" fails first after one move
-  const broken: Ruleset = { ...tictactoe, invariants: (s) => ([0, 2, 6, 8].some((c) => s.board[c] === 0) ? ['X in a corner'] : []) };
+  const broken: Ruleset = {
+    ...tictactoe,
+    invariants: (s) => ([0, 2, 6, 8].some((c) => s.board[c] === 0) ? ['X in a corner'] : []),
+  };
   const r = explore(broken);
   assert.equal(r.violations.length, 1);
   assert.equal(r.violations[0].kind, 'invariant');
@@ -49,7 +56,10 @@ test('an invariant violation comes with the shortest trace to it', () => {
 
 test('a state with no outcome and no move is a deadlock', () => {
   // after the fourth mark the broken ruleset stops asking anybody
-  const stuck: Ruleset = { ...tictactoe, pending: (s) => (s.moves >= 4 && s.result === -1 ? [] : tictactoe.pending(s)) };
+  const stuck: Ruleset = {
+    ...tictactoe,
+    pending: (s) => (s.moves >= 4 && s.result === -1 ? [] : tictactoe.pending(s)),
+  };
   const r = explore(stuck);
   assert.equal(r.violations[0].kind, 'deadlock');
   assert.equal(r.violations[0].depth, 4);
@@ -59,7 +69,8 @@ test('a state with no outcome and no move is a deadlock', () => {
 test('a per-transition contract failure names the contract and gives the trace including the failing step', () => {
   const checked: Ruleset = {
     ...tictactoe,
-    checkTransition: (b, a) => (b.moves === 2 && a.board[4] !== -1 && b.board[4] === -1 ? ['Centre: nobody takes the centre on move 3'] : []),
+    checkTransition: (b, a) =>
+      b.moves === 2 && a.board[4] !== -1 && b.board[4] === -1 ? ['Centre: nobody takes the centre on move 3'] : [],
   };
   const r = explore(checked);
   assert.equal(r.violations[0].kind, 'transition');
@@ -71,8 +82,10 @@ test('a per-transition contract failure names the contract and gives the trace i
 test('with validateMenus a menu element the validator refuses is reported', () => {
   const picky: Ruleset = {
     ...tictactoe,
-    validate: (s, seat, input) => ((input as { cell: number }).cell === 8 && s.moves === 1
-      ? { ok: false, error: { code: 'illegal', reason: 'no corner 8 on move 2' } } : tictactoe.validate!(s, seat, input)),
+    validate: (s, seat, input) =>
+      (input as { cell: number }).cell === 8 && s.moves === 1
+        ? { ok: false, error: { code: 'illegal', reason: 'no corner 8 on move 2' } }
+        : tictactoe.validate!(s, seat, input),
   };
   const r = explore(picky, { validateMenus: true });
   assert.equal(r.violations[0].kind, 'menu_rejected');
@@ -93,7 +106,8 @@ test('a state bound stops the search and says it is incomplete', () => {
 test('a ruleset with stateKeyInto is explored exactly as with its string key, also when the key outgrows the buffer', () => {
   // a long key (over the explorer's first buffer) written both ways: the same units, so the same hashes
   const pad = 'x'.repeat(700);
-  const keyOf = (s: { board: number[]; moves: number; result: number }) => `${pad}${s.board.join(',')}|${s.moves}|${s.result}`;
+  const keyOf = (s: { board: number[]; moves: number; result: number }) =>
+    `${pad}${s.board.join(',')}|${s.moves}|${s.result}`;
   const withString: Ruleset = { ...tictactoe, stateKey: keyOf };
   let calls = 0;
   const withUnits: Ruleset = {

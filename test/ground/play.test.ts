@@ -9,7 +9,11 @@ import { MODES } from '../../src/rulesets/ground/state.ts';
 type Visit = (s: GroundState, seat: number, kind: string) => void;
 
 /** A random game through the checked path; `visit` sees every position before each submission. */
-function playRandom(config: Record<string, unknown>, seed: number, visit?: Visit): { state: GroundState; events: GameEvent[] } {
+function playRandom(
+  config: Record<string, unknown>,
+  seed: number,
+  visit?: Visit,
+): { state: GroundState; events: GameEvent[] } {
   const rng = new SeededRandom(seed * 7 + 1);
   let s = ground.setup(config, seed);
   const events: GameEvent[] = [];
@@ -34,7 +38,9 @@ test('[GR-F01, GR-O05, GR-L01, GR-O01] random games of every size and mode keep 
   for (const mode of MODES) {
     for (let n = 2; n <= 6; n++) {
       for (let g = 0; g < 20; g++) {
-        const { state, events } = playRandom({ players: n, mode }, 100 * n + g, (s) => assert.deepEqual(ground.invariants!(s), []));
+        const { state, events } = playRandom({ players: n, mode }, 100 * n + g, (s) =>
+          assert.deepEqual(ground.invariants!(s), []),
+        );
         assert.deepEqual(ground.invariants!(state), []);
         assert.equal(events.filter((e) => e.type === 'round_ended').length, 5);
         assert.equal(state.phase, 'over');
@@ -55,11 +61,15 @@ test('[GR-P05, GR-R03, GR-A13] every offered Select action can act: SOLVE only o
       for (const a of ground.legal(s, seat).actions as SelectAction[]) {
         if (a.action === 'SOLVE') {
           const pr = s.problems[a.target!];
-          assert.ok(pr.faceUp && !pr.denied && pr.claimedBy < 0 && p.hand[pr.suit] > 0, JSON.stringify({ a, pr, hand: p.hand }));
+          assert.ok(
+            pr.faceUp && !pr.denied && pr.claimedBy < 0 && p.hand[pr.suit] > 0,
+            JSON.stringify({ a, pr, hand: p.hand }),
+          );
           solves++;
         }
         if (a.action === 'SUPPORT' || a.action === 'ATTACK') assert.notEqual(a.target, seat);
-        if (p.stress >= 4 && a.action !== 'ATTACK' && a.action !== 'GROUND') assert.ok(a.freedom && p.freedom === 'READY');
+        if (p.stress >= 4 && a.action !== 'ATTACK' && a.action !== 'GROUND')
+          assert.ok(a.freedom && p.freedom === 'READY');
         if (p.stress < 4) assert.equal(a.freedom, false);
       }
     });
@@ -98,19 +108,30 @@ test('[GR-R04, GR-R05] once every seat has committed, all choices are revealed i
     assert.ok(r.ok);
     st = r.state;
     events = r.events;
-    if (seat < 2) assert.equal(events.some((e) => e.type === 'revealed'), false);
+    if (seat < 2)
+      assert.equal(
+        events.some((e) => e.type === 'revealed'),
+        false,
+      );
   }
   const rev = events.find((e) => e.type === 'revealed')!;
   assert.equal((rev.choices as Json[]).length, 3);
-  assert.deepEqual(ground.pending(st).map((p) => [p.seat, p.kind]), [[0, 'ground']]);
+  assert.deepEqual(
+    ground.pending(st).map((p) => [p.seat, p.kind]),
+    [[0, 'ground']],
+  );
   for (const who of [0, 1, 2, null]) {
     const v = ground.view(st, who) as { players: { choice?: { action: string } }[] };
-    assert.deepEqual(v.players.map((p) => p.choice?.action), ['GROUND', 'ATTACK', 'ATTACK']);
+    assert.deepEqual(
+      v.players.map((p) => p.choice?.action),
+      ['GROUND', 'ATTACK', 'ATTACK'],
+    );
   }
 });
 
 test('[GR-S03, GR-S04] the same seed and inputs give the same event stream; another seed gives another', () => {
-  const hashOf = (seed: number) => hashText(canonicalJson(playRandom({ players: 4, mode: 'personal-edge' }, seed).events));
+  const hashOf = (seed: number) =>
+    hashText(canonicalJson(playRandom({ players: 4, mode: 'personal-edge' }, seed).events));
   assert.equal(hashOf(77), hashOf(77));
   assert.notEqual(hashOf(77), hashOf(78));
 });
@@ -140,7 +161,15 @@ test('[GR-E01] the heuristic agent plays whole games in every mode from the menu
       const p = ground.pending(s)[0];
       const menu = ground.legal(s, p.seat);
       const choice = useHeuristic
-        ? await ag[p.seat].choose({ ruleset: ground, seat: p.seat, kind: p.kind, view: ground.view(s, p.seat), menu, state: s, random: rnd })
+        ? await ag[p.seat].choose({
+            ruleset: ground,
+            seat: p.seat,
+            kind: p.kind,
+            view: ground.view(s, p.seat),
+            menu,
+            state: s,
+            random: rnd,
+          })
         : menu.actions[rnd.int(menu.actions.length)];
       const r = act(ground, s, p.seat, choice);
       assert.ok(r.ok, `agent action refused: ${JSON.stringify(r)}`);

@@ -16,9 +16,14 @@ test('[U22] a sampled state redraws other hands, deck order and unseen Problems:
     const t = ground.sampleState!(view, seat, new SeededRandom(1000 + k));
     assert.deepEqual(ground.view(t, seat), view);
     assert.deepEqual(t.players[seat].hand, s.players[seat].hand, 'the seat keeps its own hand');
-    if (JSON.stringify(t.players.slice(1).map((p) => p.hand)) !== JSON.stringify(s.players.slice(1).map((p) => p.hand))) handsDiffer++;
+    if (JSON.stringify(t.players.slice(1).map((p) => p.hand)) !== JSON.stringify(s.players.slice(1).map((p) => p.hand)))
+      handsDiffer++;
     if (JSON.stringify(t.deck) !== JSON.stringify(s.deck)) deckDiffers++;
-    const unseen = (x: typeof s) => x.problems.filter((p) => !p.known).map((p) => p.id).join();
+    const unseen = (x: typeof s) =>
+      x.problems
+        .filter((p) => !p.known)
+        .map((p) => p.id)
+        .join();
     if (unseen(t) !== unseen(s)) problemsDiffer++;
   }
   // the real values are not copied: most samples differ (the odds of an exact repeat are small)

@@ -6,7 +6,10 @@ import { parseEdition, SAMPLE_EDITION, valueInPlay, type Edition } from '../../s
 import { SUITS } from '../../src/rulesets/ground/state.ts';
 
 function throwsBadConfig(fn: () => unknown, pattern: RegExp): void {
-  assert.throws(fn, (err: unknown) => err instanceof ArbiterError && err.code === 'bad_config' && pattern.test(err.message));
+  assert.throws(
+    fn,
+    (err: unknown) => err instanceof ArbiterError && err.code === 'bad_config' && pattern.test(err.message),
+  );
 }
 
 test('[GR-O01] setup seats 2 to 6 players and refuses other counts, unknown modes, scenarios and fields', () => {
@@ -27,7 +30,10 @@ test('[GR-S01, GR-E01] every sample Scenario puts 6 / 9 / 12 points in play for 
     for (const n of [2, 3, 4, 5, 6]) {
       assert.equal(valueInPlay(sc, n), want[n][0], `${sc.id} at ${n} players`);
       const s = ground.setup({ players: n, scenario: sc.id }, 3);
-      assert.equal(s.problems.reduce((a, p) => a + p.value, 0), want[n][0]);
+      assert.equal(
+        s.problems.reduce((a, p) => a + p.value, 0),
+        want[n][0],
+      );
       assert.equal(s.threshold, want[n][1]);
       const cap = n <= 2 ? 2 : n <= 4 ? 3 : 4;
       assert.ok(s.problems.slice(1).every((p) => p.priority >= 1 && p.priority <= cap && !p.faceUp));
@@ -42,7 +48,10 @@ test('[GR-S02, GR-S04] the deck and the two-card hands together hold the 24 core
     const bySuit = [0, 0, 0, 0];
     for (const c of s.deck) bySuit[c]++;
     for (const p of s.players) {
-      assert.equal(p.hand.reduce((a, b) => a + b, 0), 2);
+      assert.equal(
+        p.hand.reduce((a, b) => a + b, 0),
+        2,
+      );
       assert.deepEqual([p.stress, p.freedom, p.darvo, p.token.at], [2, 'READY', 'OFF', -1]);
       p.hand.forEach((k, i) => (bySuit[i] += k));
     }

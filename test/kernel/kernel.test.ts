@@ -18,7 +18,10 @@ import {
 import { tictactoe } from '../../src/rulesets/tictactoe/index.ts';
 
 test('canonical JSON sorts keys at every depth and is insensitive to insertion order', () => {
-  assert.equal(canonicalJson({ b: 1, a: { d: [1, { z: 0, y: 1 }], c: null } }), '{"a":{"c":null,"d":[1,{"y":1,"z":0}]},"b":1}');
+  assert.equal(
+    canonicalJson({ b: 1, a: { d: [1, { z: 0, y: 1 }], c: null } }),
+    '{"a":{"c":null,"d":[1,{"y":1,"z":0}]},"b":1}',
+  );
   fc.assert(
     fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (obj) => {
       const reversed = Object.fromEntries(Object.entries(obj).reverse());
@@ -51,7 +54,10 @@ test('hash: stable known values, order-sensitive, chunk-boundary-sensitive', () 
   assert.equal(hashText(''), hashText(''));
   assert.equal(hashText('abc').length, 16);
   assert.notEqual(hashText('abc'), hashText('acb'));
-  assert.notEqual(new StreamHash().update('ab').update('c').digest(), new StreamHash().update('a').update('bc').digest());
+  assert.notEqual(
+    new StreamHash().update('ab').update('c').digest(),
+    new StreamHash().update('a').update('bc').digest(),
+  );
   // pinned: a change of the hash function would silently invalidate every recorded log
   assert.equal(hashText('arbiter'), 'f7efa67853d5f109');
 });
@@ -66,7 +72,10 @@ test('RNG streams: same seed same numbers; streams independent; state is plain J
   const c = createRng(7);
   nextU32(c, 'other');
   nextU32(c, 'other');
-  assert.deepEqual(Array.from({ length: 5 }, () => nextU32(c, 'deal')), xs);
+  assert.deepEqual(
+    Array.from({ length: 5 }, () => nextU32(c, 'deal')),
+    xs,
+  );
   // save and resume mid-stream
   const d = createRng(9);
   nextU32(d, 's');
@@ -85,7 +94,10 @@ test('RNG: nextInt is in range and roughly uniform; shuffle is a permutation', (
   for (const c of counts) assert.ok(c > 9400 && c < 10600, `count ${c}`);
   const arr = Array.from({ length: 20 }, (_, i) => i);
   shuffleInPlace(r, 'sh', arr);
-  assert.deepEqual([...arr].sort((x, y) => x - y), Array.from({ length: 20 }, (_, i) => i));
+  assert.deepEqual(
+    [...arr].sort((x, y) => x - y),
+    Array.from({ length: 20 }, (_, i) => i),
+  );
   assert.throws(() => createRng(-1), ArbiterError);
   assert.throws(() => createRng(1.5), ArbiterError);
 });

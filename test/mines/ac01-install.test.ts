@@ -88,7 +88,10 @@ test('[AC-1b, EC1, R3] b_degenerate (R0 = S) is refused with inv4_r0_equals_s; t
   const r = installBoard(w, deg, cap);
   assert.equal(r.accepted, false);
   assert.equal(r.reject_reason, 'board_invalid');
-  assert.deepEqual(cap.diags.map((d) => [d.level, d.category]), [['error', 'inv4_r0_equals_s']]);
+  assert.deepEqual(
+    cap.diags.map((d) => [d.level, d.category]),
+    [['error', 'inv4_r0_equals_s']],
+  );
   assert.equal(cap.events.length, 0);
   assert.equal(JSON.stringify(w), before, 'atomic: nothing changed');
   assert.deepEqual(w.a2, createA2());
@@ -112,7 +115,11 @@ test('[AC-2, EC2, R3] each b_invalid_* board is refused with exactly its invaria
     assert.equal(r.accepted, false, name);
     assert.equal(r.reject_reason, 'board_invalid', name);
     assert.equal(r.category, category, name);
-    assert.deepEqual(cap.diags.map((d) => [d.level, d.category]), [['error', category]], name);
+    assert.deepEqual(
+      cap.diags.map((d) => [d.level, d.category]),
+      [['error', category]],
+      name,
+    );
     assert.equal(cap.events.length, 0, name);
     assert.equal(JSON.stringify(w), before, `${name}: state unchanged`);
   }
@@ -139,7 +146,9 @@ test('[AC-3, F3, R4] b_chain and b_fog: initial domain equals R0 exactly and lie
     assert.equal(w.a2.rem, expected[name].s - expected[name].r0);
   }
   // b_chain's R0 is exactly rows 0..3; b_fog drops (5,0)/(6,1) (mines), (6,0) (fog), (6,2), (6,3)
-  const chainR0 = naiveR0(fixture('b_chain')).map(([x, y]) => `${x},${y}`).sort();
+  const chainR0 = naiveR0(fixture('b_chain'))
+    .map(([x, y]) => `${x},${y}`)
+    .sort();
   const rows03: string[] = [];
   for (let y = 0; y <= 3; y++) for (let x = 0; x < 7; x++) rows03.push(`${x},${y}`);
   assert.deepEqual(chainR0, rows03.sort());

@@ -38,12 +38,24 @@ test('[AC-4, R5, R9, EC3] a dig spends the dig price and emits one dig event; re
   assert.deepEqual(r, { accepted: true, outcome: 'executed', reject_reason: null, sub_reason: null });
   assert.equal(w.a3.ap, ap0 - w.a3.table.dig_ap_cost);
   assert.deepEqual(cap.events, [
-    { type: 'cell_revealed', cell: [1, 3], kind: 'safe', digit: naiveDigit(board, 1, 3), variant_ids: [], channel: 'dig', reward_eligible: true },
+    {
+      type: 'cell_revealed',
+      cell: [1, 3],
+      kind: 'safe',
+      digit: naiveDigit(board, 1, 3),
+      variant_ids: [],
+      channel: 'dig',
+      reward_eligible: true,
+    },
   ]);
   // refusals: nothing changes, no event
   run(w, cap, [place(1, 2)]);
   cap.reset();
-  for (const [step, sub] of [[dig(0, 3), 'not_adjacent'], [dig(1, 3), 'target_revealed'], [dig(1, 2), 'flag_present']] as const) {
+  for (const [step, sub] of [
+    [dig(0, 3), 'not_adjacent'],
+    [dig(1, 3), 'target_revealed'],
+    [dig(1, 2), 'flag_present'],
+  ] as const) {
     const before = snapshot(w);
     const rr = act(w, cap, step);
     assert.deepEqual(rr, { accepted: false, outcome: 'rejected', reject_reason: 'board_face', sub_reason: sub });
@@ -74,7 +86,10 @@ test('[AC-5, R6, F2, F1] b_chain: the third dig cascades over |C| = 13 cells in 
   cap.reset();
   run(w, cap, [dig(3, 6)]);
   const rev = cap.events.filter((e): e is CellRevealed => e.type === 'cell_revealed');
-  assert.deepEqual(rev.map((e) => e.cell), expected);
+  assert.deepEqual(
+    rev.map((e) => e.cell),
+    expected,
+  );
   assert.equal(rev.length, 13); // = chain_size + 1
   for (const e of rev) {
     assert.equal(e.channel, 'chain');
@@ -84,7 +99,11 @@ test('[AC-5, R6, F2, F1] b_chain: the third dig cascades over |C| = 13 cells in 
   }
   // the chain spreads only through zeros: every non-dug cell of C is a neighbour of a zero cell of C
   for (const [x, y] of expected.slice(1)) {
-    assert.ok(expected.some(([zx, zy]) => naiveDigit(board, zx, zy) === 0 && Math.max(Math.abs(zx - x), Math.abs(zy - y)) === 1));
+    assert.ok(
+      expected.some(
+        ([zx, zy]) => naiveDigit(board, zx, zy) === 0 && Math.max(Math.abs(zx - x), Math.abs(zy - y)) === 1,
+      ),
+    );
   }
   assert.equal(w.a3.spent, 3 * w.a3.table.dig_ap_cost); // the cascade is free
   // every safe cell is now open: the chain counted toward clearing
@@ -103,7 +122,10 @@ test('[AC-5, EC17, F2, R6, R8] b_chain branch 2: a flag on (2,5) holds back only
   const chainSize = cells.length - 1;
   assert.equal(chainSize, 11); // derivation; the seed's registered 12 disagrees (FD-M1)
   assert.ok(!cells.some(([x, y]) => x === 2 && y === 5), 'the flagged cell does not open');
-  assert.ok(cells.some(([x, y]) => x === 1 && y === 5) && cells.some(([x, y]) => x === 1 && y === 6), '(1,5),(1,6) open through (2,6)');
+  assert.ok(
+    cells.some(([x, y]) => x === 1 && y === 5) && cells.some(([x, y]) => x === 1 && y === 6),
+    '(1,5),(1,6) open through (2,6)',
+  );
   assert.equal(w.a2.cover[5 * 7 + 2], 'F');
   assert.equal(roundEnds(cap.events).length, 0, 'one safe cell (the flagged one) is left: no clear');
   assert.equal(w.a2.rem, 1);
@@ -126,12 +148,20 @@ test('[AC-6, EC4, R6, F2] b_fog: reachable fog opens by chain with true digits a
   run(chain.w, chain.cap, [dig(3, 6)]);
   const rev = cap.events.filter((e): e is CellRevealed => e.type === 'cell_revealed');
   // same cascade set, cell by cell, as the fog-free b_chain geometry: fog cells are leaves
-  assert.deepEqual(rev.map((e) => e.cell), cellsOf(chain.cap.events));
+  assert.deepEqual(
+    rev.map((e) => e.cell),
+    cellsOf(chain.cap.events),
+  );
   const fog = rev.filter((e) => e.variant_ids.length > 0); // emitted in BFS order, compared by x
-  assert.deepEqual(fog.map((e) => [e.cell, e.variant_ids, e.kind === 'safe' ? e.digit : null, e.channel, e.reward_eligible]).sort((p, q) => (p[0] as number[])[0] - (q[0] as number[])[0]), [
-    [[0, 5], ['fog'], naiveDigit(board, 0, 5), 'chain', true],
-    [[1, 5], ['fog'], naiveDigit(board, 1, 5), 'chain', true],
-  ]);
+  assert.deepEqual(
+    fog
+      .map((e) => [e.cell, e.variant_ids, e.kind === 'safe' ? e.digit : null, e.channel, e.reward_eligible])
+      .sort((p, q) => (p[0] as number[])[0] - (q[0] as number[])[0]),
+    [
+      [[0, 5], ['fog'], naiveDigit(board, 0, 5), 'chain', true],
+      [[1, 5], ['fog'], naiveDigit(board, 1, 5), 'chain', true],
+    ],
+  );
   assert.deepEqual([naiveDigit(board, 0, 5), naiveDigit(board, 1, 5)], [2, 3]); // registered fog digits
   assert.equal(w.a3.spent - spent0, w.a3.table.dig_ap_cost, 'no fog surcharge');
   assert.equal(w.a2.rem, rem0 - 13, 'fog cells count toward clearing');
@@ -144,7 +174,15 @@ test('[AC-6, EC4, R6, F2] b_fog: reachable fog opens by chain with true digits a
   run(f.w, f.cap, [dig(6, 0)]);
   assert.equal(f.w.a3.ap, ap0 - f.w.a3.table.dig_ap_cost);
   assert.deepEqual(f.cap.events, [
-    { type: 'cell_revealed', cell: [6, 0], kind: 'safe', digit: 2, variant_ids: ['fog'], channel: 'dig', reward_eligible: true },
+    {
+      type: 'cell_revealed',
+      cell: [6, 0],
+      kind: 'safe',
+      digit: 2,
+      variant_ids: ['fog'],
+      channel: 'dig',
+      reward_eligible: true,
+    },
   ]);
   assert.equal(naiveDigit(f.board, 6, 0), 2);
 });
@@ -159,7 +197,9 @@ test('[AC-15, R11, EC10] b_mine_walk: a dug mine is a fact, not the end of the r
   const rem0 = w.a2.rem;
   run(w, cap, [dig(3, 5)]);
   assert.equal(w.a3.ap, ap0 - w.a3.table.dig_ap_cost);
-  assert.deepEqual(cap.events, [{ type: 'cell_revealed', cell: [3, 5], kind: 'mine', variant_ids: [], channel: 'dig', reward_eligible: false }]);
+  assert.deepEqual(cap.events, [
+    { type: 'cell_revealed', cell: [3, 5], kind: 'mine', variant_ids: [], channel: 'dig', reward_eligible: false },
+  ]);
   assert.ok(!('digit' in cap.events[0]));
   assert.equal(w.a2.rem, rem0, 'a mine is not a safe cell');
   assert.equal(w.a3.phase, 'Active', 'the round goes on');

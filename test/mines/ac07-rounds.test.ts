@@ -58,7 +58,9 @@ test('[AC-7, EC7, R10, F1] last AP on the last safe cell: one cleared round_end 
   assert.ok(k >= 2);
   c2.cap.reset();
   run(c2.w, c2.cap, CLEAR_ALL.slice(-1));
-  assert.deepEqual(roundEnds(c2.cap.events), [{ type: 'round_end', path_tag: 'cleared', continuation_hint: 'new_board' }]);
+  assert.deepEqual(roundEnds(c2.cap.events), [
+    { type: 'round_end', path_tag: 'cleared', continuation_hint: 'new_board' },
+  ]);
   assert.equal(c2.w.a3.rap, rapAfterStop, 'the k-1 AP left are not banked');
   assert.equal(c2.w.a3.ap, 0);
 });
@@ -70,13 +72,20 @@ test('[AC-8, R10, EC12] a dig spending the last AP without clearing ends the rou
   assert.equal(w.a2.rem, 2);
   cap.reset();
   run(w, cap, [dig(0, 5)]);
-  assert.deepEqual(roundEnds(cap.events), [{ type: 'round_end', path_tag: 'ap_exhausted', continuation_hint: 'same_board' }]);
+  assert.deepEqual(roundEnds(cap.events), [
+    { type: 'round_end', path_tag: 'ap_exhausted', continuation_hint: 'same_board' },
+  ]);
   assert.equal(w.a3.ap, 0);
   assert.equal(w.a3.phase, 'Waiting');
   cap.reset();
   const before = snapshot(w);
   for (const s of [dig(0, 6), place(0, 6), pull(0, 6), mv(0, 3), stop]) {
-    assert.deepEqual(act(w, cap, s), { accepted: false, outcome: 'rejected', reject_reason: 'phase', sub_reason: null });
+    assert.deepEqual(act(w, cap, s), {
+      accepted: false,
+      outcome: 'rejected',
+      reject_reason: 'phase',
+      sub_reason: null,
+    });
   }
   assert.equal(cap.events.length, 0);
   assert.equal(snapshot(w), before);
@@ -90,7 +99,9 @@ test('[AC-9, R9, R2, F4] stop banks the remaining AP 1:1; A3 emits the stopped r
   assert.ok(k >= 1);
   cap.reset();
   run(w, cap, [stop]);
-  assert.deepEqual(roundEnds(cap.face('a3')), [{ type: 'round_end', path_tag: 'stopped', continuation_hint: 'same_board' }]);
+  assert.deepEqual(roundEnds(cap.face('a3')), [
+    { type: 'round_end', path_tag: 'stopped', continuation_hint: 'same_board' },
+  ]);
   assert.equal(roundEnds(cap.face('a2')).length, 0);
   assert.equal(w.a3.rap, rap0 + k);
   const types = cap.events.map((e) => e.type);

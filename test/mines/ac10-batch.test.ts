@@ -76,7 +76,10 @@ test('[AC-10, F4, R9, EC6] a/b: clearing dig vs stop — cleared wins in either 
 });
 
 test('[AC-10, F4, R9, EC6, EC13, R2] c/d: stop vs exhausting dig — stop wins in either order (RAP +1), the dig is voided and its cell stays concealed; flags judged before round_end', () => {
-  for (const steps of [[dig(0, 5), stop], [stop, dig(0, 5)]] as Step[][]) {
+  for (const steps of [
+    [dig(0, 5), stop],
+    [stop, dig(0, 5)],
+  ] as Step[][]) {
     const t = exhaustReady();
     const r = outcomeOf(t, steps);
     assert.deepEqual(r.out, steps[0][0] === 'stop' ? [EXEC, VOID] : [VOID, EXEC]);
@@ -84,7 +87,10 @@ test('[AC-10, F4, R9, EC6, EC13, R2] c/d: stop vs exhausting dig — stop wins i
     assert.deepEqual(r.ends, [{ type: 'round_end', path_tag: 'stopped', continuation_hint: 'same_board' }]);
     assert.equal(r.rapDelta, 1);
     assert.equal(t.w.a2.cover[5 * 7 + 0], '.', 'the voided dig left (0,5) concealed');
-    assert.deepEqual(t.cap.events.map((e) => e.type), ['flag_judged', 'round_end']);
+    assert.deepEqual(
+      t.cap.events.map((e) => e.type),
+      ['flag_judged', 'round_end'],
+    );
     assert.deepEqual(judged(t.cap.events), [{ type: 'flag_judged', cell: [1, 4], hit: true }]);
     // still concealed in the next round on the same board
     nextRound(t.w, t.cap);
@@ -112,7 +118,8 @@ test('[AC-10, F4, F1] f: two individually non-clearing digs that clear together 
   run(t.w, t.cap, [mv(2, 5), dig(1, 5), mv(1, 5), dig(0, 4), dig(0, 5), dig(0, 6), stop]);
   nextRound(t.w, t.cap);
   const concealed: string[] = [];
-  for (let i = 0; i < 49; i++) if (t.w.a2.cover[i] !== 'o' && t.w.a2.board?.mines[i] === '0') concealed.push(`${i % 7},${Math.floor(i / 7)}`);
+  for (let i = 0; i < 49; i++)
+    if (t.w.a2.cover[i] !== 'o' && t.w.a2.board?.mines[i] === '0') concealed.push(`${i % 7},${Math.floor(i / 7)}`);
   assert.deepEqual(concealed, ['0,3', '1,3']);
   assert.equal(t.w.a3.ap, t.w.a3.table.ap_per_round);
   run(t.w, t.cap, [mv(0, 2)]);
@@ -120,7 +127,9 @@ test('[AC-10, F4, F1] f: two individually non-clearing digs that clear together 
   const rap0 = t.w.a3.rap;
   const out = batch(t.w, t.cap, [dig(0, 3), dig(1, 3)]);
   assert.deepEqual(out, [EXEC, EXEC]);
-  assert.deepEqual(roundEnds(t.cap.events), [{ type: 'round_end', path_tag: 'cleared', continuation_hint: 'new_board' }]);
+  assert.deepEqual(roundEnds(t.cap.events), [
+    { type: 'round_end', path_tag: 'cleared', continuation_hint: 'new_board' },
+  ]);
   assert.equal(t.w.a3.rap, rap0);
   assert.equal(t.w.a2.rem, 0);
 });

@@ -46,7 +46,11 @@ test('[AC-11, R5, R8, EC3] flag place/pull/move-a-flag cost their prices with no
   ];
   for (const [s, sub] of cases) {
     const before = snapshot(w);
-    assert.deepEqual(act(w, cap, s), { accepted: false, outcome: 'rejected', reject_reason: 'board_face', sub_reason: sub }, JSON.stringify(s));
+    assert.deepEqual(
+      act(w, cap, s),
+      { accepted: false, outcome: 'rejected', reject_reason: 'board_face', sub_reason: sub },
+      JSON.stringify(s),
+    );
     assert.equal(snapshot(w), before);
   }
   assert.equal(cap.events.length, 0);
@@ -62,7 +66,10 @@ test('[AC-12, R8, EC5] round-end judgments: hit on the mine flag, miss on the sa
     { type: 'flag_judged', cell: [0, 3], hit: mineAt(w.a2.board!, 0, 3) },
     { type: 'flag_judged', cell: [1, 4], hit: mineAt(w.a2.board!, 1, 4) },
   ]);
-  assert.deepEqual(judged(cap.events).map((e) => e.hit), [false, true]);
+  assert.deepEqual(
+    judged(cap.events).map((e) => e.hit),
+    [false, true],
+  );
   // branch 3: the flags stay; the next round's end reports the mine flag again (dedup is B1/B4's)
   nextRound(w, cap);
   cap.reset();
@@ -107,22 +114,50 @@ test('[AC-21, R5, EC9, EC12] three distinct refusal sources (resource_face with 
   assert.equal(w.a3.ap, 1);
   cap.reset();
   let before = snapshot(w);
-  assert.deepEqual(act(w, cap, place(0, 5)), { accepted: false, outcome: 'rejected', reject_reason: 'resource_face', sub_reason: null });
+  assert.deepEqual(act(w, cap, place(0, 5)), {
+    accepted: false,
+    outcome: 'rejected',
+    reject_reason: 'resource_face',
+    sub_reason: null,
+  });
   assert.equal(snapshot(w), before);
-  assert.deepEqual(act(w, cap, dig(0, 6)), { accepted: false, outcome: 'rejected', reject_reason: 'board_face', sub_reason: 'not_adjacent' });
-  assert.deepEqual(act(w, cap, dig(1, 4)), { accepted: false, outcome: 'rejected', reject_reason: 'board_face', sub_reason: 'flag_present' });
+  assert.deepEqual(act(w, cap, dig(0, 6)), {
+    accepted: false,
+    outcome: 'rejected',
+    reject_reason: 'board_face',
+    sub_reason: 'not_adjacent',
+  });
+  assert.deepEqual(act(w, cap, dig(1, 4)), {
+    accepted: false,
+    outcome: 'rejected',
+    reject_reason: 'board_face',
+    sub_reason: 'flag_present',
+  });
   assert.equal(snapshot(w), before);
   run(w, cap, [dig(0, 5)]); // the last AP: ap_exhausted, Waiting
   assert.equal(w.a3.phase, 'Waiting');
   before = snapshot(w);
-  assert.deepEqual(act(w, cap, dig(0, 6)), { accepted: false, outcome: 'rejected', reject_reason: 'phase', sub_reason: null });
+  assert.deepEqual(act(w, cap, dig(0, 6)), {
+    accepted: false,
+    outcome: 'rejected',
+    reject_reason: 'phase',
+    sub_reason: null,
+  });
   assert.equal(snapshot(w), before);
   // off the board, in an Active round
   nextRound(w, cap);
   cap.reset();
   before = snapshot(w);
-  assert.deepEqual(tryDig(w, [-1, -1], cap), { accepted: false, outcome: 'rejected', reject_reason: 'board_face', sub_reason: 'out_of_catalog' });
+  assert.deepEqual(tryDig(w, [-1, -1], cap), {
+    accepted: false,
+    outcome: 'rejected',
+    reject_reason: 'board_face',
+    sub_reason: 'out_of_catalog',
+  });
   assert.equal(snapshot(w), before);
-  assert.deepEqual(cap.diags.map((d) => [d.level, d.category]), [['debug', 'out_of_catalog']]);
+  assert.deepEqual(
+    cap.diags.map((d) => [d.level, d.category]),
+    [['debug', 'out_of_catalog']],
+  );
   assert.equal(roundEnds(cap.events).length + cap.events.length, 0);
 });

@@ -2,7 +2,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeMovePath, createA2, installBoard, retireBoard, settleBatch } from '../../src/rulesets/mines/board/engine.ts';
+import {
+  computeMovePath,
+  createA2,
+  installBoard,
+  retireBoard,
+  settleBatch,
+} from '../../src/rulesets/mines/board/engine.ts';
 import { fixture } from '../../src/rulesets/mines/fixtures.ts';
 import { notifyRoundStart } from '../../src/rulesets/mines/orchestrator/orchestrator.ts';
 import {
@@ -51,14 +57,24 @@ test('[AC-14, R7, EC14, R12] move teleports along a deterministic BFS path throu
   assert.equal(cap.events.length, 0, 'moving emits nothing');
   // 1: concealed target
   let before = snapshot(w);
-  assert.deepEqual(act(w, cap, mv(0, 0)), { accepted: false, outcome: 'rejected', reject_reason: 'board_face', sub_reason: 'target_concealed' });
+  assert.deepEqual(act(w, cap, mv(0, 0)), {
+    accepted: false,
+    outcome: 'rejected',
+    reject_reason: 'board_face',
+    sub_reason: 'target_concealed',
+  });
   assert.equal(snapshot(w), before);
   // 2: open but unreachable. Play always keeps the open set 8-connected (every opened cell touches
   // the figure or a chain), so the position is built directly: (0,0) open, cut off by concealed cells.
   const cut = start('b_spawn');
   cut.w.a2.cover = 'o' + cut.w.a2.cover.slice(1);
   before = snapshot(cut.w);
-  assert.deepEqual(act(cut.w, cut.cap, mv(0, 0)), { accepted: false, outcome: 'rejected', reject_reason: 'board_face', sub_reason: 'no_path' });
+  assert.deepEqual(act(cut.w, cut.cap, mv(0, 0)), {
+    accepted: false,
+    outcome: 'rejected',
+    reject_reason: 'board_face',
+    sub_reason: 'no_path',
+  });
   assert.deepEqual(computeMovePath(cut.w, [0, 0]), [], 'preview and execution agree');
   assert.equal(snapshot(cut.w), before);
   // 3: zero move

@@ -12,7 +12,7 @@ import { fixture } from '../../src/rulesets/mines/fixtures.ts';
 import { INTENT_TYPES } from '../../src/rulesets/mines/board/types.ts';
 import { SEQUENCE, runSequence } from './replay-seq.ts';
 
-test('[AC-18, EC8] changing the board product\'s variant table after install changes nothing: A2 holds a snapshot', () => {
+test("[AC-18, EC8] changing the board product's variant table after install changes nothing: A2 holds a snapshot", () => {
   const e0 = runSequence(fixture('b_fog'));
   const e1 = runSequence(fixture('b_fog'), (b) => {
     // a "table reload" after install: rename the fog mark, add marks elsewhere, edit a digit
@@ -21,7 +21,10 @@ test('[AC-18, EC8] changing the board product\'s variant table after install cha
     b.digits = '9' + b.digits.slice(1);
   });
   assert.equal(canonicalJson(e1), canonicalJson(e0));
-  assert.ok(e0.some((e) => e.type === 'cell_revealed' && e.variant_ids.includes('fog')), 'the stream carries fog marks');
+  assert.ok(
+    e0.some((e) => e.type === 'cell_revealed' && e.variant_ids.includes('fog')),
+    'the stream carries fog marks',
+  );
 });
 
 test('[AC-19, R1] two independently built b_fog boards driven by the same intents give identical streams, also across processes', () => {
@@ -29,7 +32,7 @@ test('[AC-19, R1] two independently built b_fog boards driven by the same intent
   const b = runSequence(fixture('b_fog'));
   assert.equal(canonicalJson(a), canonicalJson(b));
   // the sequence covers all three channels, judgments, a batch and a stop
-  const kinds = new Set<string>(a.map((e) => (e.type === "cell_revealed" ? e.channel : e.type)));
+  const kinds = new Set<string>(a.map((e) => (e.type === 'cell_revealed' ? e.channel : e.type)));
   for (const k of ['initial', 'dig', 'chain', 'flag_judged', 'round_end']) assert.ok(kinds.has(k), k);
   assert.ok(SEQUENCE.some((s) => s.length > 1));
   const here = hashText(canonicalJson(a));
@@ -66,10 +69,15 @@ test('[AC-22, R1, R12] static checks over the A2 sources: no randomness, no tabl
   const allowedNumbers = new Set(['0', '1', '2', '3', '8', '42', '46', '48', '49', '70', '111', '120', '4_000_000']);
   for (const f of files) {
     const src = readFileSync(join(dir, f), 'utf8');
-    const code = src.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '').replace(/'[^'\n]*'|`[^`]*`/g, "''").replace(/\/\^.*?\$\//g, "''");
+    const code = src
+      .replace(/\/\/.*$/gm, '')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/'[^'\n]*'|`[^`]*`/g, "''")
+      .replace(/\/\^.*?\$\//g, "''");
     for (const [re, what] of forbidden) assert.ok(!re.test(code), `${f}: ${what} (${re})`);
     for (const m of src.matchAll(/from '([^']+)'/g)) assert.match(m[1], allowedImports, `${f} imports ${m[1]}`);
-    for (const m of code.matchAll(/(?<![\w.])(\d[\d_]*)(?![\w.])/g)) assert.ok(allowedNumbers.has(m[1]), `${f}: unexplained numeric literal ${m[1]}`);
+    for (const m of code.matchAll(/(?<![\w.])(\d[\d_]*)(?![\w.])/g))
+      assert.ok(allowedNumbers.has(m[1]), `${f}: unexplained numeric literal ${m[1]}`);
   }
   assert.deepEqual([...INTENT_TYPES].sort(), ['dig', 'flag_place', 'flag_pull', 'move', 'stop']);
 });
@@ -80,7 +88,11 @@ test('[AC-19, R1] as a CLI check: `arbiter mines events` prints the same event-s
   writeFileSync(file, JSON.stringify(SEQUENCE));
   const here = hashText(canonicalJson(runSequence(fixture('b_fog'))));
   const bin = join(import.meta.dirname, '../../bin/arbiter.js');
-  const outs = [0, 1].map(() => spawnSync(process.execPath, [bin, 'mines', 'events', '--fixture', 'b_fog', '--intents', file, '--hash'], { encoding: 'utf8' }));
+  const outs = [0, 1].map(() =>
+    spawnSync(process.execPath, [bin, 'mines', 'events', '--fixture', 'b_fog', '--intents', file, '--hash'], {
+      encoding: 'utf8',
+    }),
+  );
   for (const r of outs) assert.equal(r.status, 0, r.stderr);
   assert.equal(outs[0].stdout.trim(), here);
   assert.equal(outs[1].stdout.trim(), here);

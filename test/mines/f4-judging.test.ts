@@ -18,7 +18,10 @@ test('[F4, R9] with one safe cell left a dig of a mine is not a clearing dig: [s
   const from = cap.log.length;
   // (1,4) is a concealed mine next to the figure; the shortcut would class it C_dig and run it first
   const out = batch(w, cap, [stop, dig(1, 4)]);
-  assert.deepEqual(out.map((r) => r.outcome), ['executed', 'voided']);
+  assert.deepEqual(
+    out.map((r) => r.outcome),
+    ['executed', 'voided'],
+  );
   const evs = cap.since(from);
   assert.ok(!evs.some((e) => e.type === 'cell_revealed'), 'the mine dig left no trace');
   assert.equal(w.a2.cover[4 * 7 + 1], '.', '(1,4) still concealed');
@@ -32,6 +35,10 @@ test('[R8, R2] flags are judged in row-major order, whatever order they were pla
   run(w, cap, [mv(2, 3), dig(1, 3), mv(1, 3), place(0, 3), place(1, 2), place(0, 2), stop]);
   assert.deepEqual(
     judged(cap.events).map((e) => (e.type === 'flag_judged' ? e.cell : null)),
-    [[0, 2], [1, 2], [0, 3]],
+    [
+      [0, 2],
+      [1, 2],
+      [0, 3],
+    ],
   );
 });

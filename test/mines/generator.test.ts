@@ -3,7 +3,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { canonicalJson } from '../../src/kernel/index.ts';
-import { GenError, boardId, generate, normaliseParams, parseBoardId } from '../../src/rulesets/mines/generator/generator.ts';
+import {
+  GenError,
+  boardId,
+  generate,
+  normaliseParams,
+  parseBoardId,
+} from '../../src/rulesets/mines/generator/generator.ts';
 import { Solver, gridFromBoard, solveBoard } from '../../src/rulesets/mines/generator/solver.ts';
 import { checkInvariants } from '../../src/rulesets/mines/board/engine.ts';
 import { fixture } from '../../src/rulesets/mines/fixtures.ts';
@@ -60,7 +66,12 @@ test('[R3] bad generator parameters get clear errors', () => {
     [{ width: 9.5, height: 9, mines: 10 }, /width/],
     [{ width: 3000, height: 3000, mines: 10 }, /width must be/],
   ];
-  for (const [p, re] of bad) assert.throws(() => generate(p, 1), (e: unknown) => e instanceof GenError && re.test(e.message), JSON.stringify(p));
+  for (const [p, re] of bad)
+    assert.throws(
+      () => generate(p, 1),
+      (e: unknown) => e instanceof GenError && re.test(e.message),
+      JSON.stringify(p),
+    );
   assert.throws(() => parseBoardId('nonsense'), GenError);
   assert.throws(() => generate({ width: 9, height: 9, mines: 10 }, -1), GenError);
 });

@@ -15,7 +15,15 @@ import {
   tryStop,
   type World,
 } from '../../src/rulesets/mines/board/engine.ts';
-import type { ActionOutcome, Cell, Diagnostic, Face, Intent, MinesEvent, Sink } from '../../src/rulesets/mines/board/types.ts';
+import type {
+  ActionOutcome,
+  Cell,
+  Diagnostic,
+  Face,
+  Intent,
+  MinesEvent,
+  Sink,
+} from '../../src/rulesets/mines/board/types.ts';
 import { createLedger } from '../../src/rulesets/mines/ledger/ledger.ts';
 import { economyTable, type EconomyTable } from '../../src/rulesets/mines/ledger/economy.ts';
 import { notifyRoundStart, notifySettlementDone } from '../../src/rulesets/mines/orchestrator/orchestrator.ts';
@@ -116,7 +124,16 @@ export function snapshot(w: World): string {
 
 const key = (x: number, y: number) => `${x},${y}`;
 /** Row-major offsets written out by hand: up-left, up, up-right, left, right, down-left, down, down-right. */
-const OFFSETS: Array<[number, number]> = [[-1, -1], [0, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [0, 1], [1, 1]];
+const OFFSETS: Array<[number, number]> = [
+  [-1, -1],
+  [0, -1],
+  [1, -1],
+  [-1, 0],
+  [1, 0],
+  [-1, 1],
+  [0, 1],
+  [1, 1],
+];
 
 export function mineAt(b: Board, x: number, y: number): boolean {
   return x >= 0 && y >= 0 && x < b.w && y < b.h && b.mines[y * b.w + x] === '1';
@@ -208,16 +225,40 @@ export function flagCells(w: World): Cell[] {
   return out;
 }
 
-export const cellsOf = (events: MinesEvent[]): Cell[] => events.filter((e) => e.type === 'cell_revealed').map((e) => e.cell);
+export const cellsOf = (events: MinesEvent[]): Cell[] =>
+  events.filter((e) => e.type === 'cell_revealed').map((e) => e.cell);
 export const roundEnds = (events: MinesEvent[]) => events.filter((e) => e.type === 'round_end');
 export const judged = (events: MinesEvent[]) => events.filter((e) => e.type === 'flag_judged');
 
 /** The b_spawn / b_flag / b_batch dig-everything sequence: 8 digs of the 8 concealed safe cells. */
 export const CLEAR_ALL: Step[] = [
-  mv(2, 3), dig(1, 3), mv(1, 3), dig(0, 2), dig(0, 3), dig(0, 4), mv(0, 2), dig(0, 1), mv(0, 1), dig(0, 0),
-  mv(0, 4), dig(0, 5), mv(0, 5), dig(0, 6),
+  mv(2, 3),
+  dig(1, 3),
+  mv(1, 3),
+  dig(0, 2),
+  dig(0, 3),
+  dig(0, 4),
+  mv(0, 2),
+  dig(0, 1),
+  mv(0, 1),
+  dig(0, 0),
+  mv(0, 4),
+  dig(0, 5),
+  mv(0, 5),
+  dig(0, 6),
 ];
 /** Seven digs in a fresh round that leave (0,5),(0,6) concealed and ap = 1 (the 7th digs mine (1,2)); ends on (0,4). */
 export const SEVEN_NON_CLEARING: Step[] = [
-  mv(2, 3), dig(1, 3), mv(1, 3), dig(0, 2), dig(0, 3), dig(0, 4), mv(0, 2), dig(0, 1), mv(0, 1), dig(0, 0), dig(1, 2), mv(0, 4),
+  mv(2, 3),
+  dig(1, 3),
+  mv(1, 3),
+  dig(0, 2),
+  dig(0, 3),
+  dig(0, 4),
+  mv(0, 2),
+  dig(0, 1),
+  mv(0, 1),
+  dig(0, 0),
+  dig(1, 2),
+  mv(0, 4),
 ];

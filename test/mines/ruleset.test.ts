@@ -42,7 +42,11 @@ test('[R3, EC2] bad configs are refused with clear bad_config errors', () => {
     { colour: 'red' },
   ];
   for (const c of bad) {
-    assert.throws(() => mines.setup(c, 1), (e: unknown) => e instanceof ArbiterError && e.code === 'bad_config', JSON.stringify(c));
+    assert.throws(
+      () => mines.setup(c, 1),
+      (e: unknown) => e instanceof ArbiterError && e.code === 'bad_config',
+      JSON.stringify(c),
+    );
   }
 });
 

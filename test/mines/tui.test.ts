@@ -34,8 +34,16 @@ test('[R8, R5] interactive player: f toggles a flag, refusals are shown in words
   assert.equal(handleKeys(u, 'q'), 'quit');
 });
 
-test('[U-M10, R2] terminal: an opened fog cell shows no number in the event list; the figure\'s cell keeps its digit', () => {
-  const line = describeEvent({ type: 'cell_revealed', cell: [0, 5], kind: 'safe', digit: 2, variant_ids: ['fog'], channel: 'chain', reward_eligible: true });
+test("[U-M10, R2] terminal: an opened fog cell shows no number in the event list; the figure's cell keeps its digit", () => {
+  const line = describeEvent({
+    type: 'cell_revealed',
+    cell: [0, 5],
+    kind: 'safe',
+    digit: 2,
+    variant_ids: ['fog'],
+    channel: 'chain',
+    reward_eligible: true,
+  });
   assert.doesNotMatch(line, /\d$/);
   assert.match(line, /number stays hidden/);
   const u = ui({ board: 'b_spawn' });
@@ -46,7 +54,14 @@ test('[U-M10, R2] terminal: an opened fog cell shows no number in the event list
 
 test('[R9, U-M6] terminal: a half-refused batch reads as such, each refusal in words', () => {
   const u = ui({ board: 'b_spawn' });
-  send(u, { type: 'batch', intents: [{ type: 'dig', cell: [0, 0] }, { type: 'move', cell: [2, 3] }, { type: 'dig', cell: [9, 9] }] });
+  send(u, {
+    type: 'batch',
+    intents: [
+      { type: 'dig', cell: [0, 0] },
+      { type: 'move', cell: [2, 3] },
+      { type: 'dig', cell: [9, 9] },
+    ],
+  });
   const text = u.message.join('\n');
   assert.match(text, /only partly carried out/);
   assert.match(text, /dig \(0,0\) — that cell is not next to you/);

@@ -24,14 +24,26 @@ test('a view that leaks a declared secret is caught', () => {
 });
 
 test('a validator that accepts off-menu input is caught by the fuzzer', () => {
-  const broken = variant({ validate: (_s, _seat, input) => ({ ok: true, action: { type: 'mark', cell: Number((input as { cell?: unknown })?.cell) || 0 } }) });
+  const broken = variant({
+    validate: (_s, _seat, input) => ({
+      ok: true,
+      action: { type: 'mark', cell: Number((input as { cell?: unknown })?.cell) || 0 },
+    }),
+  });
   assert.ok(fuzzInput(broken, { runs: 100 }).length > 0);
 });
 
 test('a validator that throws is contained and refused, never a crash', () => {
-  const broken = variant({ validate: () => { throw new Error('boom'); } });
+  const broken = variant({
+    validate: () => {
+      throw new Error('boom');
+    },
+  });
   // the kernel turns the throw into a bad_request, so fuzzing finds no crash, but games cannot proceed
-  assert.deepEqual(fuzzInput(broken, { runs: 20 }).filter((p) => /threw/.test(p)), []);
+  assert.deepEqual(
+    fuzzInput(broken, { runs: 20 }).filter((p) => /threw/.test(p)),
+    [],
+  );
   assert.match(randomGames(broken, { games: 1 }).join('\n'), /refused/);
 });
 
@@ -54,7 +66,9 @@ test('a ruleset that never ends, or deadlocks, is caught', () => {
 });
 
 test('state that is not plain JSON is caught', () => {
-  const broken = variant({ setup: (c, seed) => ({ ...tictactoe.setup(c, seed), when: new Date(0) } as unknown as TicTacToeState) });
+  const broken = variant({
+    setup: (c, seed) => ({ ...tictactoe.setup(c, seed), when: new Date(0) }) as unknown as TicTacToeState,
+  });
   assert.match(randomGames(broken, { games: 1 }).join('\n'), /not plain JSON/);
 });
 

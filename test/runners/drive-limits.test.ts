@@ -14,7 +14,12 @@ import { verifyLogText } from '../../src/runners/replay.ts';
 import { REGISTRY } from '../../src/registry.ts';
 import type { Ruleset } from '../../src/kernel/index.ts';
 
-type Resp = { id: unknown; ok: boolean; error?: { code: string; reason: string; detail?: Record<string, unknown> }; [k: string]: unknown };
+type Resp = {
+  id: unknown;
+  ok: boolean;
+  error?: { code: string; reason: string; detail?: Record<string, unknown> };
+  [k: string]: unknown;
+};
 
 /** Run drive over in-memory chunks; collect the answers. */
 async function drive(chunks: (string | Buffer)[], maxLine?: number): Promise<Resp[]> {
@@ -29,13 +34,23 @@ async function drive(chunks: (string | Buffer)[], maxLine?: number): Promise<Res
     for (const c of chunks) yield typeof c === 'string' ? Buffer.from(c) : c;
   }
   await runDrive(input(), sink, { maxLine });
-  return out.trim() === '' ? [] : out.trim().split('\n').map((l) => JSON.parse(l) as Resp);
+  return out.trim() === ''
+    ? []
+    : out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Resp);
 }
 
 test('[DRV-L01] an oversize line is skipped to its newline, answered too_large with its id, and the next line is served', async () => {
   const big = `{"id":41,"op":"act","seat":0,"action":{"cell":"${'x'.repeat(3000)}"}}`;
   // split the big line over many chunks, so the cap is hit mid-line
-  const chunks = ['{"id":1,"op":"new","ruleset":"tictactoe"}\n', ...big.match(/.{1,700}/g)!, '\n{"id":2,"op":"act","seat":0,"action":{"type":"mark","cell":4}}\n', 'x'.repeat(5000)];
+  const chunks = [
+    '{"id":1,"op":"new","ruleset":"tictactoe"}\n',
+    ...big.match(/.{1,700}/g)!,
+    '\n{"id":2,"op":"act","seat":0,"action":{"type":"mark","cell":4}}\n',
+    'x'.repeat(5000),
+  ];
   const r = await drive(chunks, 1024);
   assert.equal(r.length, 4);
   assert.equal(r[0].ok, true);
@@ -83,10 +98,16 @@ test('[DRV-L03] prototype keys anywhere in a request are refused before anything
 test('[DRV-L04] fuzz: oversize, prototype and junk payloads never crash drive; every line gets one typed answer, in order', async () => {
   const payload = fc.oneof(
     fc.string({ maxLength: 40 }),
-    fc.constantFrom('__proto__', 'constructor', 'prototype').map((k) => `{"id":"p","op":"act","seat":0,"action":{"${k}":{"cell":1}}}`),
-    fc.constantFrom('__proto__', 'constructor', 'prototype').map((k) => `{"id":"c","op":"new","ruleset":"tictactoe","config":{"${k}":{"x":1}}}`),
+    fc
+      .constantFrom('__proto__', 'constructor', 'prototype')
+      .map((k) => `{"id":"p","op":"act","seat":0,"action":{"${k}":{"cell":1}}}`),
+    fc
+      .constantFrom('__proto__', 'constructor', 'prototype')
+      .map((k) => `{"id":"c","op":"new","ruleset":"tictactoe","config":{"${k}":{"x":1}}}`),
     fc.nat({ max: 5000 }).map((n) => `{"id":"big","op":"act","seat":0,"action":{"cell":"${'y'.repeat(n)}"}}`),
-    fc.constantFrom('1e999', '-1e999', '1e308', '2e308').map((x) => `{"id":"n","op":"new","ruleset":"tictactoe","seed":${x}}`),
+    fc
+      .constantFrom('1e999', '-1e999', '1e308', '2e308')
+      .map((x) => `{"id":"n","op":"new","ruleset":"tictactoe","seed":${x}}`),
     fc.constant('{"id":1,"op":"new","ruleset":"tictactoe"}'),
     fc.constant('{"id":2,"op":"act","seat":0,"action":{"type":"mark","cell":4}}'),
   );
@@ -100,7 +121,13 @@ test('[DRV-L04] fuzz: oversize, prototype and junk payloads never crash drive; e
         assert.equal(typeof a.ok, 'boolean');
         if (Buffer.byteLength(l) > max) assert.equal(a.error?.code, 'too_large', l.slice(0, 60));
         else if (/__proto__|constructor|prototype/.test(l)) assert.equal(a.ok, false, l);
-        if (!a.ok) assert.ok(['bad_request', 'not_found', 'bad_config', 'illegal', 'out_of_turn', 'game_over', 'too_large'].includes(a.error!.code), a.error!.code);
+        if (!a.ok)
+          assert.ok(
+            ['bad_request', 'not_found', 'bad_config', 'illegal', 'out_of_turn', 'game_over', 'too_large'].includes(
+              a.error!.code,
+            ),
+            a.error!.code,
+          );
       });
       assert.equal(({} as Record<string, unknown>).x, undefined);
     }),
@@ -110,7 +137,14 @@ test('[DRV-L04] fuzz: oversize, prototype and junk payloads never crash drive; e
 
 test('[DRV-L05] refused submissions are not kept; the session log holds accepted ones and verifies', async () => {
   const bad = `{"id":"b","op":"act","seat":0,"action":{"cell":"${'z'.repeat(20_000)}"}}\n`;
-  const lines = ['{"id":1,"op":"new","ruleset":"tictactoe","seed":3}\n', bad, '{"id":2,"op":"act","seat":0,"action":{"type":"mark","cell":4}}\n', bad, '{"id":3,"op":"act","seat":1,"action":{"type":"mark","cell":0}}\n', '{"id":4,"op":"log"}\n'];
+  const lines = [
+    '{"id":1,"op":"new","ruleset":"tictactoe","seed":3}\n',
+    bad,
+    '{"id":2,"op":"act","seat":0,"action":{"type":"mark","cell":4}}\n',
+    bad,
+    '{"id":3,"op":"act","seat":1,"action":{"type":"mark","cell":0}}\n',
+    '{"id":4,"op":"log"}\n',
+  ];
   const r = await drive(lines);
   const log = r[5].log as Record<string, unknown>[];
   assert.equal(log.length, 4, 'header, two accepted submissions, footer');
@@ -164,8 +198,13 @@ function peakMb(pid: number): number | null {
 // ARBITER_DRIVE_MEMTEST_LINES=10000 runs the full size of issue 11 (about 10 GB through a pipe).
 const LINES = Number(process.env.ARBITER_DRIVE_MEMTEST_LINES ?? 150);
 
-test(`[DRV-L07] ${LINES} refused 1 MB lines and oversize lines through drive under --max-old-space-size=128`, { timeout: 120_000 + LINES * 1000 }, async () => {
-  const child = spawn(process.execPath, ['--max-old-space-size=128', 'bin/arbiter.js', 'drive'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+test(`[DRV-L07] ${LINES} refused 1 MB lines and oversize lines through drive under --max-old-space-size=128`, {
+  timeout: 120_000 + LINES * 1000,
+}, async () => {
+  const child = spawn(process.execPath, ['--max-old-space-size=128', 'bin/arbiter.js', 'drive'], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let err = '';
   child.stderr.on('data', (d) => (err += d));
   let answers = 0;
@@ -183,7 +222,8 @@ test(`[DRV-L07] ${LINES} refused 1 MB lines and oversize lines through drive und
       else if (!a.ok) refused++;
     }
   });
-  const write = (b: Buffer | string) => (child.stdin.write(b) ? Promise.resolve() : new Promise<void>((r) => child.stdin.once('drain', () => r())));
+  const write = (b: Buffer | string) =>
+    child.stdin.write(b) ? Promise.resolve() : new Promise<void>((r) => child.stdin.once('drain', () => r()));
   await write('{"id":0,"op":"new","ruleset":"tictactoe"}\n');
   // the idle driver's resident size (modules loaded, one session): growth is measured from here
   while (answers < 1 && child.exitCode === null) await new Promise((r) => setTimeout(r, 20));
@@ -193,8 +233,14 @@ test(`[DRV-L07] ${LINES} refused 1 MB lines and oversize lines through drive und
   const started = Date.now();
   for (let i = 1; i <= LINES; i++) {
     // every 50th line is over the 1 MiB cap; the rest are 1 MB actions the ruleset refuses
-    if (i % 50 === 0) await write(Buffer.concat([Buffer.from(`{"id":${i},"op":"act","seat":0,"action":{"cell":"`), over, Buffer.from('"}}\n')]));
-    else await write(Buffer.concat([Buffer.from(`{"id":${i},"op":"act","seat":0,"action":{"cell":"`), body, Buffer.from('"}}\n')]));
+    if (i % 50 === 0)
+      await write(
+        Buffer.concat([Buffer.from(`{"id":${i},"op":"act","seat":0,"action":{"cell":"`), over, Buffer.from('"}}\n')]),
+      );
+    else
+      await write(
+        Buffer.concat([Buffer.from(`{"id":${i},"op":"act","seat":0,"action":{"cell":"`), body, Buffer.from('"}}\n')]),
+      );
   }
   await write('{"id":"end","op":"log"}\n');
   while (answers < LINES + 2 && child.exitCode === null) await new Promise((r) => setTimeout(r, 20));
@@ -202,12 +248,18 @@ test(`[DRV-L07] ${LINES} refused 1 MB lines and oversize lines through drive und
   child.stdin.end();
   const code = await new Promise<number | null>((r) => child.on('close', (c) => r(c)));
   const seconds = (Date.now() - started) / 1000;
-  console.log(`# drive memory test: ${LINES} lines of 1 MB (${Math.floor(LINES / 50)} of 3 MiB), ${seconds.toFixed(1)} s, peak RSS ${peak?.toFixed(1) ?? 'n/a'} MB (idle ${base?.toFixed(1) ?? 'n/a'} MB), exit ${code}`);
+  console.log(
+    `# drive memory test: ${LINES} lines of 1 MB (${Math.floor(LINES / 50)} of 3 MiB), ${seconds.toFixed(1)} s, peak RSS ${peak?.toFixed(1) ?? 'n/a'} MB (idle ${base?.toFixed(1) ?? 'n/a'} MB), exit ${code}`,
+  );
   assert.equal(code, 0, err);
   assert.equal(answers, LINES + 2);
   assert.equal(tooLarge, Math.floor(LINES / 50));
   assert.equal(refused, LINES - Math.floor(LINES / 50));
   // keeping the refused lines would add 1 MB each (150 MB here); buffers of the line in hand and
   // the collector's slack stay well under that
-  if (peak !== null && base !== null) assert.ok(peak - base < 100, `peak RSS ${peak} MB, ${(peak - base).toFixed(1)} MB over the idle driver (${base} MB)`);
+  if (peak !== null && base !== null)
+    assert.ok(
+      peak - base < 100,
+      `peak RSS ${peak} MB, ${(peak - base).toFixed(1)} MB over the idle driver (${base} MB)`,
+    );
 });

@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { handleLine, type DriveState } from '../../src/cli/drive.ts';
 
 type Resp = { id: unknown; ok: boolean; error?: { code: string; reason: string }; [k: string]: unknown };
-const send = (ds: DriveState, req: unknown): Resp => handleLine(ds, typeof req === 'string' ? req : JSON.stringify(req)) as Resp;
+const send = (ds: DriveState, req: unknown): Resp =>
+  handleLine(ds, typeof req === 'string' ? req : JSON.stringify(req)) as Resp;
 
 test('drive answers every op of the protocol for tictactoe', () => {
   const ds: DriveState = { session: null };
@@ -43,13 +44,31 @@ test('drive: a rejected action answers with its typed code and changes nothing',
 
 test('drive: garbage lines get bad_request and the driver keeps serving', () => {
   const ds: DriveState = { session: null };
-  for (const line of ['not json', '[1,2]', '42', 'null', '{"op":5}', '{"id":1}', '{"id":2,"op":"fly"}', '{"id":3,"op":"pending"}', '{"id":4,"op":"new"}', '{"id":5,"op":"new","ruleset":"nope"}', '{"id":6,"op":"new","ruleset":"tictactoe","seed":-3}', '{"id":7,"op":"new","ruleset":"tictactoe","config":7}']) {
+  for (const line of [
+    'not json',
+    '[1,2]',
+    '42',
+    'null',
+    '{"op":5}',
+    '{"id":1}',
+    '{"id":2,"op":"fly"}',
+    '{"id":3,"op":"pending"}',
+    '{"id":4,"op":"new"}',
+    '{"id":5,"op":"new","ruleset":"nope"}',
+    '{"id":6,"op":"new","ruleset":"tictactoe","seed":-3}',
+    '{"id":7,"op":"new","ruleset":"tictactoe","config":7}',
+  ]) {
     const r = send(ds, line);
     assert.equal(r.ok, false, line);
     assert.ok(['bad_request', 'not_found', 'bad_config'].includes(r.error!.code), `${line} → ${r.error!.code}`);
   }
   assert.equal(send(ds, { id: 9, op: 'new', ruleset: 'tictactoe' }).ok, true);
-  for (const line of ['{"id":1,"op":"act","seat":0}', '{"id":1,"op":"act","action":{"type":"mark","cell":1}}', '{"id":1,"op":"legal","seat":9}', '{"id":1,"op":"view","seat":"x"}']) {
+  for (const line of [
+    '{"id":1,"op":"act","seat":0}',
+    '{"id":1,"op":"act","action":{"type":"mark","cell":1}}',
+    '{"id":1,"op":"legal","seat":9}',
+    '{"id":1,"op":"view","seat":"x"}',
+  ]) {
     assert.equal(send(ds, line).error!.code, 'bad_request', line);
   }
   fc.assert(
@@ -60,10 +79,24 @@ test('drive: garbage lines get bad_request and the driver keeps serving', () => 
     { seed: 11, numRuns: 300 },
   );
   fc.assert(
-    fc.property(fc.record({ id: fc.jsonValue(), op: fc.constantFrom('act', 'legal', 'view', 'new', 'pending'), seat: fc.jsonValue(), action: fc.jsonValue(), ruleset: fc.jsonValue(), config: fc.jsonValue(), seed: fc.jsonValue() }, { requiredKeys: ['op'] }), (req) => {
-      const r = send(ds, req);
-      return typeof r.ok === 'boolean';
-    }),
+    fc.property(
+      fc.record(
+        {
+          id: fc.jsonValue(),
+          op: fc.constantFrom('act', 'legal', 'view', 'new', 'pending'),
+          seat: fc.jsonValue(),
+          action: fc.jsonValue(),
+          ruleset: fc.jsonValue(),
+          config: fc.jsonValue(),
+          seed: fc.jsonValue(),
+        },
+        { requiredKeys: ['op'] },
+      ),
+      (req) => {
+        const r = send(ds, req);
+        return typeof r.ok === 'boolean';
+      },
+    ),
     { seed: 12, numRuns: 300 },
   );
   assert.equal(send(ds, { id: 10, op: 'pending' }).ok, true);

@@ -33,25 +33,90 @@ test('[LOG-F01] every listed problem is refused with its own kind, the first one
   const lines = await record('tictactoe', 4);
   assert.equal(verify(lines).status, 'verified');
   const cases: [string, string[], string, RegExp][] = [
-    ['truncated (no footer)', lines.slice(0, -1), 'incomplete', new RegExp(`^incomplete: ${lines.length - 2} submissions, no footer$`)],
+    [
+      'truncated (no footer)',
+      lines.slice(0, -1),
+      'incomplete',
+      new RegExp(`^incomplete: ${lines.length - 2} submissions, no footer$`),
+    ],
     ['header only', lines.slice(0, 1), 'incomplete', /^incomplete: 0 submissions, no footer$/],
-    ['a submission dropped', [...lines.slice(0, 1), ...lines.slice(2)], 'malformed', /seq 2 out of order \(expected 1\)/],
-    ['last submission dropped', [...lines.slice(0, -2), lines[lines.length - 1]], 'counts', /the footer counts \d+ submissions; the log has \d+/],
-    ['event count edited', [...lines.slice(0, -1), edit(lines[lines.length - 1], (o) => void (o.events = (o.events as number) + 1))], 'counts', /footer counts \d+ events/],
-    ['unknown engine', [edit(lines[0], (o) => void (o.engine = 'arbiter 9.9.9')), ...lines.slice(1)], 'version', /engine "arbiter 9\.9\.9", which this arbiter cannot verify/],
-    ['unknown ruleset version', [edit(lines[0], (o) => void (o.version = 'tictactoe-0')), ...lines.slice(1)], 'version', /written by tictactoe version "tictactoe-0"; this arbiter has/],
-    ['unknown ruleset', [edit(lines[0], (o) => void (o.ruleset = 'chess')), ...lines.slice(1)], 'version', /ruleset "chess" is not one this arbiter has/],
+    [
+      'a submission dropped',
+      [...lines.slice(0, 1), ...lines.slice(2)],
+      'malformed',
+      /seq 2 out of order \(expected 1\)/,
+    ],
+    [
+      'last submission dropped',
+      [...lines.slice(0, -2), lines[lines.length - 1]],
+      'counts',
+      /the footer counts \d+ submissions; the log has \d+/,
+    ],
+    [
+      'event count edited',
+      [...lines.slice(0, -1), edit(lines[lines.length - 1], (o) => void (o.events = (o.events as number) + 1))],
+      'counts',
+      /footer counts \d+ events/,
+    ],
+    [
+      'unknown engine',
+      [edit(lines[0], (o) => void (o.engine = 'arbiter 9.9.9')), ...lines.slice(1)],
+      'version',
+      /engine "arbiter 9\.9\.9", which this arbiter cannot verify/,
+    ],
+    [
+      'unknown ruleset version',
+      [edit(lines[0], (o) => void (o.version = 'tictactoe-0')), ...lines.slice(1)],
+      'version',
+      /written by tictactoe version "tictactoe-0"; this arbiter has/,
+    ],
+    [
+      'unknown ruleset',
+      [edit(lines[0], (o) => void (o.ruleset = 'chess')), ...lines.slice(1)],
+      'version',
+      /ruleset "chess" is not one this arbiter has/,
+    ],
     ['no format', [edit(lines[0], (o) => void delete o.format), ...lines.slice(1)], 'version', /no "format"/],
-    ['unknown field', [lines[0], edit(lines[1], (o) => void (o.note = 'hi')), ...lines.slice(2)], 'malformed', /unknown field "note" in the submission/],
-    ['unknown footer field', [...lines.slice(0, -1), edit(lines[lines.length - 1], (o) => void (o.signed = true))], 'malformed', /unknown field "signed" in the footer/],
+    [
+      'unknown field',
+      [lines[0], edit(lines[1], (o) => void (o.note = 'hi')), ...lines.slice(2)],
+      'malformed',
+      /unknown field "note" in the submission/,
+    ],
+    [
+      'unknown footer field',
+      [...lines.slice(0, -1), edit(lines[lines.length - 1], (o) => void (o.signed = true))],
+      'malformed',
+      /unknown field "signed" in the footer/,
+    ],
     ['blank line', [lines[0], '', ...lines.slice(1)], 'malformed', /line 2: a blank line/],
     ['junk line', [...lines.slice(0, 2), 'hello', ...lines.slice(2)], 'malformed', /line 3: not JSON/],
     ['content after the footer', [...lines, lines[1]], 'malformed', /content after the footer/],
     ['ignored seed changed', [edit(lines[0], (o) => void (o.seed = 99)), ...lines.slice(1)], 'digest', /log hash/],
-    ['agents renamed', [edit(lines[0], (o) => void (o.agents = ['first', 'first'])), ...lines.slice(1)], 'digest', /log hash/],
-    ['an event edited', [lines[0], edit(lines[1], (o) => void ((o.events as Record<string, Json>[])[0].cell = 9)), ...lines.slice(2)], 'diverged', /submission 1: event 0 differs/],
-    ['prototype key', [lines[0], lines[1].replace('{', '{"__proto__":{"x":1},'), ...lines.slice(2)], 'malformed', /"__proto__" is not allowed/],
-    ['number too large', [lines[0], lines[1].replace('"seq":1', '"seq":1e999'), ...lines.slice(2)], 'malformed', /too large for JSON/],
+    [
+      'agents renamed',
+      [edit(lines[0], (o) => void (o.agents = ['first', 'first'])), ...lines.slice(1)],
+      'digest',
+      /log hash/,
+    ],
+    [
+      'an event edited',
+      [lines[0], edit(lines[1], (o) => void ((o.events as Record<string, Json>[])[0].cell = 9)), ...lines.slice(2)],
+      'diverged',
+      /submission 1: event 0 differs/,
+    ],
+    [
+      'prototype key',
+      [lines[0], lines[1].replace('{', '{"__proto__":{"x":1},'), ...lines.slice(2)],
+      'malformed',
+      /"__proto__" is not allowed/,
+    ],
+    [
+      'number too large',
+      [lines[0], lines[1].replace('"seq":1', '"seq":1e999'), ...lines.slice(2)],
+      'malformed',
+      /too large for JSON/,
+    ],
   ];
   for (const [name, tampered, kind, message] of cases) {
     const r = verify(tampered);
@@ -62,13 +127,21 @@ test('[LOG-F01] every listed problem is refused with its own kind, the first one
   // --partial accepts a log of a match still running, and says so
   const p = verify(lines.slice(0, -1), true);
   assert.equal(p.status, 'partial');
-  assert.match(p.message, /^partial: \d+ submissions and \d+ events verified, no footer yet \(a match still running\)$/);
-  const cut = verifyLogText(lines.slice(0, -1).join('\n') + '\n' + lines[lines.length - 1].slice(0, 20), { resolve, partial: true });
+  assert.match(
+    p.message,
+    /^partial: \d+ submissions and \d+ events verified, no footer yet \(a match still running\)$/,
+  );
+  const cut = verifyLogText(lines.slice(0, -1).join('\n') + '\n' + lines[lines.length - 1].slice(0, 20), {
+    resolve,
+    partial: true,
+  });
   assert.equal(cut.status, 'partial');
   assert.match(cut.message, /an unfinished last line was ignored/);
   assert.equal(verifyLogText(lines.join('\n'), { resolve }).status, 'verified', 'a missing final newline is fine');
   // the exit codes are distinct per kind
-  const codes = Object.entries(VERIFY_EXIT).filter(([k]) => k !== 'partial').map(([, c]) => c);
+  const codes = Object.entries(VERIFY_EXIT)
+    .filter(([k]) => k !== 'partial')
+    .map(([, c]) => c);
   assert.equal(new Set(codes).size, codes.length);
 });
 
@@ -85,17 +158,46 @@ test('[LOG-F02] refused and defaulted submissions: recorded events and rejection
   assert.ok(r2.ok);
   if (r2.ok) {
     state = r2.state;
-    entries.push(rec.record({ seat: 0, input: { type: 'mark', cell: 4 }, result: 'defaulted', events: r2.events, default: { reason: 'invalid_json', request: 2, raw: '{"cell":' } }));
+    entries.push(
+      rec.record({
+        seat: 0,
+        input: { type: 'mark', cell: 4 },
+        result: 'defaulted',
+        events: r2.events,
+        default: { reason: 'invalid_json', request: 2, raw: '{"cell":' },
+      }),
+    );
   }
   const lines = logLines({ header: rec.header, entries, footer: rec.footer(rs.outcome(state)) });
   assert.equal(verify(lines).status, 'verified', verify(lines).message);
-  const withEvents = [lines[0], edit(lines[1], (o) => void (o.events = [{ type: 'marked', seat: 0, cell: 42 }])), ...lines.slice(2)];
+  const withEvents = [
+    lines[0],
+    edit(lines[1], (o) => void (o.events = [{ type: 'marked', seat: 0, cell: 42 }])),
+    ...lines.slice(2),
+  ];
   assert.match(verify(withEvents).message, /submission 1: events of a refused submission differs/);
-  const otherError = [lines[0], edit(lines[1], (o) => void ((o.error as Record<string, Json>).reason = 'nope')), ...lines.slice(2)];
+  const otherError = [
+    lines[0],
+    edit(lines[1], (o) => void ((o.error as Record<string, Json>).reason = 'nope')),
+    ...lines.slice(2),
+  ];
   assert.match(verify(otherError).message, /submission 1: rejection differs/);
-  const badReason = [lines[0], lines[1], edit(lines[2], (o) => void ((o.default as Record<string, Json>).reason = 'bored')), lines[3]];
-  assert.match(verify(badReason).message, /default.reason must be one of timeout, invalid_json, refused, oversize, exited, stale/);
-  const extra = [lines[0], lines[1], edit(lines[2], (o) => void ((o.default as Record<string, Json>).model = 'x')), lines[3]];
+  const badReason = [
+    lines[0],
+    lines[1],
+    edit(lines[2], (o) => void ((o.default as Record<string, Json>).reason = 'bored')),
+    lines[3],
+  ];
+  assert.match(
+    verify(badReason).message,
+    /default.reason must be one of timeout, invalid_json, refused, oversize, exited, stale/,
+  );
+  const extra = [
+    lines[0],
+    lines[1],
+    edit(lines[2], (o) => void ((o.default as Record<string, Json>).model = 'x')),
+    lines[3],
+  ];
   assert.match(verify(extra).message, /unknown field "model" in the default record/);
   const accepted = [lines[0], lines[1], edit(lines[2], (o) => void (o.result = 'accepted')), lines[3]];
   assert.equal(verify(accepted).status, 'malformed');
@@ -106,23 +208,45 @@ test('[LOG-F03] the log records the config actually used, so a --set config repl
   const lines = await record('ground', 2, config);
   assert.deepEqual(JSON.parse(lines[0]).config, { players: 3 });
   assert.equal(verify(lines).status, 'verified');
-  for (const opts of [{ set: ['__proto__={"players":6}'] }, { set: ['constructor=1'] }, { set: ['x={"__proto__":{"players":6}}'] }, { config: '{"__proto__":{"players":6}}' }, { config: '{"a":{"prototype":1}}' }]) {
-    assert.throws(() => buildConfig(REGISTRY.get('ground')!, opts), (e: unknown) => e instanceof ArbiterError && e.code === 'bad_config' && /not allowed/.test(e.message), JSON.stringify(opts));
+  for (const opts of [
+    { set: ['__proto__={"players":6}'] },
+    { set: ['constructor=1'] },
+    { set: ['x={"__proto__":{"players":6}}'] },
+    { config: '{"__proto__":{"players":6}}' },
+    { config: '{"a":{"prototype":1}}' },
+  ]) {
+    assert.throws(
+      () => buildConfig(REGISTRY.get('ground')!, opts),
+      (e: unknown) => e instanceof ArbiterError && e.code === 'bad_config' && /not allowed/.test(e.message),
+      JSON.stringify(opts),
+    );
   }
   assert.equal(({} as Record<string, unknown>).players, undefined);
   const pkg = REGISTRY.get('ground')!;
   const proto = JSON.parse('{"__proto__":{"players":6}}') as Json;
-  await assert.rejects(runMatch(pkg.ruleset, (n) => makeAgents(pkg, 'random', n), { seed: 1, config: proto }), (e: unknown) => e instanceof ArbiterError && e.code === 'bad_config');
+  await assert.rejects(
+    runMatch(pkg.ruleset, (n) => makeAgents(pkg, 'random', n), { seed: 1, config: proto }),
+    (e: unknown) => e instanceof ArbiterError && e.code === 'bad_config',
+  );
   // json files (an edition, a --config file): size limit before reading, prototype keys refused
   const big = join(tmp, 'big.json');
   const fd = openSync(big, 'w');
   ftruncateSync(fd, 64 * 1024 * 1024);
   closeSync(fd);
-  assert.throws(() => readJsonFile(big, '--edition'), (e: unknown) => e instanceof ArbiterError && e.code === 'too_large' && /over the limit/.test(e.message));
+  assert.throws(
+    () => readJsonFile(big, '--edition'),
+    (e: unknown) => e instanceof ArbiterError && e.code === 'too_large' && /over the limit/.test(e.message),
+  );
   const ed = join(tmp, 'ed.json');
   writeFileSync(ed, '{"cards":[{"constructor":{"prototype":{}}}]}');
-  assert.throws(() => readJsonFile(ed, '--edition'), (e: unknown) => e instanceof ArbiterError && /cards\[0\]\.constructor/.test(e.message));
-  assert.throws(() => readJsonFile(join(tmp, 'none.json')), (e: unknown) => e instanceof ArbiterError && e.code === 'not_found');
+  assert.throws(
+    () => readJsonFile(ed, '--edition'),
+    (e: unknown) => e instanceof ArbiterError && /cards\[0\]\.constructor/.test(e.message),
+  );
+  assert.throws(
+    () => readJsonFile(join(tmp, 'none.json')),
+    (e: unknown) => e instanceof ArbiterError && e.code === 'not_found',
+  );
 });
 
 test('[LOG-F04] reading streams: a long log verifies, a huge line is too_large (not not_found), a missing file is not_found', async () => {
@@ -137,7 +261,8 @@ test('[LOG-F04] reading streams: a long log verifies, a huge line is too_large (
   const n = 20_000;
   const chunk: string[] = [JSON.stringify(rec.header)];
   for (let i = 0; i < n; i++) {
-    if (!r.ok) chunk.push(JSON.stringify(rec.record({ seat: 0, input, result: 'rejected', events: [], error: r.error })));
+    if (!r.ok)
+      chunk.push(JSON.stringify(rec.record({ seat: 0, input, result: 'rejected', events: [], error: r.error })));
     if (chunk.length >= 1000) writeFileSync(fd, chunk.splice(0).join('\n') + '\n');
   }
   chunk.push(JSON.stringify(rec.footer(null)));
@@ -154,13 +279,19 @@ test('[LOG-F04] reading streams: a long log verifies, a huge line is too_large (
   const tl = await verifyLogFile(huge, { resolve });
   assert.equal(tl.status, 'too_large');
   assert.match(tl.message, /line 1: longer than the line limit/);
-  await assert.rejects(verifyLogFile(join(tmp, 'missing.jsonl'), { resolve }), (e: unknown) => e instanceof ArbiterError && e.code === 'not_found');
+  await assert.rejects(
+    verifyLogFile(join(tmp, 'missing.jsonl'), { resolve }),
+    (e: unknown) => e instanceof ArbiterError && e.code === 'not_found',
+  );
 });
 
 test('[LOG-F05] scenario files: prototype paths and keys, unknown tags, binary values and oversize files are refused before anything runs', () => {
   const base = 'id: t\nruleset: tictactoe\ncovers: [TT-R01]\n';
   const bad: [string, RegExp][] = [
-    [base + 'setup:\n  state:\n    __proto__.x: 1\n', /setup.state path "__proto__.x": the key "__proto__" is not allowed/],
+    [
+      base + 'setup:\n  state:\n    __proto__.x: 1\n',
+      /setup.state path "__proto__.x": the key "__proto__" is not allowed/,
+    ],
     [base + 'setup:\n  state:\n    board.constructor.prototype: 1\n', /the key "constructor" is not allowed/],
     [base + 'setup:\n  config:\n    __proto__: {players: 6}\n', /the key "setup.config.__proto__" is not allowed/],
     [base + 'expect:\n  state:\n    a.prototype: 1\n', /expect.state path "a.prototype"/],
@@ -170,7 +301,11 @@ test('[LOG-F05] scenario files: prototype paths and keys, unknown tags, binary v
     [base + 'title: "' + 'x'.repeat(1024 * 1024) + '"\n', /over the scenario limit/],
   ];
   for (const [text, why] of bad) {
-    assert.throws(() => parseScenario(text, 't.yaml'), (e: unknown) => e instanceof ArbiterError && why.test(e.message), text.slice(0, 120));
+    assert.throws(
+      () => parseScenario(text, 't.yaml'),
+      (e: unknown) => e instanceof ArbiterError && why.test(e.message),
+      text.slice(0, 120),
+    );
   }
   assert.equal(({} as Record<string, unknown>).x, undefined, 'no prototype was written');
   assert.equal(parseScenario(base, 't.yaml').id, 't');
@@ -178,7 +313,10 @@ test('[LOG-F05] scenario files: prototype paths and keys, unknown tags, binary v
 
 test('[LOG-F06] CLI: replay exit codes for incomplete and --partial; unwritable --log and prototype --set fail before the match', () => {
   const cli = (args: string[]) => {
-    const r = spawnSync(process.execPath, ['bin/arbiter.js', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const r = spawnSync(process.execPath, ['bin/arbiter.js', ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     return { code: r.status, out: r.stdout, err: r.stderr };
   };
   const log = join(tmp, 'cli.jsonl');

@@ -18,7 +18,14 @@ const RUNS = Number(process.env.ARBITER_TAMPER_RUNS ?? 150);
 function mixedLog(rs: Ruleset<unknown>, seed: number, max: number): string[] {
   const setupEvents: never[] = [];
   let state = rs.setup({}, seed, setupEvents);
-  const rec = new MatchRecorder({ ruleset: rs.id, version: rs.version, seed, config: {}, agents: ['mixed'], setupEvents });
+  const rec = new MatchRecorder({
+    ruleset: rs.id,
+    version: rs.version,
+    seed,
+    config: {},
+    agents: ['mixed'],
+    setupEvents,
+  });
   const entries: LogEntry[] = [];
   let n = 0;
   while (rs.outcome(state) === null && n < max) {
@@ -30,7 +37,8 @@ function mixedLog(rs: Ruleset<unknown>, seed: number, max: number): string[] {
       const junk = canonicalInput({ type: 'no-such-action', n });
       const r = act(rs, state, p.seat, junk);
       assert.equal(r.ok, false);
-      if (!r.ok) entries.push(rec.record({ seat: p.seat, input: junk, result: 'rejected', events: [], error: r.error }));
+      if (!r.ok)
+        entries.push(rec.record({ seat: p.seat, input: junk, result: 'rejected', events: [], error: r.error }));
       continue;
     }
     const pick = menu[(n * 7 + seed) % menu.length];
@@ -39,8 +47,17 @@ function mixedLog(rs: Ruleset<unknown>, seed: number, max: number): string[] {
     if (!r.ok) break;
     state = r.state;
     if (n % 5 === 0) {
-      entries.push(rec.record({ seat: p.seat, input: canonicalInput(pick), result: 'defaulted', events: r.events, default: { reason: 'timeout', request: n, raw: clipRaw('{"half') } }));
-    } else entries.push(rec.record({ seat: p.seat, input: canonicalInput(pick), result: 'accepted', events: r.events }));
+      entries.push(
+        rec.record({
+          seat: p.seat,
+          input: canonicalInput(pick),
+          result: 'defaulted',
+          events: r.events,
+          default: { reason: 'timeout', request: n, raw: clipRaw('{"half') },
+        }),
+      );
+    } else
+      entries.push(rec.record({ seat: p.seat, input: canonicalInput(pick), result: 'accepted', events: r.events }));
   }
   return logLines({ header: rec.header, entries, footer: rec.footer(rs.outcome(state)) });
 }
@@ -102,11 +119,21 @@ const tamper: fc.Arbitrary<Tamper> = fc.oneof(
   fc.record({ t: fc.constant('swap' as const), i: idx, j: idx }),
   fc.record({ t: fc.constant('duplicate' as const), i: idx, j: idx }),
   fc.record({ t: fc.constant('blank' as const), i: idx }),
-  fc.record({ t: fc.constant('junk' as const), i: idx, text: fc.oneof(fc.string({ maxLength: 12 }), fc.constant('{}'), fc.constant('[]'), fc.constant('null')) }),
+  fc.record({
+    t: fc.constant('junk' as const),
+    i: idx,
+    text: fc.oneof(fc.string({ maxLength: 12 }), fc.constant('{}'), fc.constant('[]'), fc.constant('null')),
+  }),
   fc.record({ t: fc.constant('edit' as const), i: idx, p: idx, value, nudge: fc.boolean() }),
   fc.record({ t: fc.constant('edit' as const), i: idx, p: idx, value, nudge: fc.constant(true) }),
   fc.record({ t: fc.constant('delete' as const), i: idx, p: idx }),
-  fc.record({ t: fc.constant('add' as const), i: idx, p: idx, key: fc.oneof(fc.string({ maxLength: 5 }), fc.constantFrom('extra', 'seq', 'type', 'note')), value }),
+  fc.record({
+    t: fc.constant('add' as const),
+    i: idx,
+    p: idx,
+    key: fc.oneof(fc.string({ maxLength: 5 }), fc.constantFrom('extra', 'seq', 'type', 'note')),
+    value,
+  }),
 );
 
 function nudged(v: unknown, alt: Json): Json {
@@ -210,7 +237,9 @@ test('[LOG-T01] tamper suite: every tampered log of every ruleset that changes m
       );
     }
   }
-  console.log(`# tamper suite: tried ${tried}, changed meaning ${changed}, refused ${refused}; by problem ${JSON.stringify(byKind)}; by tampering [changed, refused] ${JSON.stringify(byTamper)}`);
+  console.log(
+    `# tamper suite: tried ${tried}, changed meaning ${changed}, refused ${refused}; by problem ${JSON.stringify(byKind)}; by tampering [changed, refused] ${JSON.stringify(byTamper)}`,
+  );
   assert.equal(refused, changed);
   assert.ok(changed > tried * 0.8, 'most tamperings change meaning (the suite is not vacuous)');
 });

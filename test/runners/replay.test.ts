@@ -52,7 +52,18 @@ test('a tampered log fails at the first divergence with what differs', async () 
 });
 
 test('corrupt logs are refused with corrupt_log', () => {
-  for (const bad of ['', 'not json', '[1]', '{"ruleset":"tictactoe"}', '{"ruleset":"tictactoe","version":"tictactoe-1","seed":1}\n{"seq":2,"seat":0,"input":{},"result":"accepted","events":[]}', '{"ruleset":"tictactoe","version":"tictactoe-1","seed":1}\n{"seq":1}']) {
-    assert.throws(() => parseLog(bad), (e: unknown) => e instanceof ArbiterError && e.code === 'corrupt_log', bad);
+  for (const bad of [
+    '',
+    'not json',
+    '[1]',
+    '{"ruleset":"tictactoe"}',
+    '{"ruleset":"tictactoe","version":"tictactoe-1","seed":1}\n{"seq":2,"seat":0,"input":{},"result":"accepted","events":[]}',
+    '{"ruleset":"tictactoe","version":"tictactoe-1","seed":1}\n{"seq":1}',
+  ]) {
+    assert.throws(
+      () => parseLog(bad),
+      (e: unknown) => e instanceof ArbiterError && e.code === 'corrupt_log',
+      bad,
+    );
   }
 });

@@ -6,35 +6,61 @@ import { runScenario } from '../../src/runners/scenario.ts';
 import { tictactoe } from '../../src/rulesets/tictactoe/index.ts';
 import { findSubsequence, partialMatch } from '../../src/runners/match-partial.ts';
 
-const run = (yaml: string) => runScenario({ file: 'inline.yaml', scenario: parseScenario(yaml, 'inline.yaml') }, tictactoe);
+const run = (yaml: string) =>
+  runScenario({ file: 'inline.yaml', scenario: parseScenario(yaml, 'inline.yaml') }, tictactoe);
 
 test('a wrong expectation fails with the path, expected and actual', () => {
-  const r = run(`id: x\nruleset: tictactoe\ncovers: [TTT-1]\nsteps:\n  - { seat: 0, action: { type: mark, cell: 4 } }\nexpect:\n  state: { board.4: 1 }\n`);
+  const r = run(
+    `id: x\nruleset: tictactoe\ncovers: [TTT-1]\nsteps:\n  - { seat: 0, action: { type: mark, cell: 4 } }\nexpect:\n  state: { board.4: 1 }\n`,
+  );
   assert.equal(r.ok, false);
   assert.match(r.failure!, /state board\.4: expected 1, actual 0/);
 });
 
 test('an expected rejection that is accepted fails; a wrong code fails', () => {
-  assert.match(run(`id: x\nruleset: tictactoe\ncovers: [TTT-3]\nsteps:\n  - { seat: 0, action: { type: mark, cell: 4 }, reject: illegal }\n`).failure!, /expected rejection "illegal", but it was accepted/);
-  assert.match(run(`id: x\nruleset: tictactoe\ncovers: [TTT-3]\nsteps:\n  - { seat: 0, action: { type: mark, cell: 40 }, reject: illegal }\n`).failure!, /got "bad_request"/);
+  assert.match(
+    run(
+      `id: x\nruleset: tictactoe\ncovers: [TTT-3]\nsteps:\n  - { seat: 0, action: { type: mark, cell: 4 }, reject: illegal }\n`,
+    ).failure!,
+    /expected rejection "illegal", but it was accepted/,
+  );
+  assert.match(
+    run(
+      `id: x\nruleset: tictactoe\ncovers: [TTT-3]\nsteps:\n  - { seat: 0, action: { type: mark, cell: 40 }, reject: illegal }\n`,
+    ).failure!,
+    /got "bad_request"/,
+  );
 });
 
 test('events must appear in order', () => {
-  const ok = run(`id: x\nruleset: tictactoe\ncovers: [TTT-1]\nsteps:\n  - { seat: 0, action: { type: mark, cell: 0 } }\n  - { seat: 1, action: { type: mark, cell: 1 } }\nexpect:\n  events: [{ cell: 0 }, { cell: 1 }]\n`);
+  const ok = run(
+    `id: x\nruleset: tictactoe\ncovers: [TTT-1]\nsteps:\n  - { seat: 0, action: { type: mark, cell: 0 } }\n  - { seat: 1, action: { type: mark, cell: 1 } }\nexpect:\n  events: [{ cell: 0 }, { cell: 1 }]\n`,
+  );
   assert.equal(ok.ok, true);
-  const bad = run(`id: x\nruleset: tictactoe\ncovers: [TTT-1]\nsteps:\n  - { seat: 0, action: { type: mark, cell: 0 } }\n  - { seat: 1, action: { type: mark, cell: 1 } }\nexpect:\n  events: [{ cell: 1 }, { cell: 0 }]\n`);
+  const bad = run(
+    `id: x\nruleset: tictactoe\ncovers: [TTT-1]\nsteps:\n  - { seat: 0, action: { type: mark, cell: 0 } }\n  - { seat: 1, action: { type: mark, cell: 1 } }\nexpect:\n  events: [{ cell: 1 }, { cell: 0 }]\n`,
+  );
   assert.equal(bad.ok, false);
 });
 
 test('unknown rule ids, unknown fields and provisional scenarios without U-items are refused', () => {
   assert.match(run(`id: x\nruleset: tictactoe\ncovers: [TTT-99]\n`).failure!, /not a rule id/);
-  assert.throws(() => parseScenario(`id: x\nruleset: tictactoe\ncovers: [TTT-1]\nstep: []\n`, 'f.yaml'), (e: unknown) => e instanceof ArbiterError && /f\.yaml:4:\d+: step: Unrecognized key/.test(e.message));
-  assert.throws(() => parseScenario(`id: x\nruleset: tictactoe\nprovisional: true\n`, 'f.yaml'), /provisional scenario must name/);
+  assert.throws(
+    () => parseScenario(`id: x\nruleset: tictactoe\ncovers: [TTT-1]\nstep: []\n`, 'f.yaml'),
+    (e: unknown) => e instanceof ArbiterError && /f\.yaml:4:\d+: step: Unrecognized key/.test(e.message),
+  );
+  assert.throws(
+    () => parseScenario(`id: x\nruleset: tictactoe\nprovisional: true\n`, 'f.yaml'),
+    /provisional scenario must name/,
+  );
   assert.throws(() => parseScenario(`id: [\n`, 'f.yaml'), /YAML error/);
 });
 
 test('state overrides must name existing paths', () => {
-  assert.match(run(`id: x\nruleset: tictactoe\ncovers: [TTT-1]\nsetup:\n  state: { nope.deeper: 1 }\n`).failure!, /does not exist/);
+  assert.match(
+    run(`id: x\nruleset: tictactoe\ncovers: [TTT-1]\nsetup:\n  state: { nope.deeper: 1 }\n`).failure!,
+    /does not exist/,
+  );
 });
 
 test('partial matching and subsequences', () => {
@@ -46,7 +72,13 @@ test('partial matching and subsequences', () => {
 });
 
 test('a scenario run against a ruleset other than the one it names fails and says so', () => {
-  const r = runScenario({ file: 'inline.yaml', scenario: parseScenario(`id: x\nruleset: mines\ncovers: [MN-1]\nsteps: []\n`, 'inline.yaml') }, tictactoe);
+  const r = runScenario(
+    {
+      file: 'inline.yaml',
+      scenario: parseScenario(`id: x\nruleset: mines\ncovers: [MN-1]\nsteps: []\n`, 'inline.yaml'),
+    },
+    tictactoe,
+  );
   assert.equal(r.ok, false);
   assert.match(r.failure!, /names ruleset "mines", but it was run against tictactoe/);
 });

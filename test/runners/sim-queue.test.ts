@@ -10,10 +10,13 @@ import { parseRedisUrl, simulateQueued } from '../../src/runners/sim-queue.ts';
 import { startRedis } from '../support/redis.ts';
 
 function worker(url: string): ChildProcess {
-  return spawn(process.execPath, ['bin/arbiter.js', 'worker', url, '--lock-ms', '4000', '--stalled-ms', '1000', '-q'], { stdio: ['ignore', 'ignore', 'pipe'], detached: false });
+  return spawn(process.execPath, ['bin/arbiter.js', 'worker', url, '--lock-ms', '4000', '--stalled-ms', '1000', '-q'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: false,
+  });
 }
 
-test('[sim] a queued run with a worker killed mid-run gives the local run\'s report, each shard once', async (t) => {
+test("[sim] a queued run with a worker killed mid-run gives the local run's report, each shard once", async (t) => {
   const redis = await startRedis();
   if (!redis) {
     console.log('skipped: Redis not installed');
@@ -25,16 +28,20 @@ test('[sim] a queued run with a worker killed mid-run gives the local run\'s rep
     const opts = { games: 6000, firstSeed: 11, config: { players: 3 }, agents: 'random' };
     for (let i = 0; i < 3; i++) workers.push(worker(redis.url));
     let killed = false;
-    const queued = await simulateQueued(groundPackage, {
-      ...opts,
-      onGame: (done) => {
-        // kill one worker as soon as the first shard is in: the others are mid-shard
-        if (!killed && done >= 1000) {
-          killed = true;
-          workers[0].kill('SIGKILL');
-        }
+    const queued = await simulateQueued(
+      groundPackage,
+      {
+        ...opts,
+        onGame: (done) => {
+          // kill one worker as soon as the first shard is in: the others are mid-shard
+          if (!killed && done >= 1000) {
+            killed = true;
+            workers[0].kill('SIGKILL');
+          }
+        },
       },
-    }, { redis: parseRedisUrl(redis.url), idleTimeoutMs: 120_000 });
+      { redis: parseRedisUrl(redis.url), idleTimeoutMs: 120_000 },
+    );
     assert.ok(killed, 'a worker was killed during the run');
     const local = simulate(groundPackage, opts);
     assert.equal(queued.games, 6000);

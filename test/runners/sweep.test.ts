@@ -8,14 +8,25 @@ import { simulate } from '../../src/runners/sim.ts';
 import { cellsOf, parseSweep, runSweep } from '../../src/runners/sweep.ts';
 
 test('[sweep] the grid is the cartesian product of the swept fields and the line-ups', () => {
-  const spec = parseSweep({ ruleset: 'ground', games: 10, grid: { players: [2, 3], mode: ['shared-ground', 'personal-edge'] }, agents: ['random', 'heuristic'] }, 'inline');
+  const spec = parseSweep(
+    {
+      ruleset: 'ground',
+      games: 10,
+      grid: { players: [2, 3], mode: ['shared-ground', 'personal-edge'] },
+      agents: ['random', 'heuristic'],
+    },
+    'inline',
+  );
   const cells = cellsOf(spec);
   assert.equal(cells.length, 8);
   assert.deepEqual(cells[0], { config: { players: 2, mode: 'shared-ground' }, agents: 'random' });
 });
 
 test('[sweep] each cell is simulated on the same seeds; a cell equals a plain sim of its config', async () => {
-  const spec = parseSweep({ ruleset: 'ground', games: 30, seed: 4, grid: { players: [2, 4] }, agents: ['random'] }, 'inline');
+  const spec = parseSweep(
+    { ruleset: 'ground', games: 30, seed: 4, grid: { players: [2, 4] }, agents: ['random'] },
+    'inline',
+  );
   const rows = await runSweep(groundPackage, spec, async (p, o) => simulate(p, o));
   assert.equal(rows.length, 2);
   const alone = simulate(groundPackage, { games: 30, firstSeed: 4, config: { players: 4 }, agents: 'random' });
@@ -25,8 +36,14 @@ test('[sweep] each cell is simulated on the same seeds; a cell equals a plain si
 test('[sweep] bad sweep files are typed bad_config errors', async () => {
   assert.throws(() => parseSweep({ ruleset: 'ground', grid: { players: 3 } }, 'f.yaml'), /f\.yaml: grid\.players/);
   assert.throws(() => parseSweep({ ruleset: 'ground', extra: 1 }, 'f.yaml'), /bad_config|Unrecognized/);
-  assert.throws(() => parseSweep(JSON.parse('{"ruleset":"ground","base":{"__proto__":{"x":1}}}'), 'f.yaml'), /not allowed/);
+  assert.throws(
+    () => parseSweep(JSON.parse('{"ruleset":"ground","base":{"__proto__":{"x":1}}}'), 'f.yaml'),
+    /not allowed/,
+  );
   // a config cell the ruleset refuses is refused before anything is simulated
   const spec = parseSweep({ ruleset: 'tictactoe', grid: { size: [3] } }, 'f.yaml');
-  await assert.rejects(runSweep(tictactoePackage, spec, async (p, o) => simulate(p, o)), /config/);
+  await assert.rejects(
+    runSweep(tictactoePackage, spec, async (p, o) => simulate(p, o)),
+    /config/,
+  );
 });

@@ -6,14 +6,26 @@ import { tictactoePackage } from '../../src/rulesets/tictactoe/index.ts';
 import { lineupsOf, runTournament, type GameResult } from '../../src/runners/tournament.ts';
 
 test('[tournament] line-ups: distinct agents in every seat order; with fewer agents than seats, everyone seated', () => {
-  assert.deepEqual(lineupsOf(['a', 'b', 'c'], 2), [['a', 'b'], ['a', 'c'], ['b', 'a'], ['b', 'c'], ['c', 'a'], ['c', 'b']]);
+  assert.deepEqual(lineupsOf(['a', 'b', 'c'], 2), [
+    ['a', 'b'],
+    ['a', 'c'],
+    ['b', 'a'],
+    ['b', 'c'],
+    ['c', 'a'],
+    ['c', 'b'],
+  ]);
   const four = lineupsOf(['x', 'y'], 4);
   assert.equal(four.length, 14); // 2^4 minus the two one-agent line-ups
   assert.ok(four.every((l) => l.includes('x') && l.includes('y')));
 });
 
 test('[tournament] mcts rates above random and first at tic-tac-toe, with intervals that exclude parity', () => {
-  const r = runTournament(tictactoePackage, { agents: ['random', 'mcts:300', 'first'], games: 20, firstSeed: 1, config: {} });
+  const r = runTournament(tictactoePackage, {
+    agents: ['random', 'mcts:300', 'first'],
+    games: 20,
+    firstSeed: 1,
+    config: {},
+  });
   assert.equal(r.games, 6 * 20);
   assert.equal(r.standings[0].agent, 'mcts:300');
   const m = r.standings[0];
@@ -33,6 +45,12 @@ test('[tournament] an interrupted tournament resumes: same report as one run str
 });
 
 test('[tournament] bad agent names and duplicates are typed errors before any game', () => {
-  assert.throws(() => runTournament(tictactoePackage, { agents: ['random', 'nobody'], games: 1, firstSeed: 1, config: {} }), /unknown agent/);
-  assert.throws(() => runTournament(tictactoePackage, { agents: ['random', 'random'], games: 1, firstSeed: 1, config: {} }), /named twice/);
+  assert.throws(
+    () => runTournament(tictactoePackage, { agents: ['random', 'nobody'], games: 1, firstSeed: 1, config: {} }),
+    /unknown agent/,
+  );
+  assert.throws(
+    () => runTournament(tictactoePackage, { agents: ['random', 'random'], games: 1, firstSeed: 1, config: {} }),
+    /named twice/,
+  );
 });

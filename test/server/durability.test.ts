@@ -73,7 +73,9 @@ async function crashAndResume(db: string, seed: number) {
   let srv: ServerProc = await startServer(db, ['--rate-limit', '100000']);
   const games = await setUp(srv.api, rnd);
   const acks: Ack[] = [];
-  const load = Promise.all(games.map((g) => play([srv.api], g, new SeededRandom(rnd.int(1e9)), acks).catch(() => undefined)));
+  const load = Promise.all(
+    games.map((g) => play([srv.api], g, new SeededRandom(rnd.int(1e9)), acks).catch(() => undefined)),
+  );
   // kill -9 at a random moment once the load is under way
   const target = 10 + rnd.int(40);
   while (acks.length < target) await new Promise((r) => setTimeout(r, 2));
@@ -134,16 +136,34 @@ describe('PostgreSQL', () => {
       const o = (await call(b.api, 'POST', `/matches/${ttt.id}/join`, { name: 'o' })).body;
       const w = new Watcher(`${b.url.replace('http', 'ws')}/api/matches/${ttt.id}/ws?token=${o.token}`);
       await w.wait((f) => f.type === 'state');
-      assert.equal((await call(a.api, 'POST', `/matches/${ttt.id}/actions`, { action: { type: 'mark', cell: 4 } }, x.token)).status, 200);
+      assert.equal(
+        (await call(a.api, 'POST', `/matches/${ttt.id}/actions`, { action: { type: 'mark', cell: 4 } }, x.token))
+          .status,
+        200,
+      );
       const pushed = await w.wait((f) => f.type === 'state' && f.seq === 1);
       assert.deepEqual(pushed.events, [{ type: 'marked', seat: 0, cell: 4 }]);
       assert.ok(pushed.menu.actions.length > 0, 'B knows it is o’s turn');
       w.close();
       // alternating submissions through both servers, GROUND seats racing each other
       const acks: Ack[] = [];
-      const games: Game[] = [{ id: ttt.id, ruleset: 'tictactoe', tokens: new Map([[0, x.token], [1, o.token]]) }];
+      const games: Game[] = [
+        {
+          id: ttt.id,
+          ruleset: 'tictactoe',
+          tokens: new Map([
+            [0, x.token],
+            [1, o.token],
+          ]),
+        },
+      ];
       for (let i = 0; i < 2; i++) {
-        const m = (await call(i % 2 ? a.api : b.api, 'POST', '/matches', { ruleset: i % 2 ? 'tictactoe' : 'ground', seed: 10 + i })).body;
+        const m = (
+          await call(i % 2 ? a.api : b.api, 'POST', '/matches', {
+            ruleset: i % 2 ? 'tictactoe' : 'ground',
+            seed: 10 + i,
+          })
+        ).body;
         const tokens = new Map<number, string>();
         for (let s = 0; s < (i % 2 ? 2 : 4); s++) {
           const j = (await call(s % 2 ? a.api : b.api, 'POST', `/matches/${m.id}/join`, { name: `p${s}` })).body;
@@ -152,11 +172,20 @@ describe('PostgreSQL', () => {
         games.push({ id: m.id, ruleset: m.ruleset, tokens });
       }
       // two clients per match, one per server, play at once
-      await Promise.all(games.flatMap((g) => [play([a.api, b.api], g, new SeededRandom(rnd.int(1e9)), acks), play([b.api, a.api], g, new SeededRandom(rnd.int(1e9)), acks)]));
+      await Promise.all(
+        games.flatMap((g) => [
+          play([a.api, b.api], g, new SeededRandom(rnd.int(1e9)), acks),
+          play([b.api, a.api], g, new SeededRandom(rnd.int(1e9)), acks),
+        ]),
+      );
       const logs = new Map<string, ReturnType<typeof parseLog>>();
       for (const g of games) {
         logs.set(g.id, await fullLog(a.api, g.id));
-        assert.equal(await (await fetch(`${a.api}/matches/${g.id}/log`)).text(), await (await fetch(`${b.api}/matches/${g.id}/log`)).text(), 'both servers hand out the same history');
+        assert.equal(
+          await (await fetch(`${a.api}/matches/${g.id}/log`)).text(),
+          await (await fetch(`${b.api}/matches/${g.id}/log`)).text(),
+          'both servers hand out the same history',
+        );
       }
       checkAcks(acks, logs);
     } finally {

@@ -21,7 +21,11 @@ export interface ServerProc {
 }
 
 export async function startServer(db: string, extra: string[] = []): Promise<ServerProc> {
-  const proc = spawn(process.execPath, [join(ROOT, 'bin/arbiter.js'), 'serve', '--port', '0', '--db', db, '--quiet', ...extra], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(
+    process.execPath,
+    [join(ROOT, 'bin/arbiter.js'), 'serve', '--port', '0', '--db', db, '--quiet', ...extra],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let out = '';
   const exited = new Promise<number | null>((done) => proc.on('exit', (code) => done(code)));
   const url = await new Promise<string>((ok, fail) => {
@@ -59,11 +63,22 @@ export async function startServer(db: string, extra: string[] = []): Promise<Ser
 
 export type Answer = { status: number; body: any };
 
-export async function call(api: string, method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer> {
+export async function call(
+  api: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const h: Record<string, string> = { ...headers };
   if (body !== undefined) h['content-type'] = 'application/json';
   if (token) h.authorization = `Bearer ${token}`;
-  const r = await fetch(api + path, { method, headers: h, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+  const r = await fetch(api + path, {
+    method,
+    headers: h,
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await r.text();
   let parsed: unknown = text;
   try {
@@ -109,7 +124,10 @@ export class Watcher {
     const have = this.frames.find(pred);
     if (have) return Promise.resolve(have);
     return new Promise((ok, fail) => {
-      const t = setTimeout(() => fail(new Error('no such frame within ' + ms + ' ms; last: ' + this.raw.slice(-2).join(' | '))), ms);
+      const t = setTimeout(
+        () => fail(new Error('no such frame within ' + ms + ' ms; last: ' + this.raw.slice(-2).join(' | '))),
+        ms,
+      );
       this.waiters.push({ pred, done: (f) => (clearTimeout(t), ok(f)) });
     });
   }
@@ -167,7 +185,17 @@ export async function startPg(): Promise<PgCluster> {
   run([join(bin, 'initdb'), '-D', data, '-A', 'trust', '-U', 'arbiter', '--no-sync']);
   const port = await freePort();
   writeFileSync(join(dir, 'note'), 'throw-away cluster for arbiter tests\n');
-  run([join(bin, 'pg_ctl'), '-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on`, 'start']);
+  run([
+    join(bin, 'pg_ctl'),
+    '-D',
+    data,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on`,
+    'start',
+  ]);
   return {
     url: `postgres://arbiter@127.0.0.1:${port}/postgres`,
     stop() {

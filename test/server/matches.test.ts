@@ -16,7 +16,16 @@ import { ActResult, ErrorBody, MatchRecord, ServerFrame, Snapshot } from '../../
 import { call, startServer, tempDir, Watcher, type ServerProc } from './helpers.ts';
 
 let srv: ServerProc;
-const CODES = ['bad_request', 'illegal', 'out_of_turn', 'game_over', 'bad_config', 'corrupt_log', 'not_found', 'too_large'];
+const CODES = [
+  'bad_request',
+  'illegal',
+  'out_of_turn',
+  'game_over',
+  'bad_config',
+  'corrupt_log',
+  'not_found',
+  'too_large',
+];
 
 let web: string;
 before(async () => {
@@ -61,7 +70,13 @@ async function verifyLog(id: string): Promise<string> {
  * seed and every accepted submission (from the acks and the log), so it rebuilds the omniscient
  * state at every seq and checks each frame and view against that audience's secrets.
  */
-async function playRemote(id: string, rulesetId: string, seed: number, tokens: Map<number, string>, opts: { spectator?: Watcher; watchers: Map<number, Watcher>; maxSteps?: number }) {
+async function playRemote(
+  id: string,
+  rulesetId: string,
+  seed: number,
+  tokens: Map<number, string>,
+  opts: { spectator?: Watcher; watchers: Map<number, Watcher>; maxSteps?: number },
+) {
   const rs = getPackage(rulesetId).ruleset;
   const rnd = new SeededRandom(seed ^ 0x1234);
   const views: { seq: number; seat: number | null; body: unknown }[] = [];
@@ -137,7 +152,8 @@ describe('arbiter serve: whole matches', () => {
     const { log, checked } = await playRemote(m.id, 'ground', seed, tokens, { watchers, spectator });
     assert.ok(log.entries.length > 4);
     // every connection saw the final state
-    for (const w of [...watchers.values(), spectator]) await w.wait((f) => f.type === 'state' && f.status === 'finished');
+    for (const w of [...watchers.values(), spectator])
+      await w.wait((f) => f.type === 'state' && f.status === 'finished');
     for (const w of [...watchers.values(), spectator]) w.close();
     assert.ok(checked > log.entries.length * 4, `checked ${checked} frames and views`);
     // a seat's own frames carry its menu while it is pending; a spectator's never do
@@ -152,7 +168,9 @@ describe('arbiter serve: whole matches', () => {
     const j = await join1(m.id, 'solo');
     const w = new Watcher(wsUrl(m.id, `token=${j.token}`));
     await w.open;
-    const { log } = await playRemote(m.id, 'mines', seed, new Map([[j.seat, j.token]]), { watchers: new Map([[j.seat, w]]) });
+    const { log } = await playRemote(m.id, 'mines', seed, new Map([[j.seat, j.token]]), {
+      watchers: new Map([[j.seat, w]]),
+    });
     assert.ok(log.footer?.outcome);
     await w.wait((f) => f.type === 'state' && f.status === 'finished');
     w.close();
@@ -160,11 +178,22 @@ describe('arbiter serve: whole matches', () => {
 
   test('[SRV-BNC] bnc with two remote seats and two built-in agents playing on the server', async () => {
     const seed = 21;
-    const m = await create({ ruleset: 'bnc', seed, seats: [{}, {}, { agent: 'greedy' }, { agent: 'random' }], config: { turns: 8 } });
+    const m = await create({
+      ruleset: 'bnc',
+      seed,
+      seats: [{}, {}, { agent: 'greedy' }, { agent: 'random' }],
+      config: { turns: 8 },
+    });
     const a = await join1(m.id, 'alice', 0);
     const b = await join1(m.id, 'bob', 1);
-    const tokens = new Map([[0, a.token], [1, b.token]]);
-    const watchers = new Map([[0, new Watcher(wsUrl(m.id, `token=${a.token}`))], [1, new Watcher(wsUrl(m.id, `token=${b.token}`))]]);
+    const tokens = new Map([
+      [0, a.token],
+      [1, b.token],
+    ]);
+    const watchers = new Map([
+      [0, new Watcher(wsUrl(m.id, `token=${a.token}`))],
+      [1, new Watcher(wsUrl(m.id, `token=${b.token}`))],
+    ]);
     await Promise.all([...watchers.values()].map((w) => w.open));
     const { log } = await playRemote(m.id, 'bnc', seed, tokens, { watchers });
     const seats = new Set(log.entries.map((e) => e.seat));
@@ -187,24 +216,48 @@ describe('arbiter serve: the edge', () => {
     assert.equal((await call(srv.api, 'GET', '/rulesets/nope')).status, 404);
     assert.equal((await call(srv.api, 'GET', '/nothing-here')).status, 404);
     const m = await create({ ruleset: 'tictactoe' });
-    const bad = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { type: 'mark', cell: 0 } }, 'forged-token');
+    const bad = await call(
+      srv.api,
+      'POST',
+      `/matches/${m.id}/actions`,
+      { action: { type: 'mark', cell: 0 } },
+      'forged-token',
+    );
     assert.equal(bad.status, 401);
     ErrorBody.parse(bad.body);
-    assert.equal((await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { type: 'mark', cell: 0 } })).status, 401);
+    assert.equal(
+      (await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { type: 'mark', cell: 0 } })).status,
+      401,
+    );
   });
 
   test('[SRV-REJECT] out of turn, illegal and malformed actions get the engine’s codes and change nothing', async () => {
     const m = await create({ ruleset: 'tictactoe', seed: 1 });
     const x = await join1(m.id, 'x');
     const o = await join1(m.id, 'o');
-    const early = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { type: 'mark', cell: 0 } }, o.token);
+    const early = await call(
+      srv.api,
+      'POST',
+      `/matches/${m.id}/actions`,
+      { action: { type: 'mark', cell: 0 } },
+      o.token,
+    );
     assert.equal(early.status, 409);
     assert.equal(early.body.error.code, 'out_of_turn');
     const malformed = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { cell: 'x' } }, x.token);
     assert.equal(malformed.status, 400);
     assert.equal(malformed.body.error.code, 'bad_request');
-    assert.equal((await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { type: 'mark', cell: 4 } }, x.token)).status, 200);
-    const taken = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { type: 'mark', cell: 4 } }, o.token);
+    assert.equal(
+      (await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { type: 'mark', cell: 4 } }, x.token)).status,
+      200,
+    );
+    const taken = await call(
+      srv.api,
+      'POST',
+      `/matches/${m.id}/actions`,
+      { action: { type: 'mark', cell: 4 } },
+      o.token,
+    );
     assert.equal(taken.status, 422);
     assert.equal(taken.body.error.code, 'illegal');
     const rec = (await call(srv.api, 'GET', `/matches/${m.id}`)).body;
@@ -216,8 +269,22 @@ describe('arbiter serve: the edge', () => {
     const m = await create({ ruleset: 'tictactoe' });
     const x = await join1(m.id, 'x');
     await join1(m.id, 'o');
-    const first = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { type: 'mark', cell: 0 } }, x.token, { 'idempotency-key': 'k-1' });
-    const again = await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { type: 'mark', cell: 0 } }, x.token, { 'idempotency-key': 'k-1' });
+    const first = await call(
+      srv.api,
+      'POST',
+      `/matches/${m.id}/actions`,
+      { action: { type: 'mark', cell: 0 } },
+      x.token,
+      { 'idempotency-key': 'k-1' },
+    );
+    const again = await call(
+      srv.api,
+      'POST',
+      `/matches/${m.id}/actions`,
+      { action: { type: 'mark', cell: 0 } },
+      x.token,
+      { 'idempotency-key': 'k-1' },
+    );
     assert.equal(first.body.seq, 1);
     assert.equal(again.status, 200);
     assert.equal(again.body.seq, 1);
@@ -243,7 +310,14 @@ describe('arbiter serve: the edge', () => {
     assert.equal(m.private, true);
     assert.equal((await call(srv.api, 'GET', `/matches/${m.id}/view`)).status, 401);
     assert.equal((await call(srv.api, 'GET', `/matches/${m.id}/view?password=wrong`)).status, 401);
-    assert.equal((await call(srv.api, 'GET', `/matches/${m.id}/view`, undefined, undefined, { 'x-spectate-password': 'open sesame' })).status, 200);
+    assert.equal(
+      (
+        await call(srv.api, 'GET', `/matches/${m.id}/view`, undefined, undefined, {
+          'x-spectate-password': 'open sesame',
+        })
+      ).status,
+      200,
+    );
     const w = new Watcher(wsUrl(m.id, 'password=nope'));
     const err = await w.wait((f) => f.type === 'error');
     assert.equal(err.code, 'bad_request');
@@ -299,19 +373,49 @@ describe('arbiter serve: the edge', () => {
     const before = (await call(srv.api, 'GET', '/matches?limit=500')).body.length;
     const weird = fc.oneof(
       fc.jsonValue(),
-      fc.constantFrom('{"__proto__":{"a":1}}', '{"constructor":{"prototype":{}}}', '{"action":{"__proto__":{"cell":1}}}', '[', '1e999', '{"ruleset":"tictactoe","seed":1e400}', ''),
-      fc.record({ ruleset: fc.oneof(fc.string(), fc.integer(), fc.constant('tictactoe')), seed: fc.oneof(fc.double(), fc.bigInt().map(String), fc.integer()), config: fc.anything() }, { requiredKeys: [] }),
-      fc.record({ action: fc.oneof(fc.anything(), fc.record({ cell: fc.oneof(fc.double(), fc.integer({ min: -1e9, max: 1e9 }), fc.string()) })), idempotencyKey: fc.anything() }, { requiredKeys: [] }),
-      fc.record({ name: fc.oneof(fc.string({ maxLength: 100 }), fc.integer()), seat: fc.anything() }, { requiredKeys: [] }),
+      fc.constantFrom(
+        '{"__proto__":{"a":1}}',
+        '{"constructor":{"prototype":{}}}',
+        '{"action":{"__proto__":{"cell":1}}}',
+        '[',
+        '1e999',
+        '{"ruleset":"tictactoe","seed":1e400}',
+        '',
+      ),
+      fc.record(
+        {
+          ruleset: fc.oneof(fc.string(), fc.integer(), fc.constant('tictactoe')),
+          seed: fc.oneof(fc.double(), fc.bigInt().map(String), fc.integer()),
+          config: fc.anything(),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.record(
+        {
+          action: fc.oneof(
+            fc.anything(),
+            fc.record({ cell: fc.oneof(fc.double(), fc.integer({ min: -1e9, max: 1e9 }), fc.string()) }),
+          ),
+          idempotencyKey: fc.anything(),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.record(
+        { name: fc.oneof(fc.string({ maxLength: 100 }), fc.integer()), seat: fc.anything() },
+        { requiredKeys: [] },
+      ),
     );
     const target = fc.constantFrom('/matches', `/matches/${m.id}/actions`, `/matches/${m.id}/join`);
     await fc.assert(
       fc.asyncProperty(target, weird, async (path, body) => {
-        const text = typeof body === 'string' ? body : JSON.stringify(body) ?? 'null';
+        const text = typeof body === 'string' ? body : (JSON.stringify(body) ?? 'null');
         const r = await call(srv.api, 'POST', path, text, path.endsWith('/actions') ? x.token : undefined);
         if (r.status < 300) {
           // a valid create (or a legal move) is allowed to succeed: nothing else is
-          assert.ok(path === '/matches' || (path.endsWith('/actions') && r.body.ok === true), `${path} ${text} → ${r.status}`);
+          assert.ok(
+            path === '/matches' || (path.endsWith('/actions') && r.body.ok === true),
+            `${path} ${text} → ${r.status}`,
+          );
           return;
         }
         assert.ok(r.status >= 400 && r.status < 500, `${path} ${text} → ${r.status} ${JSON.stringify(r.body)}`);
@@ -325,6 +429,9 @@ describe('arbiter serve: the edge', () => {
     const rec = (await call(srv.api, 'GET', `/matches/${m.id}`)).body;
     assert.ok(rec.seq <= 1, 'at most the one legal move a fuzzed body may make');
     assert.ok((await call(srv.api, 'GET', '/matches?limit=500')).body.length >= before);
-    assert.ok(({} as Record<string, unknown>).a === undefined && ({} as Record<string, unknown>).cell === undefined, 'no prototype was polluted in the test either');
+    assert.ok(
+      ({} as Record<string, unknown>).a === undefined && ({} as Record<string, unknown>).cell === undefined,
+      'no prototype was polluted in the test either',
+    );
   });
 });

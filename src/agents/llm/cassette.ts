@@ -14,7 +14,10 @@ export type CassetteEntry =
   | { timeout: true };
 
 export function requestKey(provider: string, body: Json): string {
-  return createHash('sha256').update(provider + '\n' + canonicalJson(body)).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(provider + '\n' + canonicalJson(body))
+    .digest('hex')
+    .slice(0, 32);
 }
 
 export class Cassette {
@@ -44,7 +47,8 @@ export class Cassette {
     } catch {
       throw new ArbiterError('not_found', `cassette ${this.dir} has no answer for request ${key}`);
     }
-    if (i >= list.length) throw new ArbiterError('not_found', `cassette ${this.dir} has only ${list.length} answer(s) for request ${key}`);
+    if (i >= list.length)
+      throw new ArbiterError('not_found', `cassette ${this.dir} has only ${list.length} answer(s) for request ${key}`);
     return list[i];
   }
 

@@ -12,7 +12,7 @@ import type { DecisionRequest, MatchStart } from '../protocol.ts';
 import type { Reply, Transport, TransportAgent } from '../transport.ts';
 import { describeEventText, describeMenuText } from '../observe.ts';
 import { actionFromProse, toolsForMenu, type ToolSpec } from './tools.ts';
-import { Cassette, requestKey, type CassetteEntry } from './cassette.ts';
+import { type Cassette, requestKey, type CassetteEntry } from './cassette.ts';
 
 export type Provider = 'openai' | 'anthropic';
 
@@ -86,19 +86,33 @@ function semaphoreFor(endpoint: string, limit: number): Semaphore {
 type Answer = { tool?: { name: string; args: string | Json }; text: string; usage: { input: number; output: number } };
 
 function openaiAnswer(r: Json): Answer {
-  const o = r as { choices?: { message?: { content?: string | null; tool_calls?: { function?: { name?: string; arguments?: string } }[] } }[]; usage?: { prompt_tokens?: number; completion_tokens?: number } };
+  const o = r as {
+    choices?: {
+      message?: { content?: string | null; tool_calls?: { function?: { name?: string; arguments?: string } }[] };
+    }[];
+    usage?: { prompt_tokens?: number; completion_tokens?: number };
+  };
   const msg = o.choices?.[0]?.message;
   const call = msg?.tool_calls?.[0]?.function;
-  const out: Answer = { text: msg?.content ?? '', usage: { input: o.usage?.prompt_tokens ?? 0, output: o.usage?.completion_tokens ?? 0 } };
+  const out: Answer = {
+    text: msg?.content ?? '',
+    usage: { input: o.usage?.prompt_tokens ?? 0, output: o.usage?.completion_tokens ?? 0 },
+  };
   if (call?.name) out.tool = { name: call.name, args: call.arguments ?? '{}' };
   return out;
 }
 
 function anthropicAnswer(r: Json): Answer {
-  const o = r as { content?: ({ type: 'text'; text: string } | { type: 'tool_use'; name: string; input: Json })[]; usage?: { input_tokens?: number; output_tokens?: number } };
+  const o = r as {
+    content?: ({ type: 'text'; text: string } | { type: 'tool_use'; name: string; input: Json })[];
+    usage?: { input_tokens?: number; output_tokens?: number };
+  };
   const blocks = o.content ?? [];
   const tool = blocks.find((b) => b.type === 'tool_use') as { name: string; input: Json } | undefined;
-  const text = blocks.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join('\n');
+  const text = blocks
+    .filter((b) => b.type === 'text')
+    .map((b) => (b as { text: string }).text)
+    .join('\n');
   const out: Answer = { text, usage: { input: o.usage?.input_tokens ?? 0, output: o.usage?.output_tokens ?? 0 } };
   if (tool) out.tool = { name: tool.name, args: tool.input };
   return out;
@@ -112,7 +126,8 @@ export class LlmTransport implements Transport {
   private readonly env: LlmEnv;
   private client: OpenAI | Anthropic | null = null;
   /** Client options, set at match start; the SDK itself loads on the first call (only model seats pay for it). */
-  private clientOptions: { apiKey: string; baseURL: string | undefined; maxRetries: number; timeout: number } | null = null;
+  private clientOptions: { apiKey: string; baseURL: string | undefined; maxRetries: number; timeout: number } | null =
+    null;
   private system = '';
   private deadlineMs = 10_000;
   private readonly tokens = { input: 0, output: 0, requests: 0 };
@@ -126,14 +141,20 @@ export class LlmTransport implements Transport {
 
   private get baseURL(): string | undefined {
     const p = this.seatCfg.provider;
-    return this.seatCfg.baseURL ?? this.env.baseURL?.[p] ?? (p === 'openai' ? process.env.OPENAI_BASE_URL : process.env.ANTHROPIC_BASE_URL) ?? undefined;
+    return (
+      this.seatCfg.baseURL ??
+      this.env.baseURL?.[p] ??
+      (p === 'openai' ? process.env.OPENAI_BASE_URL : process.env.ANTHROPIC_BASE_URL) ??
+      undefined
+    );
   }
 
   start(msg: MatchStart): void {
     this.deadlineMs = msg.deadline_ms;
     const cfg = this.seatCfg;
     const parts = [
-      cfg.system ?? `You are a contestant in a match of ${msg.ruleset} (${msg.version}), playing seat ${msg.seat} of ${msg.seats}.`,
+      cfg.system ??
+        `You are a contestant in a match of ${msg.ruleset} (${msg.version}), playing seat ${msg.seat} of ${msg.seats}.`,
       `You play seat ${msg.seat}. Each time you are asked, choose exactly one legal action: call the tool of its family, or answer with one JSON action object. ` +
         `An answer that is missing, late, or refused twice plays ${msg.default_action ? `\`${msg.default_action}\`` : 'the first legal action'} for you.`,
       ...(cfg.statements ?? []),
@@ -142,22 +163,39 @@ export class LlmTransport implements Transport {
     this.system = parts.join('\n\n');
     if (this.env.cassette?.mode === 'replay') return; // offline: no client, no key needed
     const p = cfg.provider;
-    const apiKey = cfg.apiKey ?? this.env.apiKey?.[p] ?? (p === 'openai' ? process.env.OPENAI_API_KEY : process.env.ANTHROPIC_API_KEY);
-    if (!apiKey) throw new ArbiterError('bad_request', `${this.name}: no API key (set ${p === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY'} or --llm-api-key)`);
+    const apiKey =
+      cfg.apiKey ??
+      this.env.apiKey?.[p] ??
+      (p === 'openai' ? process.env.OPENAI_API_KEY : process.env.ANTHROPIC_API_KEY);
+    if (!apiKey)
+      throw new ArbiterError(
+        'bad_request',
+        `${this.name}: no API key (set ${p === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY'} or --llm-api-key)`,
+      );
     // deadlines are the policy's: the SDK's own timeout only bounds one HTTP attempt
     const common = { apiKey, baseURL: this.baseURL, maxRetries: this.env.maxRetries ?? 2, timeout: this.deadlineMs };
     this.clientOptions = common;
   }
 
   private userPrompt(req: DecisionRequest, ctx: AgentContext): string {
-    const lines = [`Decision ${req.request} (attempt ${req.attempt}) — seat ${req.seat}, ${req.kind}.`, '', '## What you see', req.view_text];
+    const lines = [
+      `Decision ${req.request} (attempt ${req.attempt}) — seat ${req.seat}, ${req.kind}.`,
+      '',
+      '## What you see',
+      req.view_text,
+    ];
     lines.push('', '## Since your last decision');
-    lines.push(req.events.length ? req.events.map((e) => '- ' + describeEventText(ctx.ruleset, e as never)).join('\n') : '(nothing you could see)');
+    lines.push(
+      req.events.length
+        ? req.events.map((e) => '- ' + describeEventText(ctx.ruleset, e as never)).join('\n')
+        : '(nothing you could see)',
+    );
     lines.push('', '## Legal actions now', describeMenuText(ctx.ruleset, ctx.menu, req.seat));
     if (req.previous) {
       lines.push('', `## Your previous answer failed (${req.previous.reason})`);
       if (req.previous.answer) lines.push(`You answered: ${req.previous.answer}`);
-      if (req.previous.rejection) lines.push(`The engine said: ${req.previous.rejection.code}: ${req.previous.rejection.reason}`);
+      if (req.previous.rejection)
+        lines.push(`The engine said: ${req.previous.rejection.code}: ${req.previous.rejection.reason}`);
       lines.push('Answer again with one legal action.');
     }
     return lines.join('\n');
@@ -171,8 +209,14 @@ export class LlmTransport implements Transport {
         model: cfg.model,
         temperature,
         max_tokens: cfg.maxTokens ?? 1024,
-        messages: [{ role: 'system', content: this.system }, { role: 'user', content: user }],
-        tools: tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } })),
+        messages: [
+          { role: 'system', content: this.system },
+          { role: 'user', content: user },
+        ],
+        tools: tools.map((t) => ({
+          type: 'function',
+          function: { name: t.name, description: t.description, parameters: t.parameters },
+        })),
         tool_choice: 'auto',
       };
     }
@@ -208,7 +252,12 @@ export class LlmTransport implements Transport {
     } catch (err) {
       if (signal.aborted) return { timeout: true };
       const status = (err as { status?: unknown }).status;
-      return { error: { status: typeof status === 'number' ? status : null, message: typeof status === 'number' ? `HTTP ${status}` : 'connection failed' } };
+      return {
+        error: {
+          status: typeof status === 'number' ? status : null,
+          message: typeof status === 'number' ? `HTTP ${status}` : 'connection failed',
+        },
+      };
     } finally {
       sem.release();
     }
@@ -245,11 +294,23 @@ export class LlmTransport implements Transport {
         try {
           args = args.trim() === '' ? {} : JSON.parse(args);
         } catch {
-          return { ok: false, reason: 'invalid_json', raw: `${ans.tool.name}(${raw})`, detail: 'tool arguments are not JSON', meta };
+          return {
+            ok: false,
+            reason: 'invalid_json',
+            raw: `${ans.tool.name}(${raw})`,
+            detail: 'tool arguments are not JSON',
+            meta,
+          };
         }
       }
       if (args === null || typeof args !== 'object' || Array.isArray(args)) {
-        return { ok: false, reason: 'invalid_json', raw: `${ans.tool.name}(${raw})`, detail: 'tool arguments are not an object', meta };
+        return {
+          ok: false,
+          reason: 'invalid_json',
+          raw: `${ans.tool.name}(${raw})`,
+          detail: 'tool arguments are not an object',
+          meta,
+        };
       }
       const action = { ...(args as JsonObject), type: ans.tool.name };
       return { ok: true, message: { request: req.request, action }, raw: `${ans.tool.name}(${raw})`, meta };
@@ -257,7 +318,8 @@ export class LlmTransport implements Transport {
     if (ans.text.trim() === '') return { ok: false, reason: 'invalid_json', raw: '', detail: 'an empty answer', meta };
     // prose with JSON in it is parsed once; anything else is invalid
     const action = actionFromProse(ans.text);
-    if (action === undefined) return { ok: false, reason: 'invalid_json', raw: ans.text, detail: 'no JSON action in the answer', meta };
+    if (action === undefined)
+      return { ok: false, reason: 'invalid_json', raw: ans.text, detail: 'no JSON action in the answer', meta };
     return { ok: true, message: { request: req.request, action }, raw: ans.text, meta };
   }
 
@@ -273,8 +335,16 @@ export function parseLlmSpec(args: string): { provider: Provider; model: string 
   const i = args.indexOf(':');
   const provider = i < 0 ? args : args.slice(0, i);
   const model = i < 0 ? '' : args.slice(i + 1);
-  if (provider !== 'openai' && provider !== 'anthropic') throw new ArbiterError('bad_request', `llm: provider must be openai or anthropic (llm:openai:MODEL), got "${provider}"`);
-  if (!model) throw new ArbiterError('bad_request', `llm:${provider}: needs a model name, e.g. llm:${provider}:${provider === 'openai' ? 'gpt-4o-mini' : 'claude-haiku'}`);
+  if (provider !== 'openai' && provider !== 'anthropic')
+    throw new ArbiterError(
+      'bad_request',
+      `llm: provider must be openai or anthropic (llm:openai:MODEL), got "${provider}"`,
+    );
+  if (!model)
+    throw new ArbiterError(
+      'bad_request',
+      `llm:${provider}: needs a model name, e.g. llm:${provider}:${provider === 'openai' ? 'gpt-4o-mini' : 'claude-haiku'}`,
+    );
   return { provider, model };
 }
 

@@ -14,7 +14,11 @@ function familyOf(a: Json): string | null {
 
 /** A template schema without its `type` discriminator (the tool name carries it). */
 function paramsFromTemplate(schema: JsonObject): JsonObject {
-  const props = (schema.properties && typeof schema.properties === 'object' && !Array.isArray(schema.properties) ? schema.properties : {}) as JsonObject;
+  const props = (
+    schema.properties && typeof schema.properties === 'object' && !Array.isArray(schema.properties)
+      ? schema.properties
+      : {}
+  ) as JsonObject;
   const properties: JsonObject = {};
   for (const [k, v] of Object.entries(props)) if (k !== 'type') properties[k] = v;
   const required = Array.isArray(schema.required) ? schema.required.filter((r) => r !== 'type') : [];

@@ -58,7 +58,20 @@ export interface Node {
 }
 
 function newNode(seat: number, action: Json | null, key: string): Node {
-  return { seat, action, key, children: [], byKey: new Map(), visits: 0, mover: -1, menuSize: 0, proven: null, recorded: false, avail: 0, reward: 0 };
+  return {
+    seat,
+    action,
+    key,
+    children: [],
+    byKey: new Map(),
+    visits: 0,
+    mover: -1,
+    menuSize: 0,
+    proven: null,
+    recorded: false,
+    avail: 0,
+    reward: 0,
+  };
 }
 
 /**
@@ -118,7 +131,10 @@ export function searchDecision<S>(ctx: AgentContext<S, Json>, opts: SearchOption
   const menu = ctx.menu.actions;
   if (menu.length === 1) return menu[0];
   if (!rs.sampleState) {
-    throw new ArbiterError('bad_request', `${rs.id} has no sampleState, which search agents need to read only their seat's view`);
+    throw new ArbiterError(
+      'bad_request',
+      `${rs.id} has no sampleState, which search agents need to read only their seat's view`,
+    );
   }
   const sample = rs.sampleState.bind(rs);
   const rnd: AgentRandom = ctx.random;
@@ -146,7 +162,10 @@ export function searchDecision<S>(ctx: AgentContext<S, Json>, opts: SearchOption
     let known: number[] | null = null;
     // selection and expansion
     for (;;) {
-      if (node.proven !== null && (node.children.length === 0 || node.proven[node.mover] >= 1 || node.proven[node.mover] <= 0)) {
+      if (
+        node.proven !== null &&
+        (node.children.length === 0 || node.proven[node.mover] >= 1 || node.proven[node.mover] <= 0)
+      ) {
         known = node.proven;
         break;
       }
@@ -190,7 +209,12 @@ export function searchDecision<S>(ctx: AgentContext<S, Json>, opts: SearchOption
           // proved wins are taken and proved losses avoided; a proved draw keeps its sampled mean,
           // which still tells how often a fallible opponent errs on the way
           const p = c.proven === null ? -1 : c.proven[mover];
-          const score = p >= 1 ? Infinity : p === 0 ? -1e9 + c.visits : c.reward / c.visits + opts.exploration * Math.sqrt(Math.log(c.avail) / c.visits);
+          const score =
+            p >= 1
+              ? Infinity
+              : p === 0
+                ? -1e9 + c.visits
+                : c.reward / c.visits + opts.exploration * Math.sqrt(Math.log(c.avail) / c.visits);
           if (score > bestScore) {
             bestScore = score;
             next = c;
@@ -250,7 +274,8 @@ export function searchDecision<S>(ctx: AgentContext<S, Json>, opts: SearchOption
     const c = root.byKey.get(seat + '|' + key(a));
     if (c === undefined) continue;
     // proved values rank above visit counts: a proved win first, a proved loss last
-    const score = c.proven !== null ? (c.proven[seat] >= 1 ? Infinity : c.proven[seat] <= 0 ? -Infinity : c.visits) : c.visits;
+    const score =
+      c.proven !== null ? (c.proven[seat] >= 1 ? Infinity : c.proven[seat] <= 0 ? -Infinity : c.visits) : c.visits;
     if (score > bestScore) {
       bestScore = score;
       best = a;
@@ -266,7 +291,8 @@ export function parseSearchArgs(args: string | undefined, resample: boolean): Se
   for (const part of args.split(',')) {
     const [k, v] = part.includes('=') ? part.split('=', 2) : ['iterations', part];
     const n = Number(v);
-    if (!Number.isFinite(n) || n <= 0) throw new ArbiterError('bad_request', `search agent option ${k} must be a positive number, got "${v}"`);
+    if (!Number.isFinite(n) || n <= 0)
+      throw new ArbiterError('bad_request', `search agent option ${k} must be a positive number, got "${v}"`);
     if (k === 'iterations' || k === 'it') opts.iterations = Math.floor(n);
     else if (k === 'ms') {
       opts.timeMs = n;

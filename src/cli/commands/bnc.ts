@@ -33,14 +33,22 @@ function tool(name: string): RulesetTool {
   return t;
 }
 
-async function runTool(name: string, args: string[], options: Record<string, string | number | boolean | undefined>): Promise<void> {
+async function runTool(
+  name: string,
+  args: string[],
+  options: Record<string, string | number | boolean | undefined>,
+): Promise<void> {
   const code = await tool(name).run(args, options, nodeToolIO(process.cwd()));
   if (code !== 0) process.exitCode = code;
 }
 
 function headSha(root: string): string {
   try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     throw new ArbiterError('not_found', 'git rev-parse HEAD failed: is this a git checkout with a commit?');
   }

@@ -29,9 +29,14 @@ export function register(program: Command): void {
   if (program.commands.some((c) => c.name() === 'explore')) return;
   program
     .command('explore')
-    .description('exhaustively explore a bounded configuration: invariants, per-transition contracts, deadlocks, branch goals, shortest counterexample')
+    .description(
+      'exhaustively explore a bounded configuration: invariants, per-transition contracts, deadlocks, branch goals, shortest counterexample',
+    )
     .argument('<ruleset>', 'ruleset id')
-    .option('--preset <names>', 'named configs the ruleset ships, comma-separated (default: every "ci" and "ci-*" preset, goals judged over all)')
+    .option(
+      '--preset <names>',
+      'named configs the ruleset ships, comma-separated (default: every "ci" and "ci-*" preset, goals judged over all)',
+    )
     .option('--config <json>', 'config as a JSON object or a JSON file')
     .option('--set <key=value...>', 'override one config field')
     .option('--seed <n>', 'game seed', '1')
@@ -48,7 +53,11 @@ export function register(program: Command): void {
       const entry = getPackage(id);
       const o: Record<string, unknown> = { ...opts };
       let presets: (string | undefined)[] = [undefined];
-      if (typeof o.preset === 'string') presets = o.preset.split(',').map((p) => p.trim()).filter((p) => p !== '');
+      if (typeof o.preset === 'string')
+        presets = o.preset
+          .split(',')
+          .map((p) => p.trim())
+          .filter((p) => p !== '');
       else if (o.config === undefined) {
         const ci = Object.keys(entry.presets ?? {}).filter((p) => p === 'ci' || p.startsWith('ci-'));
         if (ci.length > 0) presets = ci;
@@ -56,32 +65,48 @@ export function register(program: Command): void {
       const reports: ExploreReport[] = [];
       for (const preset of presets) {
         const config = buildConfig(entry, { ...o, preset });
-        reports.push(explore(entry.ruleset, {
-          config,
-          seed: parseSeed(opts.seed),
-          maxStates: parseCount(opts.maxStates, 'max-states', 2_000_000, 50_000_000),
-          maxDepth: opts.maxDepth === undefined ? undefined : parseCount(opts.maxDepth, 'max-depth', 1000, 1_000_000),
-          checkTransitions: opts.check !== false,
-          checkInvariants: opts.invariants !== false,
-          maxViolations: parseCount(opts.violations, 'violations', 1, 1000),
-          exactKeys: opts.exact === true,
-          validateMenus: opts.validateMenus === true,
-          progress: opts.json || !process.stderr.isTTY ? undefined
-            : (p) => process.stderr.write(`\r  ${preset ?? ''} ${p.states} states, ${p.transitions} transitions, depth ${p.depth}   `),
-        }));
+        reports.push(
+          explore(entry.ruleset, {
+            config,
+            seed: parseSeed(opts.seed),
+            maxStates: parseCount(opts.maxStates, 'max-states', 2_000_000, 50_000_000),
+            maxDepth: opts.maxDepth === undefined ? undefined : parseCount(opts.maxDepth, 'max-depth', 1000, 1_000_000),
+            checkTransitions: opts.check !== false,
+            checkInvariants: opts.invariants !== false,
+            maxViolations: parseCount(opts.violations, 'violations', 1, 1000),
+            exactKeys: opts.exact === true,
+            validateMenus: opts.validateMenus === true,
+            progress:
+              opts.json || !process.stderr.isTTY
+                ? undefined
+                : (p) =>
+                    process.stderr.write(
+                      `\r  ${preset ?? ''} ${p.states} states, ${p.transitions} transitions, depth ${p.depth}   `,
+                    ),
+          }),
+        );
         if (!opts.json && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
       }
       const strip = (r: ExploreReport) => (opts.traces ? r : { ...r, goals: r.goals.map(({ trace: _t, ...g }) => g) });
       const goals = mergeGoals(reports);
       if (opts.json) {
-        const out = reports.length === 1 ? strip(reports[0]) : { runs: reports.map((r, i) => ({ preset: presets[i] ?? null, ...strip(r) })), goals: goals.map(({ trace: _t, ...g }) => g) };
+        const out =
+          reports.length === 1
+            ? strip(reports[0])
+            : {
+                runs: reports.map((r, i) => ({ preset: presets[i] ?? null, ...strip(r) })),
+                goals: goals.map(({ trace: _t, ...g }) => g),
+              };
         process.stdout.write(canonicalJson(out) + '\n');
       } else {
         reports.forEach((r, i) => {
           if (reports.length > 1) process.stdout.write(`preset ${presets[i]}:\n`);
           process.stdout.write(formatReport(r, entry.ruleset.describeEvent?.bind(entry.ruleset)) + '\n');
         });
-        if (reports.length > 1) process.stdout.write(formatGoals(goals, `goals over the ${reports.length} presets ${presets.join(', ')}`) + '\n');
+        if (reports.length > 1)
+          process.stdout.write(
+            formatGoals(goals, `goals over the ${reports.length} presets ${presets.join(', ')}`) + '\n',
+          );
       }
       const complete = reports.every((r) => r.complete);
       const missed = complete && goals.some((g) => !g.reached);

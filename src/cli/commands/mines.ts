@@ -30,7 +30,12 @@ function processTerminal(): { io: TerminalIO; close(): void } {
       columns: process.stdout.columns ?? 80,
       rows: process.stdout.rows ?? 24,
       write: (t) => void process.stdout.write(t),
-      nextKey: () => (queue.length ? Promise.resolve(queue.shift() as string) : stdin.readableEnded ? Promise.resolve('') : new Promise((r) => waiting.push(r))),
+      nextKey: () =>
+        queue.length
+          ? Promise.resolve(queue.shift() as string)
+          : stdin.readableEnded
+            ? Promise.resolve('')
+            : new Promise((r) => waiting.push(r)),
     },
     close() {
       stdin.off('data', onData);

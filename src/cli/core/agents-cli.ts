@@ -29,7 +29,8 @@ export function addAgentOptions(cmd: Command): Command {
 function int(v: unknown, name: string, min: number, max: number): number | undefined {
   if (v === undefined) return undefined;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > max) throw new ArbiterError('bad_request', `--${name} must be an integer in ${min}..${max}, got "${String(v)}"`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ArbiterError('bad_request', `--${name} must be an integer in ${min}..${max}, got "${String(v)}"`);
   return n;
 }
 
@@ -43,7 +44,8 @@ export interface AgentSession {
 }
 
 export function agentSession(opts: Record<string, unknown>, logPath?: string): AgentSession {
-  if (opts.recordLlm && opts.replayLlm) throw new ArbiterError('bad_request', '--record-llm and --replay-llm exclude each other');
+  if (opts.recordLlm && opts.replayLlm)
+    throw new ArbiterError('bad_request', '--record-llm and --replay-llm exclude each other');
   const llm: LlmEnv = { concurrency: int(opts.llmConcurrency, 'llm-concurrency', 1, 256) ?? 4, baseURL: {} };
   if (typeof opts.openaiBaseUrl === 'string') llm.baseURL!.openai = opts.openaiBaseUrl;
   if (typeof opts.anthropicBaseUrl === 'string') llm.baseURL!.anthropic = opts.anthropicBaseUrl;
@@ -65,7 +67,9 @@ export function agentSession(opts: Record<string, unknown>, logPath?: string): A
     seat(pkg, spec, seats) {
       if (typeof opts.lineup !== 'string') return makeAgents(pkg, spec, seats, env);
       const lineup = loadLineup(opts.lineup, pkg.ruleset.id);
-      return lineupSeats(lineup, seats).map((s, seat) => ('spec' in s ? makeAgent(pkg, s.spec, env, seat) : llmAgent(s.llm, llm)));
+      return lineupSeats(lineup, seats).map((s, seat) =>
+        'spec' in s ? makeAgent(pkg, s.spec, env, seat) : llmAgent(s.llm, llm),
+      );
     },
   };
 }

@@ -17,7 +17,9 @@ export function registerBench(program: Command): void {
     .action(async (filters: string[], opts: { budget?: string; list?: boolean; json?: boolean }) => {
       const { ALL_CASES, POSTPROCESS } = await import('../../../bench/index.ts');
       const budget = parseCount(opts.budget, 'budget', 1000, 600_000);
-      const cases = ALL_CASES.filter((c) => filters.length === 0 || filters.some((f) => c.name.includes(f) || c.group.includes(f)));
+      const cases = ALL_CASES.filter(
+        (c) => filters.length === 0 || filters.some((f) => c.name.includes(f) || c.group.includes(f)),
+      );
       if (opts.list) {
         for (const c of ALL_CASES) process.stdout.write(`${c.group.padEnd(10)} ${c.name}\n`);
         return;
@@ -29,16 +31,33 @@ export function registerBench(program: Command): void {
         try {
           results.push(await c.run(budget));
         } catch (err) {
-          results.push({ case: c.name, games: 0, moves: 0, cpu_ms: 0, games_per_cpu_s: 0, moves_per_cpu_s: 0, extra: { error: (err as Error).message } });
+          results.push({
+            case: c.name,
+            games: 0,
+            moves: 0,
+            cpu_ms: 0,
+            games_per_cpu_s: 0,
+            moves_per_cpu_s: 0,
+            extra: { error: (err as Error).message },
+          });
         }
       }
       for (const post of POSTPROCESS) post(results);
-      if (!opts.json) process.stdout.write(pc.bold(`${'case'.padEnd(34)} ${'games/CPU-s'.padStart(14)} ${'moves/CPU-s'.padStart(14)}  extra`) + '\n');
+      if (!opts.json)
+        process.stdout.write(
+          pc.bold(`${'case'.padEnd(34)} ${'games/CPU-s'.padStart(14)} ${'moves/CPU-s'.padStart(14)}  extra`) + '\n',
+        );
       for (const r of results) {
         if (opts.json) process.stdout.write(JSON.stringify(r) + '\n');
         else {
-          const extra = r.extra ? Object.entries(r.extra).map(([k, v]) => `${k}=${v}`).join(' ') : '';
-          process.stdout.write(`${r.case.padEnd(34)} ${fmt(r.games_per_cpu_s).padStart(14)} ${fmt(r.moves_per_cpu_s).padStart(14)}  ${extra}\n`);
+          const extra = r.extra
+            ? Object.entries(r.extra)
+                .map(([k, v]) => `${k}=${v}`)
+                .join(' ')
+            : '';
+          process.stdout.write(
+            `${r.case.padEnd(34)} ${fmt(r.games_per_cpu_s).padStart(14)} ${fmt(r.moves_per_cpu_s).padStart(14)}  ${extra}\n`,
+          );
         }
       }
     });

@@ -12,7 +12,7 @@ export function registerChecks(program: Command): void {
   const scenario = program.command('scenario').description('scenario files: run them');
   scenario
     .command('run')
-    .description('run scenario files (default: every registered ruleset\'s scenarios)')
+    .description("run scenario files (default: every registered ruleset's scenarios)")
     .argument('[paths...]', 'files or folders of *.yaml scenarios')
     .option('--json', 'print results as JSON')
     .option('-v, --verbose', 'list passing scenarios too')
@@ -25,15 +25,33 @@ export function registerChecks(program: Command): void {
           const loaded = loadScenarioFile(f, root);
           return runScenario(loaded, getPackage(loaded.scenario.ruleset).ruleset);
         } catch (err) {
-          return { id: f, file: f, ruleset: '?', ok: false, provisional: false, covers: [], steps: 0, failure: (err as Error).message };
+          return {
+            id: f,
+            file: f,
+            ruleset: '?',
+            ok: false,
+            provisional: false,
+            covers: [],
+            steps: 0,
+            failure: (err as Error).message,
+          };
         }
       });
       const failed = results.filter((r) => !r.ok);
-      if (opts.json) process.stdout.write(JSON.stringify({ passed: results.length - failed.length, failed: failed.length, results }, null, 2) + '\n');
+      if (opts.json)
+        process.stdout.write(
+          JSON.stringify({ passed: results.length - failed.length, failed: failed.length, results }, null, 2) + '\n',
+        );
       else {
         for (const r of results) {
-          if (!r.ok) process.stdout.write(`${pc.red('FAIL')} ${r.ruleset}/${r.id}  (${r.file})\n     ${r.failure?.split('\n').join('\n     ')}\n`);
-          else if (opts.verbose) process.stdout.write(`${pc.green('ok')}   ${r.ruleset}/${r.id}${r.provisional ? pc.yellow(' (provisional)') : ''}\n`);
+          if (!r.ok)
+            process.stdout.write(
+              `${pc.red('FAIL')} ${r.ruleset}/${r.id}  (${r.file})\n     ${r.failure?.split('\n').join('\n     ')}\n`,
+            );
+          else if (opts.verbose)
+            process.stdout.write(
+              `${pc.green('ok')}   ${r.ruleset}/${r.id}${r.provisional ? pc.yellow(' (provisional)') : ''}\n`,
+            );
         }
         process.stdout.write(`${results.length - failed.length} passed, ${failed.length} failed\n`);
       }
@@ -42,7 +60,9 @@ export function registerChecks(program: Command): void {
 
   program
     .command('coverage')
-    .description('list every rule id of every ruleset with the scenarios and tests that cover it, run the scenarios to check each lists the U-items it relies on, and report U-item register debt; exit 1 if any id is uncovered, a scenario is broken or one relies on an unlisted U-item (register warnings do not fail)')
+    .description(
+      'list every rule id of every ruleset with the scenarios and tests that cover it, run the scenarios to check each lists the U-items it relies on, and report U-item register debt; exit 1 if any id is uncovered, a scenario is broken or one relies on an unlisted U-item (register warnings do not fail)',
+    )
     .argument('[ruleset]', 'only this ruleset')
     .option('--json', 'print {ruleset: {ruleId: [scenarioIds]}}')
     .option('--uncovered', 'list only uncovered ids')
@@ -64,23 +84,31 @@ export function registerChecks(program: Command): void {
         for (const r of c.rules) {
           if (opts.uncovered && r.by.length) continue;
           const mark = r.by.length ? pc.green('✓') : pc.red('✗');
-          const by = r.by.length ? r.by.slice(0, 4).join(', ') + (r.by.length > 4 ? ` (+${r.by.length - 4})` : '') : pc.red('UNCOVERED');
+          const by = r.by.length
+            ? r.by.slice(0, 4).join(', ') + (r.by.length > 4 ? ` (+${r.by.length - 4})` : '')
+            : pc.red('UNCOVERED');
           process.stdout.write(`  ${mark} ${r.id.padEnd(14)} ${by}\n`);
         }
         for (const b of c.broken) process.stdout.write(pc.red(`  broken scenario ${b.file}: ${b.error}\n`));
         for (const u of c.unknownIds) process.stdout.write(pc.red(`  scenario ${u.by} names unknown id ${u.id}\n`));
-        for (const f of c.failedRuns) process.stdout.write(pc.red(`  scenario ${f.scenario} fails: ${f.failure.split('\n')[0]}\n`));
+        for (const f of c.failedRuns)
+          process.stdout.write(pc.red(`  scenario ${f.scenario} fails: ${f.failure.split('\n')[0]}\n`));
         if (reg.uItems.length) process.stdout.write(`  ${registerSummary(reg)}\n`);
       }
       if (bad) {
-        if (!opts.json) process.stderr.write('coverage: some rule ids are uncovered, some scenarios are broken, or a scenario relies on a U-item it does not list\n');
+        if (!opts.json)
+          process.stderr.write(
+            'coverage: some rule ids are uncovered, some scenarios are broken, or a scenario relies on a U-item it does not list\n',
+          );
         process.exitCode = 1;
       }
     });
 
   program
     .command('register')
-    .description('print the findings register and the U-items of a ruleset: state, owner, age, ruling, reproduction and the scenarios that list each; the reproduction debt (target zero) and warnings')
+    .description(
+      'print the findings register and the U-items of a ruleset: state, owner, age, ruling, reproduction and the scenarios that list each; the reproduction debt (target zero) and warnings',
+    )
     .argument('<ruleset>', `one of: ${rulesetIds().join(', ')}`)
     .option('--json', 'print as JSON')
     .action((id: string, opts: { json?: boolean }) => {
@@ -92,15 +120,28 @@ export function registerChecks(program: Command): void {
       process.stdout.write(pc.bold(`${reg.title} (${reg.version}) — findings register`) + '\n');
       if (reg.findings.length === 0) process.stdout.write('  (no findings recorded)\n');
       for (const f of reg.findings) {
-        process.stdout.write(`  ${pc.bold(f.id.padEnd(5))} ${f.kind.padEnd(15)} ${f.state.padEnd(10)} raised ${f.raised} by ${f.owner}\n`);
-        process.stdout.write(`        reproduction: ${f.reproduction ?? '—'}   role: ${f.role ?? '—'}\n        ${f.summary}\n`);
+        process.stdout.write(
+          `  ${pc.bold(f.id.padEnd(5))} ${f.kind.padEnd(15)} ${f.state.padEnd(10)} raised ${f.raised} by ${f.owner}\n`,
+        );
+        process.stdout.write(
+          `        reproduction: ${f.reproduction ?? '—'}   role: ${f.role ?? '—'}\n        ${f.summary}\n`,
+        );
       }
       process.stdout.write('\n' + pc.bold('Underdetermined items (defaults the engine uses)') + '\n');
       for (const u of reg.uItems) {
-        const sc = u.scenarios.length ? u.scenarios.map((s) => s.id + (s.provisional ? ' (provisional)' : '')).join(', ') : pc.yellow('no scenario lists it');
-        const repro = u.reproductionStatus === 'ok' ? u.reproduction : pc.yellow(`${u.reproduction ?? 'none'} — DEBT (${u.reproductionStatus})`);
-        process.stdout.write(`  ${pc.bold(u.id.padEnd(5))} ${u.question}\n        default: ${u.default}\n        why: ${u.why}\n`);
-        process.stdout.write(`        state: ${u.state ?? 'open'}; source: ${u.source ?? 'engine'}; owner: ${u.owner ?? '?'}; raised: ${u.raised ?? '?'}${u.ageDays !== null ? ` (${u.ageDays} days)` : ''}${u.ruling ? `\n        ruling: ${u.ruling}` : ''}\n`);
+        const sc = u.scenarios.length
+          ? u.scenarios.map((s) => s.id + (s.provisional ? ' (provisional)' : '')).join(', ')
+          : pc.yellow('no scenario lists it');
+        const repro =
+          u.reproductionStatus === 'ok'
+            ? u.reproduction
+            : pc.yellow(`${u.reproduction ?? 'none'} — DEBT (${u.reproductionStatus})`);
+        process.stdout.write(
+          `  ${pc.bold(u.id.padEnd(5))} ${u.question}\n        default: ${u.default}\n        why: ${u.why}\n`,
+        );
+        process.stdout.write(
+          `        state: ${u.state ?? 'open'}; source: ${u.source ?? 'engine'}; owner: ${u.owner ?? '?'}; raised: ${u.raised ?? '?'}${u.ageDays !== null ? ` (${u.ageDays} days)` : ''}${u.ruling ? `\n        ruling: ${u.ruling}` : ''}\n`,
+        );
         process.stdout.write(`        reproduction: ${repro}\n        listed by: ${sc}\n`);
       }
       process.stdout.write('\n' + registerSummary(reg) + '\n');
@@ -110,9 +151,17 @@ export function registerChecks(program: Command): void {
 
 /** One line: U-items by state and the reproduction debt against its target of zero. */
 function registerSummary(reg: RulesetRegister): string {
-  const states = ['open', 'ruled', 'applied', 'withdrawn', ...Object.keys(reg.counts).filter((k) => !['open', 'ruled', 'applied', 'withdrawn'].includes(k))];
+  const states = [
+    'open',
+    'ruled',
+    'applied',
+    'withdrawn',
+    ...Object.keys(reg.counts).filter((k) => !['open', 'ruled', 'applied', 'withdrawn'].includes(k)),
+  ];
   const parts = states.filter((k) => reg.counts[k]).map((k) => `${reg.counts[k]} ${k}`);
-  const debt = reg.debt.length ? pc.yellow(`reproduction debt ${reg.debt.length} (${reg.debt.join(', ')}); target 0`) : 'reproduction debt 0 (target 0)';
+  const debt = reg.debt.length
+    ? pc.yellow(`reproduction debt ${reg.debt.length} (${reg.debt.join(', ')}); target 0`)
+    : 'reproduction debt 0 (target 0)';
   return `${reg.uItems.length} U-items: ${parts.join(', ')}; ${debt}`;
 }
 

@@ -3,7 +3,16 @@
 
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { Command } from 'commander';
-import { ArbiterError, assertNoPrototypeKeys, configFlags, findNonFiniteNumber, isPrototypeKey, type Json, type JsonObject, type RulesetPackage } from '../../kernel/index.ts';
+import {
+  ArbiterError,
+  assertNoPrototypeKeys,
+  configFlags,
+  findNonFiniteNumber,
+  isPrototypeKey,
+  type Json,
+  type JsonObject,
+  type RulesetPackage,
+} from '../../kernel/index.ts';
 
 /**
  * The config options of one ruleset's `play`/`sim`: --config, --set, --preset and one flag per
@@ -53,7 +62,11 @@ export function readTextFile(path: string, max: number, what: string): string {
   try {
     const st = fstatSync(fd);
     if (st.isDirectory()) throw new ArbiterError('bad_request', `${what} ${path} is a folder`);
-    if (st.size > max) throw new ArbiterError('too_large', `${what} ${path} is ${st.size} bytes, over the limit of ${max}`, { bytes: st.size, max });
+    if (st.size > max)
+      throw new ArbiterError('too_large', `${what} ${path} is ${st.size} bytes, over the limit of ${max}`, {
+        bytes: st.size,
+        max,
+      });
     // read at most max + 1 bytes, so a file that grows (or a pipe) cannot exceed the limit either
     const buf = Buffer.alloc(Math.min(max + 1, Math.max(st.size, 65536)));
     let n = 0;
@@ -80,7 +93,12 @@ function parseSafeJson(text: string, where: string): Json {
   }
   assertNoPrototypeKeys(v, where, 'bad_config');
   const inf = findNonFiniteNumber(v);
-  if (inf !== null) throw new ArbiterError('bad_config', `${where}: the number at "${inf}" is too large for JSON (it reads as Infinity)`, { path: inf });
+  if (inf !== null)
+    throw new ArbiterError(
+      'bad_config',
+      `${where}: the number at "${inf}" is too large for JSON (it reads as Infinity)`,
+      { path: inf },
+    );
   return v as Json;
 }
 
@@ -94,24 +112,35 @@ export function buildConfig<S, A>(entry: RulesetPackage<S, A>, opts: Record<stri
   let config: JsonObject = {};
   if (typeof opts.preset === 'string') {
     const preset = entry.presets?.[opts.preset];
-    if (!preset) throw new ArbiterError('not_found', `no preset "${opts.preset}" for ${rulesetId} (presets: ${Object.keys(entry.presets ?? {}).join(', ') || 'none'})`);
+    if (!preset)
+      throw new ArbiterError(
+        'not_found',
+        `no preset "${opts.preset}" for ${rulesetId} (presets: ${Object.keys(entry.presets ?? {}).join(', ') || 'none'})`,
+      );
     assertNoPrototypeKeys(preset, `preset ${opts.preset}`, 'bad_config');
     config = { ...(preset as JsonObject) };
   }
   if (typeof opts.config === 'string') {
     const text = opts.config.trim();
     const parsed = text.startsWith('{') ? parseSafeJson(text, '--config') : readJsonFile(text, '--config file');
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ArbiterError('bad_config', '--config must be a JSON object');
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw new ArbiterError('bad_config', '--config must be a JSON object');
     config = { ...config, ...(parsed as JsonObject) };
   }
   for (const kv of (opts.set as string[] | undefined) ?? []) {
     const eq = kv.indexOf('=');
     if (eq <= 0) throw new ArbiterError('bad_config', `--set takes key=value, got "${kv}"`);
     const key = kv.slice(0, eq);
-    if (isPrototypeKey(key)) throw new ArbiterError('bad_config', `--set: the key "${key}" is not allowed (__proto__, constructor and prototype are refused)`, { key });
+    if (isPrototypeKey(key))
+      throw new ArbiterError(
+        'bad_config',
+        `--set: the key "${key}" is not allowed (__proto__, constructor and prototype are refused)`,
+        { key },
+      );
     const value = parseScalar(kv.slice(eq + 1));
     assertNoPrototypeKeys(value, `--set ${key}`, 'bad_config');
-    if (findNonFiniteNumber(value) !== null) throw new ArbiterError('bad_config', `--set ${key}: a number too large for JSON (it reads as Infinity)`);
+    if (findNonFiniteNumber(value) !== null)
+      throw new ArbiterError('bad_config', `--set ${key}: a number too large for JSON (it reads as Infinity)`);
     // defineProperty: a plain own data property whatever the key (never a setter on the prototype)
     Object.defineProperty(config, key, { value, enumerable: true, writable: true, configurable: true });
   }
@@ -121,10 +150,12 @@ export function buildConfig<S, A>(entry: RulesetPackage<S, A>, opts: Record<stri
     const text = raw === true ? 'true' : String(raw);
     if (flag.type === 'int') {
       const n = Number(text);
-      if (!Number.isInteger(n)) throw new ArbiterError('bad_config', `--${flag.name} must be an integer, got "${text}"`);
+      if (!Number.isInteger(n))
+        throw new ArbiterError('bad_config', `--${flag.name} must be an integer, got "${text}"`);
       config[flag.key] = n;
     } else if (flag.type === 'boolean') {
-      if (text !== 'true' && text !== 'false') throw new ArbiterError('bad_config', `--${flag.name} must be true or false, got "${text}"`);
+      if (text !== 'true' && text !== 'false')
+        throw new ArbiterError('bad_config', `--${flag.name} must be true or false, got "${text}"`);
       config[flag.key] = text === 'true';
     } else if (flag.type === 'json-file') config[flag.key] = readJsonFile(text, `--${flag.name}`);
     else config[flag.key] = text;
@@ -139,13 +170,15 @@ function camel(name: string): string {
 export function parseSeed(text: string | undefined, fallback = 1): number {
   if (text === undefined) return fallback;
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) throw new ArbiterError('bad_request', `--seed must be an integer from 0 to 4294967295, got "${text}"`);
+  if (!Number.isInteger(n) || n < 0 || n > 0xffffffff)
+    throw new ArbiterError('bad_request', `--seed must be an integer from 0 to 4294967295, got "${text}"`);
   return n;
 }
 
 export function parseCount(text: string | undefined, name: string, fallback: number, max = 100_000_000): number {
   if (text === undefined) return fallback;
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new ArbiterError('bad_request', `--${name} must be an integer from 1 to ${max}, got "${text}"`);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new ArbiterError('bad_request', `--${name} must be an integer from 1 to ${max}, got "${text}"`);
   return n;
 }

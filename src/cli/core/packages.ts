@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import pc from 'picocolors';
 import { ArbiterError, type RulesetPackage, type RulesetTool, type ToolIO } from '../../kernel/index.ts';
 import { getPackage, PACKAGES, rulesetIds } from '../../registry.ts';
@@ -57,7 +57,10 @@ export function addTool(group: Command, tool: RulesetTool, io: () => ToolIO = ()
   for (const a of tool.arguments ?? []) cmd.argument(a.required ? `<${a.name}>` : `[${a.name}]`, a.description);
   const read: [string, Option][] = [];
   for (const o of tool.options ?? []) {
-    const opt = new Option(o.type === 'boolean' ? `--${o.name}` : `--${o.name} <${o.type === 'int' ? 'n' : 'value'}>`, o.description);
+    const opt = new Option(
+      o.type === 'boolean' ? `--${o.name}` : `--${o.name} <${o.type === 'int' ? 'n' : 'value'}>`,
+      o.description,
+    );
     if (o.type === 'int') opt.argParser(parseInt10(o.name));
     if (o.default !== undefined && !opt.negate) opt.default(o.default);
     cmd.addOption(opt);
@@ -82,7 +85,9 @@ export function registerRulesetTools(program: Command, packages: readonly Rulese
   for (const pkg of packages) {
     if (pkg.tools.length === 0) continue;
     const id = pkg.ruleset.id;
-    const group = program.commands.find((c) => c.name() === id) ?? program.command(id).description(`${pkg.ruleset.title}: the ruleset's own tools`);
+    const group =
+      program.commands.find((c) => c.name() === id) ??
+      program.command(id).description(`${pkg.ruleset.title}: the ruleset's own tools`);
     for (const tool of pkg.tools) if (!group.commands.some((c) => c.name() === tool.name)) addTool(group, tool);
   }
 }
@@ -94,7 +99,11 @@ function toolOf(pkg: RulesetPackage, name: string): RulesetTool | undefined {
 function headSha(): string {
   let sha: string;
   try {
-    sha = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: process.cwd(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    sha = execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: process.cwd(),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     throw new ArbiterError('not_found', 'git rev-parse HEAD failed: lock runs in a git checkout with a commit');
   }
@@ -114,7 +123,9 @@ function ids(): string {
 export function registerPackageVerbs(program: Command): void {
   program
     .command('schema')
-    .description('print the JSON Schema of the config and of every action family (templates as published; finite menus derived from seeded games)')
+    .description(
+      'print the JSON Schema of the config and of every action family (templates as published; finite menus derived from seeded games)',
+    )
     .argument('<ruleset>', `one of: ${ids()}`)
     .option('--action <type>', 'only this action family')
     .action(async (id: string, opts: { action?: string }) => {
@@ -128,7 +139,11 @@ export function registerPackageVerbs(program: Command): void {
       const all = actionSchemas(pkg.ruleset);
       if (opts.action) {
         const one = all.actions[opts.action];
-        if (!one) throw new ArbiterError('not_found', `no action family "${opts.action}" in ${id} (known: ${Object.keys(all.actions).join(', ')})`);
+        if (!one)
+          throw new ArbiterError(
+            'not_found',
+            `no action family "${opts.action}" in ${id} (known: ${Object.keys(all.actions).join(', ')})`,
+          );
         process.stdout.write(JSON.stringify(one, null, 2) + '\n');
       } else process.stdout.write(JSON.stringify(all, null, 2) + '\n');
     });
@@ -150,14 +165,17 @@ export function registerPackageVerbs(program: Command): void {
 
   program
     .command('lock')
-    .description('pin the engine commit (git HEAD) in the ruleset\'s release manifest (rulesets that publish releases)')
+    .description("pin the engine commit (git HEAD) in the ruleset's release manifest (rulesets that publish releases)")
     .argument('<ruleset>', `one of: ${ids()}`)
     .action(async (id: string) => {
       const pkg = getPackage(id);
       const own = toolOf(pkg, 'lock');
       if (!own) {
         const have = PACKAGES.filter((p) => toolOf(p, 'lock')).map((p) => p.ruleset.id);
-        throw new ArbiterError('not_found', `${id} has no release manifest, so there is nothing to lock (rulesets that publish releases: ${have.join(', ') || 'none'})`);
+        throw new ArbiterError(
+          'not_found',
+          `${id} has no release manifest, so there is nothing to lock (rulesets that publish releases: ${have.join(', ') || 'none'})`,
+        );
       }
       const code = await own.run([], { sha: headSha() }, nodeToolIO());
       if (code !== 0) process.exitCode = code;
@@ -175,7 +193,12 @@ export function registerPackageVerbs(program: Command): void {
         rules: p.ruleset.catalog.rules.length,
         uItems: p.ruleset.catalog.uItems.length,
         gameType: p.gameType,
-        agents: agentNames(p).map((name) => ({ name, reads: p.agents[name]?.reads ?? 'view', description: p.agents[name]?.description ?? (name === 'random' ? 'uniform over the menu' : 'the first menu action') })),
+        agents: agentNames(p).map((name) => ({
+          name,
+          reads: p.agents[name]?.reads ?? 'view',
+          description:
+            p.agents[name]?.description ?? (name === 'random' ? 'uniform over the menu' : 'the first menu action'),
+        })),
         tools: p.tools.map((t) => t.name),
         presets: Object.keys(p.presets),
       }));
@@ -187,7 +210,9 @@ export function registerPackageVerbs(program: Command): void {
         const g = r.gameType;
         const seats = g.seats.min === g.seats.max ? `${g.seats.min}` : `${g.seats.min}-${g.seats.max}`;
         process.stdout.write(`${pc.bold(r.id.padEnd(10))} ${r.version.padEnd(24)} ${r.title}\n`);
-        process.stdout.write(`  ${seats} seats, ${g.turns} turns, chance: ${g.chance}, ${g.information} information, outcome: ${g.outcome.join('+')}; ${r.rules} rules, ${r.uItems} U-items\n`);
+        process.stdout.write(
+          `  ${seats} seats, ${g.turns} turns, chance: ${g.chance}, ${g.information} information, outcome: ${g.outcome.join('+')}; ${r.rules} rules, ${r.uItems} U-items\n`,
+        );
         process.stdout.write(`  agents: ${r.agents.map((a) => `${a.name} (${a.reads})`).join(', ')}\n`);
         if (r.tools.length) process.stdout.write(`  tools: ${r.tools.map((t) => `arbiter ${r.id} ${t}`).join(', ')}\n`);
       }
@@ -198,13 +223,18 @@ export function registerPackageVerbs(program: Command): void {
  * Old spellings kept for one release: rewritten to the new ones with a note on stderr, when the
  * new spelling exists (its package declares the tool). Returns the argv to parse.
  */
-export function rewriteDeprecated(argv: string[], note: (text: string) => void = (t) => void process.stderr.write(t)): string[] {
+export function rewriteDeprecated(
+  argv: string[],
+  note: (text: string) => void = (t) => void process.stderr.write(t),
+): string[] {
   const [node, script, verb, ...rest] = argv;
   const moved: Record<string, [string, string]> = { 'ground-edition': ['ground', 'edition'], beats: ['bnc', 'beats'] };
   const to = verb === undefined ? undefined : moved[verb];
   if (!to) return argv;
   const pkg = PACKAGES.find((p) => p.ruleset.id === to[0]);
   if (!pkg || !toolOf(pkg, to[1])) return argv;
-  note(`arbiter: note: "arbiter ${verb}" is now "arbiter ${to.join(' ')}"; the old spelling goes in the next release\n`);
+  note(
+    `arbiter: note: "arbiter ${verb}" is now "arbiter ${to.join(' ')}"; the old spelling goes in the next release\n`,
+  );
   return [node, script, ...to, ...rest];
 }

@@ -12,7 +12,11 @@ import { addConfigOptions, buildConfig, parseSeed } from './config.ts';
 import { terminalIO } from './terminal.ts';
 import { describeEvent, entryLines, outcomeLine } from './print.ts';
 
-export async function playOne<S, A>(entry: RulesetPackage<S, A>, opts: Record<string, unknown>, out: (line: string) => void): Promise<void> {
+export async function playOne<S, A>(
+  entry: RulesetPackage<S, A>,
+  opts: Record<string, unknown>,
+  out: (line: string) => void,
+): Promise<void> {
   const rs = entry.ruleset;
   const rulesetId = rs.id;
   const seed = parseSeed(opts.seed as string | undefined);
@@ -29,7 +33,15 @@ export async function playOne<S, A>(entry: RulesetPackage<S, A>, opts: Record<st
     }
     // a player not yet converted to the package's terminal interface
     const player = interactivePlayers[rulesetId];
-    if (!player) throw new ArbiterError('not_found', `${rulesetId} has no interactive player (have: ${PACKAGES.filter((p) => p.terminal || p.ruleset.id in interactivePlayers).map((p) => p.ruleset.id).join(', ') || 'none'})`);
+    if (!player)
+      throw new ArbiterError(
+        'not_found',
+        `${rulesetId} has no interactive player (have: ${
+          PACKAGES.filter((p) => p.terminal || p.ruleset.id in interactivePlayers)
+            .map((p) => p.ruleset.id)
+            .join(', ') || 'none'
+        })`,
+      );
     await player({ seed, config });
     return;
   }
@@ -41,7 +53,12 @@ export async function playOne<S, A>(entry: RulesetPackage<S, A>, opts: Record<st
   // agents are seated once setup has said how many seats there are (setup runs only once)
   const seating = (seats: number): Agent<A, S>[] => {
     agents = session.seat(entry as RulesetPackage, spec, seats);
-    if (!json) out(pc.bold(`${rs.title} (${rs.version}) — seed ${seed}, ${seats} seat${seats > 1 ? 's' : ''}: ${agents.map((a, i) => `${i}=${a.name}`).join(' ')}`));
+    if (!json)
+      out(
+        pc.bold(
+          `${rs.title} (${rs.version}) — seed ${seed}, ${seats} seat${seats > 1 ? 's' : ''}: ${agents.map((a, i) => `${i}=${a.name}`).join(' ')}`,
+        ),
+      );
     return agents;
   };
   const max = opts.maxSteps ? Number(opts.maxSteps) : undefined;
@@ -52,13 +69,17 @@ export async function playOne<S, A>(entry: RulesetPackage<S, A>, opts: Record<st
     try {
       logFd = openSync(opts.log, 'w');
     } catch (err) {
-      throw new ArbiterError('bad_request', `cannot write --log ${opts.log}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      throw new ArbiterError(
+        'bad_request',
+        `cannot write --log ${opts.log}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      );
     }
   }
   const writeLog = (line: string) => {
     if (logFd !== null) writeSync(logFd, line + '\n');
   };
-  const print = json || opts.quiet ? null : (e: LogEntry) => entryLines(rs, e, agents[e.seat].name).forEach((l) => out(l));
+  const print =
+    json || opts.quiet ? null : (e: LogEntry) => entryLines(rs, e, agents[e.seat].name).forEach((l) => out(l));
   // rulesets that draw their position (mines' board) do so after setup, where they choose, and at the end
   const picture = (state: S, moment: 'setup' | 'step' | 'end', events: readonly GameEvent[]) => {
     if (!rs.describeView) return;
@@ -71,15 +92,19 @@ export async function playOne<S, A>(entry: RulesetPackage<S, A>, opts: Record<st
       config,
       maxSubmissions: max,
       onHeader: (h) => writeLog(canonicalJson(h)),
-      onSetup: json || opts.quiet ? undefined : (events, state) => {
-        if (events.length > 0) {
-          out(`${pc.dim('   0')}  ${pc.cyan('setup')}`);
-          // a long automatic opening (mines' initial expansion) reads better as the picture below
-          if (rs.describeView && events.length > 8) out(`        ${events.length} automatic steps (each in the --json log); the position after them:`);
-          else for (const e of events) out(`        ${describeEvent(rs, e)}`);
-        }
-        picture(state, 'setup', events);
-      },
+      onSetup:
+        json || opts.quiet
+          ? undefined
+          : (events, state) => {
+              if (events.length > 0) {
+                out(`${pc.dim('   0')}  ${pc.cyan('setup')}`);
+                // a long automatic opening (mines' initial expansion) reads better as the picture below
+                if (rs.describeView && events.length > 8)
+                  out(`        ${events.length} automatic steps (each in the --json log); the position after them:`);
+                else for (const e of events) out(`        ${describeEvent(rs, e)}`);
+              }
+              picture(state, 'setup', events);
+            },
       onEntry: (e, state) => {
         writeLog(canonicalJson(e));
         print?.(e);
@@ -100,19 +125,30 @@ export async function playOne<S, A>(entry: RulesetPackage<S, A>, opts: Record<st
   }
   picture(result.state, 'end', []);
   out(outcomeLine(result.outcome));
-  out(pc.dim(`${result.footer.submissions} submissions, ${result.footer.events} events, event-stream hash ${result.footer.hash}`));
+  out(
+    pc.dim(
+      `${result.footer.submissions} submissions, ${result.footer.events} events, event-stream hash ${result.footer.hash}`,
+    ),
+  );
   for (const [seat, r] of result.seats.entries()) {
     const defaults = Object.entries(r.defaults).map(([k, v]) => `${k} ×${v}`);
     if (defaults.length === 0 && !r.failed && !r.usage) continue;
-    const usage = r.usage ? `; ${r.usage.requests} requests, tokens ${r.usage.input_tokens} in / ${r.usage.output_tokens} out` : '';
-    out(pc.dim(`seat ${seat} (${r.agent}): ${defaults.length ? `defaults ${defaults.join(', ')}` : 'no defaults'}${r.failed ? ', FAILED' : ''}${usage}`));
+    const usage = r.usage
+      ? `; ${r.usage.requests} requests, tokens ${r.usage.input_tokens} in / ${r.usage.output_tokens} out`
+      : '';
+    out(
+      pc.dim(
+        `seat ${seat} (${r.agent}): ${defaults.length ? `defaults ${defaults.join(', ')}` : 'no defaults'}${r.failed ? ', FAILED' : ''}${usage}`,
+      ),
+    );
   }
   if (session.dir && existsSync(session.dir)) out(pc.dim(`agent transcripts and stderr: ${session.dir}`));
 }
 
 function unknownRuleset(verb: string) {
   return (id: string | undefined): void => {
-    if (id === undefined) throw new ArbiterError('bad_request', `${verb} needs a ruleset: one of ${rulesetIds().join(', ')}`);
+    if (id === undefined)
+      throw new ArbiterError('bad_request', `${verb} needs a ruleset: one of ${rulesetIds().join(', ')}`);
     throw new ArbiterError('not_found', `unknown ruleset "${id}" (known: ${rulesetIds().join(', ')})`);
   };
 }
@@ -121,7 +157,12 @@ function unknownRuleset(verb: string) {
  * A verb with one subcommand per ruleset (`play ground`), so each ruleset's --help lists its own
  * config flags. A name that is not a ruleset reaches the group's action and gets a typed error.
  */
-export function perRulesetVerb(program: Command, verb: string, description: string, build: (cmd: Command, pkg: RulesetPackage) => void): Command {
+export function perRulesetVerb(
+  program: Command,
+  verb: string,
+  description: string,
+  build: (cmd: Command, pkg: RulesetPackage) => void,
+): Command {
   const group = program
     .command(verb)
     .description(description)
@@ -150,7 +191,8 @@ export function registerPlay(program: Command): void {
       .option('--log <file>', 'also write the JSON Lines match log to a file')
       .option('-q, --quiet', 'print only the outcome')
       .option('--max-steps <n>', 'stop after this many submissions');
-    if (pkg.terminal || pkg.ruleset.id in interactivePlayers) cmd.option('-i, --interactive', 'play yourself in the terminal');
+    if (pkg.terminal || pkg.ruleset.id in interactivePlayers)
+      cmd.option('-i, --interactive', 'play yourself in the terminal');
     addAgentOptions(cmd);
     addConfigOptions(cmd, pkg);
     cmd.action(async (opts: Record<string, unknown>) => {
@@ -169,7 +211,9 @@ export function registerShowcase(program: Command): void {
       for (const entry of PACKAGES) {
         const heuristic = Object.keys(entry.agents)[0] ?? 'random';
         process.stdout.write('\n' + pc.bold(pc.underline(`== ${entry.ruleset.id} ==`)) + '\n');
-        await playOne(entry, { seed: opts.seed, agents: heuristic, quiet: opts.quiet }, (l) => process.stdout.write(l + '\n'));
+        await playOne(entry, { seed: opts.seed, agents: heuristic, quiet: opts.quiet }, (l) =>
+          process.stdout.write(l + '\n'),
+        );
       }
     });
 }

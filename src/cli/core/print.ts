@@ -35,19 +35,28 @@ export function describeAction(rs: Ruleset, action: Json, seat: number): string 
 export function entryLines(rs: Ruleset, entry: LogEntry, agentName?: string): string[] {
   const who = `seat ${entry.seat}${agentName ? ` (${agentName})` : ''}`;
   const head = `${pc.dim(String(entry.seq).padStart(4))}  ${pc.cyan(who)}: ${describeAction(rs, entry.input, entry.seat)}`;
-  if (entry.result === 'rejected') return [head, `        ${pc.red('refused')} ${entry.error?.code}: ${entry.error?.reason}`];
+  if (entry.result === 'rejected')
+    return [head, `        ${pc.red('refused')} ${entry.error?.code}: ${entry.error?.reason}`];
   if (entry.result === 'defaulted' && entry.default) {
     const d = entry.default;
-    const raw = d.raw === null ? '' : ` — answer ${JSON.stringify(d.raw.length > 200 ? d.raw.slice(0, 200) + '…' : d.raw)}`;
+    const raw =
+      d.raw === null ? '' : ` — answer ${JSON.stringify(d.raw.length > 200 ? d.raw.slice(0, 200) + '…' : d.raw)}`;
     const why = `${pc.yellow('default')} (${d.reason}, request ${d.request})${d.error ? `: ${d.error.code}: ${d.error.reason}` : ''}${raw}`;
     return [head, `        ${why}`, ...entry.events.map((e) => `        ${describeEvent(rs, e)}`)];
   }
-  return [head, ...entry.events.map((e) => `        ${e.type === 'beat' ? pc.magenta('★ ') : ''}${describeEvent(rs, e)}`)];
+  return [
+    head,
+    ...entry.events.map((e) => `        ${e.type === 'beat' ? pc.magenta('★ ') : ''}${describeEvent(rs, e)}`),
+  ];
 }
 
 export function outcomeLine(o: Outcome | null): string {
   if (!o) return pc.yellow('no outcome (stopped before the end)');
-  const winners = o.winners.length ? `winner${o.winners.length > 1 ? 's' : ''}: seat ${o.winners.join(', ')}` : 'no winner';
-  const extra = [o.scores ? `scores ${o.scores.join('/')}` : '', o.places ? `places ${o.places.join('/')}` : ''].filter(Boolean).join('; ');
+  const winners = o.winners.length
+    ? `winner${o.winners.length > 1 ? 's' : ''}: seat ${o.winners.join(', ')}`
+    : 'no winner';
+  const extra = [o.scores ? `scores ${o.scores.join('/')}` : '', o.places ? `places ${o.places.join('/')}` : '']
+    .filter(Boolean)
+    .join('; ');
   return `${pc.bold(winners)} — ${o.reason}${extra ? ` (${extra})` : ''}`;
 }

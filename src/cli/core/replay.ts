@@ -11,7 +11,9 @@ import { outcomeLine } from './print.ts';
 export function registerReplay(program: Command): void {
   program
     .command('replay')
-    .description('re-execute a JSON Lines match log and fail on the first thing that is wrong (exit codes in docs/logs.md)')
+    .description(
+      're-execute a JSON Lines match log and fail on the first thing that is wrong (exit codes in docs/logs.md)',
+    )
     .argument('<log>', 'a match log written by `arbiter play --log` or `--json` (- for stdin)')
     .option('--verify', 'check every line, count and hash (the default; kept for scripts)')
     .option('--partial', 'accept a log with no footer yet (a match still running) and say so')
@@ -31,7 +33,8 @@ export function registerReplay(program: Command): void {
       } else {
         process.stderr.write(`arbiter: ${pc.red(report.status)}: ${report.message}\n`);
         const d = report.divergence;
-        if (d) process.stderr.write(`  recorded: ${canonicalJson(d.expected)}\n  replayed: ${canonicalJson(d.actual)}\n`);
+        if (d)
+          process.stderr.write(`  recorded: ${canonicalJson(d.expected)}\n  replayed: ${canonicalJson(d.actual)}\n`);
       }
       process.exitCode = VERIFY_EXIT[report.status];
     });

@@ -19,11 +19,18 @@ export function registerSim(program: Command): void {
     cmd
       .option('-g, --games <k>', 'number of games', '1000')
       .option('-s, --seed <n>', 'seed of the first game (game i uses seed+i)', '1')
-      .option('-a, --agents <list>', `agent per seat, comma-separated, cycling (${agentNames(pkg).join(', ')})`, 'random')
+      .option(
+        '-a, --agents <list>',
+        `agent per seat, comma-separated, cycling (${agentNames(pkg).join(', ')})`,
+        'random',
+      )
       .option('--json', 'print the report as JSON')
       .option('--csv', 'print metrics as CSV (name,mean,min,max)')
       .option('-t, --threads <n>', 'worker threads (default: all cores; 1 = this process only)')
-      .option('--queue <redis-url>', 'split the run into shards on a Redis queue (BullMQ) for `arbiter worker` processes on any machine')
+      .option(
+        '--queue <redis-url>',
+        'split the run into shards on a Redis queue (BullMQ) for `arbiter worker` processes on any machine',
+      )
       .option('--no-progress', 'no progress bar')
       .option('--concurrency <n>', 'games at once with protocol agents (cmd:, http:, llm:)', '4');
     addAgentOptions(cmd);
@@ -40,7 +47,12 @@ export function registerSim(program: Command): void {
       // games done, games per second since the start, time left: from every worker as shards finish
       const bar = tty
         ? new cliProgress.SingleBar(
-            { stream: process.stderr, format: `${rulesetId} {bar} {value}/{total} games | {rate} games/s | {eta_formatted} left`, hideCursor: true, etaBuffer: 50 },
+            {
+              stream: process.stderr,
+              format: `${rulesetId} {bar} {value}/{total} games | {rate} games/s | {eta_formatted} left`,
+              hideCursor: true,
+              etaBuffer: 50,
+            },
             cliProgress.Presets.shades_classic,
           )
         : null;
@@ -48,13 +60,26 @@ export function registerSim(program: Command): void {
       const rate = (done: number) => Math.round(done / Math.max((performance.now() - started) / 1000, 1e-3));
       bar?.start(games, 0, { rate: 0 });
       const agents = (opts.agents as string) ?? 'random';
-      const simOpts = { games, firstSeed, config, agents, onGame: bar ? (d: number) => bar.update(d, { rate: rate(d) }) : undefined };
+      const simOpts = {
+        games,
+        firstSeed,
+        config,
+        agents,
+        onGame: bar ? (d: number) => bar.update(d, { rate: rate(d) }) : undefined,
+      };
       // protocol agents (cmd:, http:, llm:) answer asynchronously: checked matches, several at once
       let report: SimReport;
       if (agents.split(',').some((a) => isTransportSpec(a.trim())) || opts.lineup) {
         const session = agentSession(opts);
-        report = await simulateAsync(pkg, simOpts, parseCount(opts.concurrency as string, 'concurrency', 4, 256), (n) => session.seat(pkg, agents, n), { policy: session.policy });
-      } else if (typeof opts.queue === 'string') report = await simulateQueued(pkg, simOpts, { redis: parseRedisUrl(opts.queue) });
+        report = await simulateAsync(
+          pkg,
+          simOpts,
+          parseCount(opts.concurrency as string, 'concurrency', 4, 256),
+          (n) => session.seat(pkg, agents, n),
+          { policy: session.policy },
+        );
+      } else if (typeof opts.queue === 'string')
+        report = await simulateQueued(pkg, simOpts, { redis: parseRedisUrl(opts.queue) });
       else report = await simulateParallel(pkg, simOpts, { threads, worker: SIM_WORKER });
       bar?.update(games);
       bar?.stop();
@@ -68,17 +93,35 @@ export function registerSim(program: Command): void {
 function toCsv(r: SimReport): string {
   const rows = ['name,mean,min,max', `actions,${r.actions.mean},${r.actions.min},${r.actions.max}`];
   r.win_rate.forEach((w, i) => rows.push(`win_rate_seat_${i},${w},,`));
-  for (const [k, s] of Object.entries(r.metrics)) rows.push(`${k.includes(',') ? JSON.stringify(k) : k},${s.mean},${s.min},${s.max}`);
+  for (const [k, s] of Object.entries(r.metrics))
+    rows.push(`${k.includes(',') ? JSON.stringify(k) : k},${s.mean},${s.min},${s.max}`);
   return rows.join('\n') + '\n';
 }
 
 function toText(r: SimReport): string {
   const out: string[] = [];
-  out.push(pc.bold(`${r.ruleset} (${r.version}): ${r.games} games from seed ${r.first_seed}, agents ${r.agents}, config ${compactConfig(r.config)}`));
+  out.push(
+    pc.bold(
+      `${r.ruleset} (${r.version}): ${r.games} games from seed ${r.first_seed}, agents ${r.agents}, config ${compactConfig(r.config)}`,
+    ),
+  );
   out.push(`actions per game: mean ${r.actions.mean}, min ${r.actions.min}, max ${r.actions.max}`);
-  out.push(`endings: ${Object.entries(r.reasons).map(([k, v]) => `${k} ×${v}`).join(', ')}`);
-  if (r.defaults) out.push(`agent defaults: ${Object.entries(r.defaults).map(([k, v]) => `${k} ×${v}`).join(', ') || 'none'}`);
-  out.push(`win rate by seat: ${r.win_rate.map((w, i) => `${i}:${(w * 100).toFixed(1)}%`).join('  ')}   no-winner games: ${r.no_winner}`);
+  out.push(
+    `endings: ${Object.entries(r.reasons)
+      .map(([k, v]) => `${k} ×${v}`)
+      .join(', ')}`,
+  );
+  if (r.defaults)
+    out.push(
+      `agent defaults: ${
+        Object.entries(r.defaults)
+          .map(([k, v]) => `${k} ×${v}`)
+          .join(', ') || 'none'
+      }`,
+    );
+  out.push(
+    `win rate by seat: ${r.win_rate.map((w, i) => `${i}:${(w * 100).toFixed(1)}%`).join('  ')}   no-winner games: ${r.no_winner}`,
+  );
   if (r.mean_place) out.push(`mean place by seat: ${r.mean_place.join(' / ')}`);
   if (r.mean_score) out.push(`mean score by seat: ${r.mean_score.join(' / ')}`);
   const m = Object.entries(r.metrics);
@@ -87,7 +130,11 @@ function toText(r: SimReport): string {
     const w = Math.max(...m.map(([k]) => k.length));
     for (const [k, s] of m) out.push(`  ${k.padEnd(w)}  ${String(s.mean).padStart(10)}  ${s.min}..${s.max}`);
   }
-  out.push(pc.dim(`${r.wall_ms} ms on ${r.threads === 0 ? 'queue workers' : `${r.threads} thread${r.threads > 1 ? 's' : ''}`}, ${r.games_per_s} games per second`));
+  out.push(
+    pc.dim(
+      `${r.wall_ms} ms on ${r.threads === 0 ? 'queue workers' : `${r.threads} thread${r.threads > 1 ? 's' : ''}`}, ${r.games_per_s} games per second`,
+    ),
+  );
   return out.join('\n') + '\n';
 }
 

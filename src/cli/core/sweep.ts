@@ -19,7 +19,8 @@ function readSweepFile(path: string): unknown {
   } catch {
     throw new ArbiterError('not_found', `cannot read ${path}`);
   }
-  if (size > MAX_FILE) throw new ArbiterError('too_large', `${path} is ${size} bytes; a sweep file may be at most ${MAX_FILE}`);
+  if (size > MAX_FILE)
+    throw new ArbiterError('too_large', `${path} is ${size} bytes; a sweep file may be at most ${MAX_FILE}`);
   try {
     return parseYaml(readFileSync(path, 'utf8'), { schema: 'core', uniqueKeys: true });
   } catch (err) {
@@ -30,18 +31,25 @@ function readSweepFile(path: string): unknown {
 export function registerSweep(program: Command): void {
   program
     .command('sweep')
-    .description('simulate a grid of configs × line-ups (a YAML file: ruleset, games, seed, base, grid, agents) and report each cell')
+    .description(
+      'simulate a grid of configs × line-ups (a YAML file: ruleset, games, seed, base, grid, agents) and report each cell',
+    )
     .argument('<file>', 'the sweep file')
     .option('-t, --threads <n>', 'worker threads per cell (default: all cores)')
-    .option('--json', 'print every cell\'s full report as JSON')
+    .option('--json', "print every cell's full report as JSON")
     .option('--csv', 'print one CSV row per cell')
     .action(async (file: string, opts: { threads?: string; json?: boolean; csv?: boolean }) => {
       const spec = parseSweep(readSweepFile(file), file);
       const pkg = getPackage(spec.ruleset);
       const threads = parseCount(opts.threads, 'threads', defaultThreads(), 256);
-      const rows = await runSweep(pkg, spec, (p, o) => simulateParallel(p, o, { threads, worker: SIM_WORKER }), (i, n) => {
-        if (process.stderr.isTTY) process.stderr.write(`\rcell ${i + 1}/${n}`);
-      });
+      const rows = await runSweep(
+        pkg,
+        spec,
+        (p, o) => simulateParallel(p, o, { threads, worker: SIM_WORKER }),
+        (i, n) => {
+          if (process.stderr.isTTY) process.stderr.write(`\rcell ${i + 1}/${n}`);
+        },
+      );
       if (process.stderr.isTTY) process.stderr.write('\n');
       if (opts.json) process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
       else process.stdout.write(opts.csv ? csv(rows) : table(rows));
@@ -53,11 +61,22 @@ function metricNames(rows: SweepRow[]): string[] {
 }
 
 function csv(rows: SweepRow[]): string {
-  const keys = [...new Set(rows.flatMap((r) => Object.keys(r.config).filter((k) => typeof r.config[k] !== 'object')))].sort();
+  const keys = [
+    ...new Set(rows.flatMap((r) => Object.keys(r.config).filter((k) => typeof r.config[k] !== 'object'))),
+  ].sort();
   const metrics = metricNames(rows);
   const head = [...keys, 'agents', 'games', 'win_rate', 'no_winner', ...metrics.map((m) => `${m}_mean`)];
   const q = (v: unknown) => (typeof v === 'string' && /[",\n]/.test(v) ? JSON.stringify(v) : String(v ?? ''));
-  const lines = rows.map((r) => [...keys.map((k) => q(r.config[k])), q(r.agents), r.report.games, q(r.report.win_rate.join(' ')), r.report.no_winner, ...metrics.map((m) => r.report.metrics[m]?.mean ?? '')].join(','));
+  const lines = rows.map((r) =>
+    [
+      ...keys.map((k) => q(r.config[k])),
+      q(r.agents),
+      r.report.games,
+      q(r.report.win_rate.join(' ')),
+      r.report.no_winner,
+      ...metrics.map((m) => r.report.metrics[m]?.mean ?? ''),
+    ].join(','),
+  );
   return [head.join(','), ...lines].join('\n') + '\n';
 }
 
@@ -65,10 +84,15 @@ function table(rows: SweepRow[]): string {
   const metrics = metricNames(rows).slice(0, 6);
   const out: string[] = [];
   for (const r of rows) {
-    const cfg = Object.entries(r.config).filter(([, v]) => typeof v !== 'object').map(([k, v]) => `${k}=${v}`).join(' ');
+    const cfg = Object.entries(r.config)
+      .filter(([, v]) => typeof v !== 'object')
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ');
     const wr = r.report.win_rate.map((w) => (w * 100).toFixed(0) + '%').join('/');
     const ms = metrics.map((m) => `${m} ${r.report.metrics[m]?.mean ?? '-'}`).join(', ');
-    out.push(`${cfg || '(base)'} | ${r.agents} | wins ${wr} | no winner ${r.report.no_winner}/${r.report.games}${ms ? ' | ' + ms : ''}`);
+    out.push(
+      `${cfg || '(base)'} | ${r.agents} | wins ${wr} | no winner ${r.report.no_winner}/${r.report.games}${ms ? ' | ' + ms : ''}`,
+    );
   }
   return out.join('\n') + '\n';
 }

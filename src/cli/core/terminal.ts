@@ -16,7 +16,10 @@ export function splitKeys(chunk: string): string[] {
   return keys;
 }
 
-export function terminalIO(stdin: NodeJS.ReadStream = process.stdin, stdout: NodeJS.WriteStream = process.stdout): ClosableTerminalIO {
+export function terminalIO(
+  stdin: NodeJS.ReadStream = process.stdin,
+  stdout: NodeJS.WriteStream = process.stdout,
+): ClosableTerminalIO {
   if (!stdin.isTTY) throw new ArbiterError('bad_request', '--interactive needs a terminal (stdin is not a TTY)');
   const queue: string[] = [];
   const waiting: ((key: string) => void)[] = [];

@@ -20,7 +20,12 @@ export function registerWorker(program: Command): void {
         concurrency: parseCount(opts.concurrency, 'concurrency', 1, 64),
         lockMs: parseCount(opts.lockMs, 'lock-ms', 30000, 3_600_000),
         stalledMs: parseCount(opts.stalledMs, 'stalled-ms', 30000, 3_600_000),
-        onShard: opts.quiet ? undefined : (t, ms) => process.stderr.write(`shard ${t.ruleset} seeds ${t.first}..${t.first + t.count - 1}: ${Math.round(ms)} ms\n`),
+        onShard: opts.quiet
+          ? undefined
+          : (t, ms) =>
+              process.stderr.write(
+                `shard ${t.ruleset} seeds ${t.first}..${t.first + t.count - 1}: ${Math.round(ms)} ms\n`,
+              ),
       });
       await w.ready;
       process.stderr.write(`worker ready on ${url}\n`);

@@ -10,7 +10,15 @@ import { check } from './conditions.ts';
 import { submit } from './rules.ts';
 import type { Action } from './schema.ts';
 import { setupState } from './setup.ts';
-import { canEscape, guildOf, holdsAllFragments, isFragment, neighbours, pactBetween, type BncState, type Contestant } from './state.ts';
+import {
+  guildOf,
+  holdsAllFragments,
+  isFragment,
+  neighbours,
+  pactBetween,
+  type BncState,
+  type Contestant,
+} from './state.ts';
 
 export type Temperament = 'cooperative' | 'greedy' | 'treacherous' | 'cautious';
 export const TEMPERAMENTS: Temperament[] = ['cooperative', 'greedy', 'treacherous', 'cautious'];
@@ -36,7 +44,11 @@ function stepToward(s: BncState, c: Contestant, target: number): number | null {
   while (queue.length) {
     const z = queue.shift()!;
     if (z === target) break;
-    for (const n of edges(z)) if (!prev.has(n)) { prev.set(n, z); queue.push(n); }
+    for (const n of edges(z))
+      if (!prev.has(n)) {
+        prev.set(n, z);
+        queue.push(n);
+      }
   }
   if (!prev.has(target)) return null;
   let z = target;
@@ -114,7 +126,11 @@ function answerInvitations(s: BncState, c: Contestant, trust: number | null): Ac
 }
 
 /** Offers to me: accept when `wants` says so and the exchange can happen now, else reject. */
-function answerOffers(s: BncState, c: Contestant, wants: (give: readonly string[], get: readonly string[]) => boolean): Action | null {
+function answerOffers(
+  s: BncState,
+  c: Contestant,
+  wants: (give: readonly string[], get: readonly string[]) => boolean,
+): Action | null {
   for (const o of s.offers) {
     if (o.to !== c.seat) continue;
     const a: Action = { type: 'accept_offer', offer: o.id };
@@ -192,7 +208,11 @@ function cooperative(s: BncState, c: Contestant, mem: Memory, rnd: Rand): Action
     (c.guild === null && c.items.some(isFragment) && c.zone !== EXIT ? { type: 'found_guild', term: 30 } : null) ??
     recruit(s, c, -1, 12);
   if (a) return a;
-  if (rnd.int(5) === 0) return { type: 'say', text: `Turn ${s.turn + 1}: I hold ${fragmentsHeld(c.items)} fragment(s); bank them in a vault with me.` };
+  if (rnd.int(5) === 0)
+    return {
+      type: 'say',
+      text: `Turn ${s.turn + 1}: I hold ${fragmentsHeld(c.items)} fragment(s); bank them in a vault with me.`,
+    };
   return explore(s, c, mem, rnd, false);
 }
 
@@ -217,7 +237,8 @@ function greedy(s: BncState, c: Contestant, mem: Memory, rnd: Rand): Action {
   const fetch = seek(s, c, c.health > 4);
   if (fetch) return fetch;
   // having searched the middle zones, a healthy greedy contestant goes to clear the Exit
-  if (!s.warden.down && c.health > 6 && [1, 2, 3, 4].every((z) => mem.visited.includes(z))) return goTo(s, c, EXIT) ?? WAIT;
+  if (!s.warden.down && c.health > 6 && [1, 2, 3, 4].every((z) => mem.visited.includes(z)))
+    return goTo(s, c, EXIT) ?? WAIT;
   return explore(s, c, mem, rnd, false);
 }
 
@@ -244,7 +265,8 @@ function treacherous(s: BncState, c: Contestant, mem: Memory, rnd: Rand): Action
     forage(s, c);
   if (a) return a;
   // a weakened Warden is worth finishing off
-  if (c.zone === EXIT && !s.warden.down) return c.health > 4 && s.warden.health <= 8 ? { type: 'attack' } : (goTo(s, c, EXIT - 1) ?? WAIT);
+  if (c.zone === EXIT && !s.warden.down)
+    return c.health > 4 && s.warden.health <= 8 ? { type: 'attack' } : (goTo(s, c, EXIT - 1) ?? WAIT);
   // ask a pact partner in the zone for a fragment; a refusal is remembered as a grudge
   for (const o of others(s, c, true)) {
     const f = o.items.find((it) => isFragment(it));
@@ -282,11 +304,17 @@ function cautious(s: BncState, c: Contestant, mem: Memory, rnd: Rand): Action {
   return recruit(s, c, 0, 8) ?? explore(s, c, mem, rnd, false);
 }
 
-const POLICIES: Record<Temperament, (s: BncState, c: Contestant, mem: Memory, rnd: Rand) => Action> = { cooperative, greedy, treacherous, cautious };
+const POLICIES: Record<Temperament, (s: BncState, c: Contestant, mem: Memory, rnd: Rand) => Action> = {
+  cooperative,
+  greedy,
+  treacherous,
+  cautious,
+};
 
 /** Notes what the contestant saw happen to it since its last choice (refused offers become grudges). */
 function remember(s: BncState, seat: number, mem: Memory): void {
-  for (const o of mem.asked) if (!s.offers.some((x) => x.from === seat && x.to === o) && !mem.grudges.includes(o)) mem.grudges.push(o);
+  for (const o of mem.asked)
+    if (!s.offers.some((x) => x.from === seat && x.to === o) && !mem.grudges.includes(o)) mem.grudges.push(o);
   mem.asked = mem.asked.filter((o) => s.offers.some((x) => x.from === seat && x.to === o));
 }
 

@@ -5,7 +5,14 @@
 export const VERSION = 'bnc-1.1';
 
 /** U01: the seed names only the two ends of the spine; the middle names are the engine's. */
-export const ZONE_NAMES = ['Intake Yard', 'Sorting Floor', 'Pump Hall', 'Signal Gallery', 'Cold Store', 'Exit Vault'] as const;
+export const ZONE_NAMES = [
+  'Intake Yard',
+  'Sorting Floor',
+  'Pump Hall',
+  'Signal Gallery',
+  'Cold Store',
+  'Exit Vault',
+] as const;
 export const ZONE_COUNT = 6;
 export const INTAKE = 0;
 export const EXIT = 5;

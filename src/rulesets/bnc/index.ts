@@ -55,15 +55,26 @@ export const bnc: Ruleset<BncState, Action> = {
 };
 
 const agentNotes: Record<keyof typeof bncAgents, string> = {
-  cooperative: 'trusts the reputable; founds a guild where it finds a fragment, banks fragments, escapes by the vault route (reads the state)',
-  greedy: 'trusts nobody; hoards items, trades the chart for fragments, fights the Warden until nearly dead (reads the state)',
-  treacherous: 'accepts every pact and guild; robs vaults (defection), breaks pacts on a refusal or once it needs nobody (reads the state)',
-  cautious: 'searches before moving, joins the reputable, pools fragments with partners, leaves pacts with betrayers (reads the state)',
+  cooperative:
+    'trusts the reputable; founds a guild where it finds a fragment, banks fragments, escapes by the vault route (reads the state)',
+  greedy:
+    'trusts nobody; hoards items, trades the chart for fragments, fights the Warden until nearly dead (reads the state)',
+  treacherous:
+    'accepts every pact and guild; robs vaults (defection), breaks pacts on a refusal or once it needs nobody (reads the state)',
+  cautious:
+    'searches before moving, joins the reputable, pools fragments with partners, leaves pacts with betrayers (reads the state)',
 };
 
 export const bncPackage: RulesetPackage<BncState, Action> = {
   ruleset: bnc,
-  gameType: { seats: { min: 2, max: 6 }, turns: 'simultaneous', chance: 'setup-and-play', information: 'imperfect', outcome: ['winners', 'places', 'scores'], defaultAction: 'wait' },
+  gameType: {
+    seats: { min: 2, max: 6 },
+    turns: 'simultaneous',
+    chance: 'setup-and-play',
+    information: 'imperfect',
+    outcome: ['winners', 'places', 'scores'],
+    defaultAction: 'wait',
+  },
   agents: {
     cooperative: { factory: bncAgents.cooperative, description: agentNotes.cooperative, reads: 'state' },
     greedy: { factory: bncAgents.greedy, description: agentNotes.greedy, reads: 'state' },

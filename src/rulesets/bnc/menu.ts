@@ -92,9 +92,10 @@ function exampleOffer(s: BncState, seat: number, others: number[]): Action | nul
   const c = s.contestants[seat];
   const wanted = ITEM_IDS.filter((it) => !c.items.includes(it));
   for (const to of others) {
-    const a: Action = c.items.length > 0
-      ? { type: 'offer', to, give: [c.items[0]], get: [], turns: OFFER_TURNS_MAX }
-      : { type: 'offer', to, give: [], get: [wanted[0]], turns: OFFER_TURNS_MAX };
+    const a: Action =
+      c.items.length > 0
+        ? { type: 'offer', to, give: [c.items[0]], get: [], turns: OFFER_TURNS_MAX }
+        : { type: 'offer', to, give: [], get: [wanted[0]], turns: OFFER_TURNS_MAX };
     if (check(s, seat, a) === null) return a;
   }
   return null;

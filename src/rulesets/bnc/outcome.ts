@@ -28,7 +28,15 @@ export function outcomeOf(s: BncState): Outcome | null {
     places,
     scores: s.contestants.map((c) => c.reputation),
     reason: s.endReason === 'collapse' ? 'collapse after the final turn' : 'nobody is left inside',
-    detail: { edition: s.edition, end: s.endReason, turn: s.turn, escaped, eliminated, survivors, warden_down: s.warden.down },
+    detail: {
+      edition: s.edition,
+      end: s.endReason,
+      turn: s.turn,
+      escaped,
+      eliminated,
+      survivors,
+      warden_down: s.warden.down,
+    },
   };
 }
 

@@ -4,7 +4,15 @@
 
 import { BEATS } from './beats.ts';
 import { catalog } from './catalog.ts';
-import { ALLIANCE_TURNS_MAX, GUILD_TERM_MAX, INVITATION_TURNS, OFFER_ITEMS_MAX, OFFER_TURNS_MAX, TEXT_MAX, ZONE_NAMES } from './constants.ts';
+import {
+  ALLIANCE_TURNS_MAX,
+  GUILD_TERM_MAX,
+  INVITATION_TURNS,
+  OFFER_ITEMS_MAX,
+  OFFER_TURNS_MAX,
+  TEXT_MAX,
+  ZONE_NAMES,
+} from './constants.ts';
 import { ACTION_TYPES } from './schema.ts';
 
 /** A version's manifest: the seed it implements and the engine commit that released it (null: unreleased). */
@@ -22,11 +30,17 @@ export function renderRulesPage(m: Manifest): string {
   out.push('');
   out.push(`Ruleset id \`${m.ruleset}\`, version \`${m.version}\`, from seed \`${m.seed}\`.`);
   if (m.engine_sha === null) {
-    out.push(`This page describes the working tree: \`engine_sha\` is null until \`arbiter bnc lock --sha SHA\` releases the version`);
+    out.push(
+      `This page describes the working tree: \`engine_sha\` is null until \`arbiter bnc lock --sha SHA\` releases the version`,
+    );
     out.push(`into \`${dir}\` (its \`manifest.json\` with the pinned commit and this page as \`rules.md\`).`);
   } else {
-    out.push(`Released: this page is published from \`${dir}rules.md\`; the directory and \`engine_sha\` ${m.engine_sha}`);
-    out.push('together identify the ruleset, and checking that commit out replays any log whose header names this version.');
+    out.push(
+      `Released: this page is published from \`${dir}rules.md\`; the directory and \`engine_sha\` ${m.engine_sha}`,
+    );
+    out.push(
+      'together identify the ruleset, and checking that commit out replays any log whose header names this version.',
+    );
   }
   out.push('A match with any config other than the default (for example other than four contestants) is a variant,');
   out.push(`labelled \`${m.version}-variant(...)\` in its state and setup events, not a ${m.version} match (BNC-U24).`);
@@ -37,7 +51,9 @@ export function renderRulesPage(m: Manifest): string {
   out.push('');
   out.push(`Zones: ${ZONE_NAMES.map((n, i) => `${i} ${n}`).join(', ')}.`);
   out.push('');
-  out.push(`Actions: ${ACTION_TYPES.map((t) => `\`${t}\``).join(', ')}. Limits: text ${TEXT_MAX} code points; offers ${OFFER_ITEMS_MAX} items a side for up to ${OFFER_TURNS_MAX} turns; pacts up to ${ALLIANCE_TURNS_MAX} turns; guild terms up to ${GUILD_TERM_MAX} turns; invitations ${INVITATION_TURNS} turns.`);
+  out.push(
+    `Actions: ${ACTION_TYPES.map((t) => `\`${t}\``).join(', ')}. Limits: text ${TEXT_MAX} code points; offers ${OFFER_ITEMS_MAX} items a side for up to ${OFFER_TURNS_MAX} turns; pacts up to ${ALLIANCE_TURNS_MAX} turns; guild terms up to ${GUILD_TERM_MAX} turns; invitations ${INVITATION_TURNS} turns.`,
+  );
   out.push('');
   let group = '';
   for (const r of catalog.rules) {
@@ -51,12 +67,16 @@ export function renderRulesPage(m: Manifest): string {
   out.push('');
   out.push('## Contestant policy');
   out.push('');
-  out.push(`The contestant policy is \`${CONTESTANT_POLICY}\`: it names who plays (the seed's line), not a rule; the engine`);
+  out.push(
+    `The contestant policy is \`${CONTESTANT_POLICY}\`: it names who plays (the seed's line), not a rule; the engine`,
+  );
   out.push('does not model it, and any agent (an LLM behind the `cmd:` subprocess agent included) can take a seat.');
   out.push('');
   out.push('## Beat taxonomy');
   out.push('');
-  out.push('Beats are events `{"type":"beat","beat":NAME,"turn":N,...}` in the event stream; `arbiter bnc beats LOG` lists them.');
+  out.push(
+    'Beats are events `{"type":"beat","beat":NAME,"turn":N,...}` in the event stream; `arbiter bnc beats LOG` lists them.',
+  );
   out.push('');
   out.push('| beat | rule | definition |');
   out.push('|---|---|---|');

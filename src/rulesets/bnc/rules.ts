@@ -17,7 +17,17 @@ import {
 import type { BeatName } from './beats.ts';
 import { check } from './conditions.ts';
 import type { Action } from './schema.ts';
-import { canEscape, guildOf, holdsAllFragments, isFragment, pairKey, type BncState, type Contestant, type Guild, type Route } from './state.ts';
+import {
+  canEscape,
+  guildOf,
+  holdsAllFragments,
+  isFragment,
+  pairKey,
+  type BncState,
+  type Contestant,
+  type Guild,
+  type Route,
+} from './state.ts';
 
 function beat(s: BncState, events: GameEvent[], name: BeatName, fields: Record<string, Json>): void {
   events.push({ type: 'beat', beat: name, turn: s.turn, ...fields });
@@ -61,7 +71,12 @@ function resolveTurn(s: BncState, events: GameEvent[]): void {
   }
   if (!s.contestants.some((c) => c.status === 'active')) end(s, 'empty', events);
   else if (n >= s.config.turns) {
-    events.push({ type: 'beat', beat: 'collapse', turn: n, survivors: s.contestants.filter((c) => c.status === 'active').map((c) => c.seat) });
+    events.push({
+      type: 'beat',
+      beat: 'collapse',
+      turn: n,
+      survivors: s.contestants.filter((c) => c.status === 'active').map((c) => c.seat),
+    });
     end(s, 'collapse', events);
   }
 }
@@ -98,7 +113,8 @@ function discover(s: BncState, c: Contestant, ids: string[], how: string, events
  * possible, which is usually turns before anyone walks out.
  */
 function gateForHolder(s: BncState, c: Contestant, hadAll: boolean, events: GameEvent[]): void {
-  if (!hadAll && holdsAllFragments(c.items)) beat(s, events, 'gate_unlocked', { seat: c.seat, route: 'fragments', zone: c.zone });
+  if (!hadAll && holdsAllFragments(c.items))
+    beat(s, events, 'gate_unlocked', { seat: c.seat, route: 'fragments', zone: c.zone });
 }
 
 function perform(s: BncState, c: Contestant, a: Action, events: GameEvent[]): void {
@@ -128,7 +144,13 @@ function perform(s: BncState, c: Contestant, a: Action, events: GameEvent[]): vo
     }
     case 'use_chart': {
       // U04: reading is always allowed while held; the beat marks a reading that taught something
-      const learned = discover(s, c, s.shortcuts.map((sc) => sc.id), 'chart', events);
+      const learned = discover(
+        s,
+        c,
+        s.shortcuts.map((sc) => sc.id),
+        'chart',
+        events,
+      );
       events.push({ type: 'chart_used', seat, learned });
       if (learned > 0) beat(s, events, 'chart_read', { seat, learned });
       return;
@@ -145,7 +167,9 @@ function perform(s: BncState, c: Contestant, a: Action, events: GameEvent[]): vo
       return;
     }
     case 'say': {
-      const heard = s.contestants.filter((o) => o.seat !== seat && o.status === 'active' && o.zone === c.zone).map((o) => o.seat);
+      const heard = s.contestants
+        .filter((o) => o.seat !== seat && o.status === 'active' && o.zone === c.zone)
+        .map((o) => o.seat);
       s.messages.push({ turn: n, from: seat, to: null, zone: c.zone, text: a.text, heard });
       events.push({ type: 'said', seat, zone: c.zone, text: a.text, heard });
       for (const h of heard) contact(s, seat, h, 'say', events);
@@ -158,8 +182,24 @@ function perform(s: BncState, c: Contestant, a: Action, events: GameEvent[]): vo
       return;
     case 'offer': {
       const id = `O${++s.serial.offer}`;
-      s.offers.push({ id, from: seat, to: a.to, give: [...a.give].sort(), get: [...a.get].sort(), made: n, expiresAt: n + a.turns });
-      events.push({ type: 'offer_made', offer: id, from: seat, to: a.to, give: [...a.give].sort(), get: [...a.get].sort(), expiresAt: n + a.turns });
+      s.offers.push({
+        id,
+        from: seat,
+        to: a.to,
+        give: [...a.give].sort(),
+        get: [...a.get].sort(),
+        made: n,
+        expiresAt: n + a.turns,
+      });
+      events.push({
+        type: 'offer_made',
+        offer: id,
+        from: seat,
+        to: a.to,
+        give: [...a.give].sort(),
+        get: [...a.get].sort(),
+        expiresAt: n + a.turns,
+      });
       contact(s, seat, a.to, 'offer', events);
       return;
     }
@@ -216,7 +256,15 @@ function perform(s: BncState, c: Contestant, a: Action, events: GameEvent[]): vo
     }
     case 'found_guild': {
       const id = `G${++s.serial.guild}`;
-      s.guilds.push({ id, home: c.zone, members: [seat], vault: [], founded: n, expiresAt: n + a.term, claimSpent: false });
+      s.guilds.push({
+        id,
+        home: c.zone,
+        members: [seat],
+        vault: [],
+        founded: n,
+        expiresAt: n + a.term,
+        claimSpent: false,
+      });
       joinGuild(c, id);
       beat(s, events, 'guild_formed', { guild: id, founder: seat, home: c.zone, expiresAt: n + a.term });
       return;
@@ -253,7 +301,8 @@ function perform(s: BncState, c: Contestant, a: Action, events: GameEvent[]): vo
       moveItem(c.items, g.vault, a.item);
       c.deposited++;
       beat(s, events, 'vault_deposit', { guild: g.id, seat, item: a.item });
-      if (!hadAll && !g.claimSpent && holdsAllFragments(g.vault)) beat(s, events, 'gate_unlocked', { seat, guild: g.id, route: 'vault', zone: g.home });
+      if (!hadAll && !g.claimSpent && holdsAllFragments(g.vault))
+        beat(s, events, 'gate_unlocked', { seat, guild: g.id, route: 'vault', zone: g.home });
       return;
     }
     case 'withdraw': {
@@ -287,7 +336,13 @@ function leaveGuild(s: BncState, c: Contestant, why: string, judged: boolean, ev
   if (judged && c.withdrawn > c.deposited) {
     c.reputation -= 1;
     events.push({ type: 'reputation', seat: c.seat, delta: -1, why: 'defection' });
-    beat(s, events, 'defection', { seat: c.seat, guild: g.id, deposited: c.deposited, withdrawn: c.withdrawn, on: why });
+    beat(s, events, 'defection', {
+      seat: c.seat,
+      guild: g.id,
+      deposited: c.deposited,
+      withdrawn: c.withdrawn,
+      on: why,
+    });
   }
   g.members = g.members.filter((m) => m !== c.seat);
   c.guild = null;
@@ -345,7 +400,9 @@ function expire(s: BncState, events: GameEvent[]): void {
 }
 
 function wardenActs(s: BncState, events: GameEvent[]): void {
-  const target = s.warden.down ? undefined : s.contestants.find((c) => c.status === 'active' && c.zone === s.warden.zone);
+  const target = s.warden.down
+    ? undefined
+    : s.contestants.find((c) => c.status === 'active' && c.zone === s.warden.zone);
   // BNC-B10: an engagement starts when the Warden turns on a contestant it did not strike last turn
   const engaged = s.wardenEngaged;
   s.wardenEngaged = target ? target.seat : null;
@@ -368,7 +425,13 @@ function escapeCheck(s: BncState, events: GameEvent[]): void {
 }
 
 /** U16: what leaving the match does to items, offers, pacts and guild membership. */
-function depart(s: BncState, c: Contestant, status: 'escaped' | 'eliminated', route: Route | null, events: GameEvent[]): void {
+function depart(
+  s: BncState,
+  c: Contestant,
+  status: 'escaped' | 'eliminated',
+  route: Route | null,
+  events: GameEvent[],
+): void {
   c.status = status;
   c.at = s.turn;
   c.route = route;
@@ -384,8 +447,8 @@ function depart(s: BncState, c: Contestant, status: 'escaped' | 'eliminated', ro
   s.offers = s.offers.filter((o) => o.from !== c.seat && o.to !== c.seat);
   s.proposals = s.proposals.filter((p) => p.from !== c.seat && p.to !== c.seat);
   s.invitations = s.invitations.filter((i) => i.to !== c.seat);
-  for (const p of s.pacts) if (p.a === c.seat || p.b === c.seat) events.push({ type: 'pact_ended', pact: p.id, why: status });
+  for (const p of s.pacts)
+    if (p.a === c.seat || p.b === c.seat) events.push({ type: 'pact_ended', pact: p.id, why: status });
   s.pacts = s.pacts.filter((p) => p.a !== c.seat && p.b !== c.seat);
   leaveGuild(s, c, status, status === 'escaped', events);
 }
-

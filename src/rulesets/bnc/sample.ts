@@ -28,10 +28,23 @@ type SeatView = {
   turn: number;
   over: boolean;
   me: {
-    zone: number; health: number; items: ItemId[]; status: Status; reputation: number; guild: string | null;
-    submitted: Action | null; deposited: number; withdrawn: number; route: Contestant['route'];
+    zone: number;
+    health: number;
+    items: ItemId[];
+    status: Status;
+    reputation: number;
+    guild: string | null;
+    submitted: Action | null;
+    deposited: number;
+    withdrawn: number;
+    route: Contestant['route'];
   };
-  here: { zone: number; floor: ItemId[]; others: { seat: number; health: number }[]; warden: { health: number; down: boolean } | null };
+  here: {
+    zone: number;
+    floor: ItemId[];
+    others: { seat: number; health: number }[];
+    warden: { health: number; down: boolean } | null;
+  };
   contestants: { seat: number; status: Status; reputation: number; at: number | null }[];
   config: BncConfig;
   warden: { zone: number; down: boolean };
@@ -52,7 +65,9 @@ function idNumber(id: string): number {
 function shuffle<T>(items: T[], random: AgentRandom): T[] {
   for (let i = items.length - 1; i > 0; i--) {
     const j = random.int(i + 1);
-    const t = items[i]; items[i] = items[j]; items[j] = t;
+    const t = items[i];
+    items[i] = items[j];
+    items[j] = t;
   }
   return items;
 }
@@ -84,15 +99,33 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
   const here = v.me.zone;
   const shortcuts = sampleShortcuts(v.shortcuts, random);
   const myGuild = v.guild;
-  const guilds: Guild[] = myGuild === null ? [] : [{ ...myGuild, members: myGuild.members.slice(), vault: myGuild.vault.slice() }];
-  const guildSerial = [...guilds.map((g) => g.id), ...v.invitations.map((i) => i.guild)].reduce((m, id) => Math.max(m, idNumber(id)), 0);
+  const guilds: Guild[] =
+    myGuild === null ? [] : [{ ...myGuild, members: myGuild.members.slice(), vault: myGuild.vault.slice() }];
+  const guildSerial = [...guilds.map((g) => g.id), ...v.invitations.map((i) => i.guild)].reduce(
+    (m, id) => Math.max(m, idNumber(id)),
+    0,
+  );
   const holds = new Map<number, boolean>(); // offerer seat → holds the goods of its offer to me
   for (const o of v.offers) if (o.offererHolds !== undefined) holds.set(o.from, o.offererHolds);
 
   const contestants: Contestant[] = v.contestants.map((pc): Contestant => {
     if (pc.seat === seat) {
       const m = v.me;
-      return { seat, zone: here, health: m.health, items: m.items.slice(), status: m.status, at: pc.at, route: m.route, reputation: m.reputation, guild: m.guild, deposited: m.deposited, withdrawn: m.withdrawn, known: v.shortcuts.map((sc) => sc.id), submitted: m.submitted };
+      return {
+        seat,
+        zone: here,
+        health: m.health,
+        items: m.items.slice(),
+        status: m.status,
+        at: pc.at,
+        route: m.route,
+        reputation: m.reputation,
+        guild: m.guild,
+        deposited: m.deposited,
+        withdrawn: m.withdrawn,
+        known: v.shortcuts.map((sc) => sc.id),
+        submitted: m.submitted,
+      };
     }
     const seen = v.here.others.find((o) => o.seat === pc.seat);
     let zone: number;
@@ -103,9 +136,24 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
     // membership of other guilds is private (U25): only the seat's own guild and the guilds that
     // invited it (their inviters are members) are known to exist
     const invitedBy = v.invitations.find((i) => i.to === seat && i.from === pc.seat && i.guild !== myGuild?.id);
-    const guild = myGuild !== null && myGuild.members.includes(pc.seat) ? myGuild.id : invitedBy ? invitedBy.guild : null;
+    const guild =
+      myGuild !== null && myGuild.members.includes(pc.seat) ? myGuild.id : invitedBy ? invitedBy.guild : null;
     const known = shortcuts.filter(() => random.int(4) === 0).map((sc) => sc.id);
-    return { seat: pc.seat, zone, health, items: [], status: pc.status, at: pc.at, route: pc.status === 'escaped' ? ('fragments' as const) : null, reputation: pc.reputation, guild, deposited: 0, withdrawn: 0, known, submitted: null };
+    return {
+      seat: pc.seat,
+      zone,
+      health,
+      items: [],
+      status: pc.status,
+      at: pc.at,
+      route: pc.status === 'escaped' ? ('fragments' as const) : null,
+      reputation: pc.reputation,
+      guild,
+      deposited: 0,
+      withdrawn: 0,
+      known,
+      submitted: null,
+    };
   });
 
   // a guild that invited the seat must exist for accept_guild to work: rebuilt from what the seat
@@ -114,7 +162,15 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
     if (inv.to !== seat || inv.guild === myGuild?.id) continue;
     let g = guilds.find((x) => x.id === inv.guild);
     if (!g) {
-      g = { id: inv.guild, home: random.int(ZONE_COUNT), members: [], vault: [], founded: inv.made, expiresAt: v.turn + 1 + random.int(30), claimSpent: false };
+      g = {
+        id: inv.guild,
+        home: random.int(ZONE_COUNT),
+        members: [],
+        vault: [],
+        founded: inv.made,
+        expiresAt: v.turn + 1 + random.int(30),
+        claimSpent: false,
+      };
       guilds.push(g);
     }
     if (!g.members.includes(inv.from)) g.members = [...g.members, inv.from].sort((a, b) => a - b);
@@ -135,20 +191,37 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
     for (const o of v.offers) if (o.offererHolds === true) for (const it of o.give) forced.set(it, o.from);
     for (const it of unseen) {
       const to = forced.get(it);
-      if (to !== undefined) { contestants[to].items.push(it); continue; }
+      if (to !== undefined) {
+        contestants[to].items.push(it);
+        continue;
+      }
       const k = random.int(places);
       if (k < holders.length) holders[k].items.push(it);
       else floor[[...Array(ZONE_COUNT).keys()].filter((z) => z !== here)[k - holders.length]].push(it);
     }
-    const fits = v.offers.every((o) => o.offererHolds !== false || !o.give.every((it) => contestants[o.from].items.includes(it)));
+    const fits = v.offers.every(
+      (o) => o.offererHolds !== false || !o.give.every((it) => contestants[o.from].items.includes(it)),
+    );
     if (fits) break;
     if (tries > 200) throw new ArbiterError('bad_request', 'bnc sample: no item placement fits the offers');
   }
 
-  const offers: Offer[] = v.offers.map((o) => ({ id: o.id, from: o.from, to: o.to, give: o.give.slice(), get: o.get.slice(), made: o.made, expiresAt: o.expiresAt }));
+  const offers: Offer[] = v.offers.map((o) => ({
+    id: o.id,
+    from: o.from,
+    to: o.to,
+    give: o.give.slice(),
+    get: o.get.slice(),
+    made: o.made,
+    expiresAt: o.expiresAt,
+  }));
   const contacts = new Set<string>();
-  const touch = (a: number, b: number) => { if (a !== b && b >= 0) contacts.add(`${Math.min(a, b)}-${Math.max(a, b)}`); };
-  for (const m of v.messages) { touch(m.from, m.to ?? seat); }
+  const touch = (a: number, b: number) => {
+    if (a !== b && b >= 0) contacts.add(`${Math.min(a, b)}-${Math.max(a, b)}`);
+  };
+  for (const m of v.messages) {
+    touch(m.from, m.to ?? seat);
+  }
   for (const o of offers) touch(o.from, o.to);
   for (const p of v.proposals) touch(p.from, p.to);
   for (const p of v.pacts) touch(p.a, p.b);
@@ -163,17 +236,36 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
     shortcuts,
     floor,
     contestants,
-    warden: { zone: EXIT, health: v.here.warden ? v.here.warden.health : v.warden.down ? 0 : 1 + random.int(cfg.wardenHealth), down: v.warden.down },
+    warden: {
+      zone: EXIT,
+      health: v.here.warden ? v.here.warden.health : v.warden.down ? 0 : 1 + random.int(cfg.wardenHealth),
+      down: v.warden.down,
+    },
     // who the Warden struck last: read from the sampled positions (only beats depend on it)
-    wardenEngaged: v.warden.down ? null : (contestants.find((c) => c.status === 'active' && c.zone === EXIT)?.seat ?? null),
+    wardenEngaged: v.warden.down
+      ? null
+      : (contestants.find((c) => c.status === 'active' && c.zone === EXIT)?.seat ?? null),
     offers,
     proposals: v.proposals.map((p) => ({ ...p })),
     pacts: v.pacts.map((p) => ({ ...p })),
     guilds,
     invitations: v.invitations.map((i) => ({ ...i })),
     // a whisper's recipient does not see where it was spoken: the speaker's sampled zone stands in
-    messages: v.messages.map((m) => ({ turn: m.turn, from: m.from, to: m.to, zone: m.zone ?? contestants[m.from].zone, text: m.text, heard: m.heard.slice() })),
-    serial: { offer: top(offers.map((o) => o.id)), proposal: top(v.proposals.map((p) => p.id)), pact: top(v.pacts.map((p) => p.id)), guild: guildSerial, invitation: top(v.invitations.map((i) => i.id)) },
+    messages: v.messages.map((m) => ({
+      turn: m.turn,
+      from: m.from,
+      to: m.to,
+      zone: m.zone ?? contestants[m.from].zone,
+      text: m.text,
+      heard: m.heard.slice(),
+    })),
+    serial: {
+      offer: top(offers.map((o) => o.id)),
+      proposal: top(v.proposals.map((p) => p.id)),
+      pact: top(v.pacts.map((p) => p.id)),
+      guild: guildSerial,
+      invitation: top(v.invitations.map((i) => i.id)),
+    },
     contacts: [...contacts].sort(),
     firstPact: v.pacts.length > 0,
     silentRun: 0,
@@ -189,7 +281,8 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
       const menu = legalMenu(s, c.seat).actions;
       if (menu.length > 0) c.submitted = random.pick(menu);
     }
-    if (v.me.submitted !== null && others.length > 0 && others.every((c) => c.submitted !== null)) random.pick(others).submitted = null;
+    if (v.me.submitted !== null && others.length > 0 && others.every((c) => c.submitted !== null))
+      random.pick(others).submitted = null;
   }
   return s;
 }

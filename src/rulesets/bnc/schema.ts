@@ -15,7 +15,11 @@ import {
 } from './constants.ts';
 
 const seat = z.number().int().min(0).max(15);
-const zone = z.number().int().min(0).max(ZONE_COUNT - 1);
+const zone = z
+  .number()
+  .int()
+  .min(0)
+  .max(ZONE_COUNT - 1);
 const item = z.enum(ITEM_IDS);
 const items = z.array(item).max(OFFER_ITEMS_MAX);
 // zod 4 measures string length in code points, matching the seed's limit (tested with astral text);
@@ -59,9 +63,27 @@ const ACTION_SCHEMAS = {
 
 export type ActionType = keyof typeof ACTION_SCHEMAS;
 export const ACTION_TYPES: ActionType[] = [
-  'wait', 'move', 'pickup', 'use_chart', 'attack', 'say', 'whisper', 'offer', 'accept_offer', 'reject_offer',
-  'propose_alliance', 'accept_alliance', 'reject_alliance', 'break_alliance', 'found_guild', 'invite_guild',
-  'accept_guild', 'reject_guild', 'leave_guild', 'deposit', 'withdraw',
+  'wait',
+  'move',
+  'pickup',
+  'use_chart',
+  'attack',
+  'say',
+  'whisper',
+  'offer',
+  'accept_offer',
+  'reject_offer',
+  'propose_alliance',
+  'accept_alliance',
+  'reject_alliance',
+  'break_alliance',
+  'found_guild',
+  'invite_guild',
+  'accept_guild',
+  'reject_guild',
+  'leave_guild',
+  'deposit',
+  'withdraw',
 ];
 
 export const actionSchema = z.discriminatedUnion('type', [

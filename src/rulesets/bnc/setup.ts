@@ -1,12 +1,38 @@
 // Config validation and the seeded initial position: the shortcuts (U02) and the item layout
 // (U05) are drawn from the 'map' stream, so they depend on the seed only.
 
-import { ArbiterError, checkSeed, createRng, nextInt, shuffleInPlace, type GameEvent, type JsonObject } from '../../kernel/index.ts';
-import { CONTESTANTS, VERSION, EXIT, INTAKE, ITEM_IDS, MIDDLE_ZONES, START_HEALTH, STREAM_MAP, TURNS, WARDEN_HEALTH, ZONE_COUNT, type ItemId } from './constants.ts';
+import {
+  ArbiterError,
+  checkSeed,
+  createRng,
+  nextInt,
+  shuffleInPlace,
+  type GameEvent,
+  type JsonObject,
+} from '../../kernel/index.ts';
+import {
+  CONTESTANTS,
+  VERSION,
+  EXIT,
+  INTAKE,
+  ITEM_IDS,
+  MIDDLE_ZONES,
+  START_HEALTH,
+  STREAM_MAP,
+  TURNS,
+  WARDEN_HEALTH,
+  ZONE_COUNT,
+  type ItemId,
+} from './constants.ts';
 import { configSchema } from './schema.ts';
 import type { BncConfig, BncState, Contestant, Shortcut } from './state.ts';
 
-export const DEFAULT_CONFIG: BncConfig = { contestants: CONTESTANTS, turns: TURNS, health: START_HEALTH, wardenHealth: WARDEN_HEALTH };
+export const DEFAULT_CONFIG: BncConfig = {
+  contestants: CONTESTANTS,
+  turns: TURNS,
+  health: START_HEALTH,
+  wardenHealth: WARDEN_HEALTH,
+};
 
 export function parseConfig(config: unknown): BncConfig {
   if (config === undefined || config === null) return { ...DEFAULT_CONFIG };
@@ -26,7 +52,8 @@ export function parseConfig(config: unknown): BncConfig {
  */
 function editionOf(cfg: BncConfig): { edition: string; differs: JsonObject } {
   const differs: JsonObject = {};
-  for (const k of ['contestants', 'turns', 'health', 'wardenHealth'] as const) if (cfg[k] !== DEFAULT_CONFIG[k]) differs[k] = cfg[k];
+  for (const k of ['contestants', 'turns', 'health', 'wardenHealth'] as const)
+    if (cfg[k] !== DEFAULT_CONFIG[k]) differs[k] = cfg[k];
   const parts = Object.entries(differs).map(([k, v]) => `${k}=${String(v)}`);
   return { edition: parts.length === 0 ? VERSION : `${VERSION}-variant(${parts.join(',')})`, differs };
 }

@@ -11,7 +11,12 @@ import { renderRulesPage, type Manifest } from './page.ts';
 import { allJsonSchemas } from './schema.ts';
 
 /** The manifest of the version this engine implements, as committed in this folder. */
-export const MANIFEST: Manifest = { ruleset: manifest.ruleset, version: manifest.version, seed: manifest.seed, engine_sha: manifest.engine_sha };
+export const MANIFEST: Manifest = {
+  ruleset: manifest.ruleset,
+  version: manifest.version,
+  seed: manifest.seed,
+  engine_sha: manifest.engine_sha,
+};
 
 /** Where a released version lives, relative to the repository root. */
 const releaseDir = (version: string) => `rulesets/${version}`;
@@ -21,7 +26,10 @@ function isObject(v: unknown): v is { [key: string]: Json } {
 }
 
 /** The submission lines of a JSON Lines match log (header first, footer `end: true` last). */
-function logEntries(text: string): { header: { [key: string]: Json }; entries: { seq: number; events: GameEvent[] }[] } {
+function logEntries(text: string): {
+  header: { [key: string]: Json };
+  entries: { seq: number; events: GameEvent[] }[];
+} {
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   if (lines.length === 0) throw new Error('the log is empty');
   const rows = lines.map((l, i) => {
@@ -36,7 +44,10 @@ function logEntries(text: string): { header: { [key: string]: Json }; entries: {
   const entries: { seq: number; events: GameEvent[] }[] = [];
   for (const r of rows.slice(1)) {
     if (typeof r.seq !== 'number' || !Array.isArray(r.events)) continue;
-    entries.push({ seq: r.seq, events: r.events.filter((e): e is GameEvent => isObject(e) && typeof e.type === 'string') });
+    entries.push({
+      seq: r.seq,
+      events: r.events.filter((e): e is GameEvent => isObject(e) && typeof e.type === 'string'),
+    });
   }
   return { header: rows[0], entries };
 }
@@ -57,16 +68,23 @@ const beats: RulesetTool = {
     const list = beatsOf(log.entries);
     for (const b of list) {
       if (options.json) io.out(JSON.stringify(b) + '\n');
-      else io.out(`turn ${String(b.turn).padStart(2)}  seq ${String(b.seq).padStart(4)}  ${b.beat.padEnd(16)} ${JSON.stringify(b.detail)}\n`);
+      else
+        io.out(
+          `turn ${String(b.turn).padStart(2)}  seq ${String(b.seq).padStart(4)}  ${b.beat.padEnd(16)} ${JSON.stringify(b.detail)}\n`,
+        );
     }
-    if (!options.json) io.out(`${list.length} beats in ${log.entries.length} submissions (${String(log.header.ruleset)} ${String(log.header.version)} seed ${String(log.header.seed)})\n`);
+    if (!options.json)
+      io.out(
+        `${list.length} beats in ${log.entries.length} submissions (${String(log.header.ruleset)} ${String(log.header.version)} seed ${String(log.header.seed)})\n`,
+      );
     return 0;
   },
 };
 
 const schema: RulesetTool = {
   name: 'schema',
-  description: 'print the JSON Schema of every action and of the config (generated from the definitions the engine validates with)',
+  description:
+    'print the JSON Schema of every action and of the config (generated from the definitions the engine validates with)',
   options: [{ name: 'action', description: 'only this action family', type: 'string' }],
   run(_args, options, io) {
     const all = allJsonSchemas();

@@ -58,13 +58,19 @@ export function seatView(s: BncState, seat: number): Json {
     // a whisper's recipient learns who spoke and what, not where the speaker stood
     messages: s.messages
       .filter((m) => m.from === seat || m.heard.includes(seat))
-      .map((m) => (m.to === null || m.from === seat ? m : { turn: m.turn, from: m.from, to: m.to, text: m.text, heard: m.heard })),
+      .map((m) =>
+        m.to === null || m.from === seat ? m : { turn: m.turn, from: m.from, to: m.to, text: m.text, heard: m.heard },
+      ),
     // an offer to the seat from someone in its zone: whether the offerer still holds the goods
     // (the accept entry on the seat's menu shows it)
-    offers: s.offers.filter((o) => mine(o.from, o.to)).map((o) => {
-      const from = s.contestants[o.from];
-      return o.to === seat && from.zone === here ? { ...o, offererHolds: o.give.every((it) => from.items.includes(it)) } : o;
-    }),
+    offers: s.offers
+      .filter((o) => mine(o.from, o.to))
+      .map((o) => {
+        const from = s.contestants[o.from];
+        return o.to === seat && from.zone === here
+          ? { ...o, offererHolds: o.give.every((it) => from.items.includes(it)) }
+          : o;
+      }),
     proposals: s.proposals.filter((p) => mine(p.from, p.to)),
     pacts: s.pacts.filter((p) => mine(p.a, p.b)),
     // invitations are private to the inviter and the invitee, not shared with guild-mates

@@ -9,7 +9,10 @@ type Menu = readonly DuelAction[];
 
 const find = (menu: Menu, pred: (a: DuelAction) => boolean): DuelAction | undefined => menu.find(pred);
 const playing = (card: string) => (a: DuelAction) => a.type === 'play' && a.card === card;
-const installing = (...cards: string[]) => (a: DuelAction) => a.type === 'install' && cards.includes(a.card);
+const installing =
+  (...cards: string[]) =>
+  (a: DuelAction) =>
+    a.type === 'install' && cards.includes(a.card);
 const is = (type: DuelAction['type']) => (a: DuelAction) => a.type === type;
 
 function corpChoice(v: DuelView, menu: Menu): DuelAction | undefined {
@@ -18,7 +21,11 @@ function corpChoice(v: DuelView, menu: Menu): DuelAction | undefined {
     find(menu, is('score')) ??
     // a spike flatlines a runner holding fewer than three cards
     (runner.handCount < 3 ? find(menu, playing('spike')) : undefined) ??
-    (v.points[0] >= 5 && v.points[1] >= 5 ? undefined : v.points[0] >= 5 ? find(menu, playing('venture')) : undefined) ??
+    (v.points[0] >= 5 && v.points[1] >= 5
+      ? undefined
+      : v.points[0] >= 5
+        ? find(menu, playing('venture'))
+        : undefined) ??
     // protect an installed agenda before advancing it
     (v.ice.length < 4 ? find(menu, installing('wall', 'barb')) : undefined) ??
     find(menu, is('advance')) ??
@@ -53,7 +60,8 @@ function runnerChoice(v: DuelView, menu: Menu): DuelAction | undefined {
 
 // keep dayoff and spike, throw away what is least useful
 const DISCARD_ORDER = ['gamble', 'coffee', 'bell', 'toll', 'burn', 'stop', 'venture', 'ledger', 'dayoff', 'spike'];
-const discardCost = (a: DuelAction) => (a.type === 'discard' ? a.cards.reduce((t, c) => t + DISCARD_ORDER.indexOf(c), 0) : 0);
+const discardCost = (a: DuelAction) =>
+  a.type === 'discard' ? a.cards.reduce((t, c) => t + DISCARD_ORDER.indexOf(c), 0) : 0;
 
 export const heuristic: AgentFactory<DuelAction, DuelState> = () => ({
   name: 'heuristic',

@@ -4,9 +4,30 @@
 
 import type { GameEvent } from '../../kernel/index.ts';
 import {
-  ActionComplete, ActionDone, EncounterIce, type EncounterRecord, ActionEffectsBegin5, ActionNestedReturn5, DiscardStep, DoCheckpoint, DoFatal, PhaseEndComplete,
-  PhaseEndDirected, PhaseEndOrdinary, TurnFormalBegin5, TurnFormalEnd5, TurnFrameValid5, TurnHandoff5,
-  describeFailure, except, fail, frameEquals, same, type FatalCondition, type ProcRecord, type Verdict,
+  ActionComplete,
+  ActionDone,
+  EncounterIce,
+  type EncounterRecord,
+  ActionEffectsBegin5,
+  ActionNestedReturn5,
+  DiscardStep,
+  DoCheckpoint,
+  DoFatal,
+  PhaseEndComplete,
+  PhaseEndDirected,
+  PhaseEndOrdinary,
+  TurnFormalBegin5,
+  TurnFormalEnd5,
+  TurnFrameValid5,
+  TurnHandoff5,
+  describeFailure,
+  except,
+  fail,
+  frameEquals,
+  same,
+  type FatalCondition,
+  type ProcRecord,
+  type Verdict,
 } from './contracts/index.ts';
 import { ABILITY_GAIN, CARDS } from './cards.ts';
 import { applyDecision, cloneDuel, effectiveMaxHand, points, withTracer } from './rules.ts';
@@ -28,11 +49,17 @@ const STEP_FRAME: Record<string, { fields: readonly (keyof DuelState)[]; events:
   PhaseEndOrdinary: { fields: ['step', 'queue', 'cpDue'], events: ['action_phase_end'] },
   ActionStart: { fields: ['p', 'next', 'action', 'cpDue', 'step', 'queue'], events: ['action'] },
   ActionEffectsBegin5: { fields: ['action'], events: ['effects_begin'] },
-  Effect: { fields: ['action', 'p', 'remote', 'ice', 'run', 'next', 'dmg', 'directed', 'skip', 'cpDue'], events: ['gained', 'drew', 'advanced', 'installed', 'played', 'child_started'] },
+  Effect: {
+    fields: ['action', 'p', 'remote', 'ice', 'run', 'next', 'dmg', 'directed', 'skip', 'cpDue'],
+    events: ['gained', 'drew', 'advanced', 'installed', 'played', 'child_started'],
+  },
   ActionComplete: { fields: ['action'], events: ['action_complete'] },
   ActionNestedReturn5: { fields: ['action'], events: ['child_returned'] },
   ActionDone: { fields: ['action', 'step'], events: [] },
-  Run: { fields: ['run', 'remote', 'p', 'queue', 'cpDue'], events: ['run_start', 'run_success', 'stolen', 'breach_empty', 'jack_out'] },
+  Run: {
+    fields: ['run', 'remote', 'p', 'queue', 'cpDue'],
+    events: ['run_start', 'run_success', 'stolen', 'breach_empty', 'jack_out'],
+  },
   Encounter: { fields: ['run', 'p', 'dmg', 'cpDue'], events: ['ice_broken', 'subroutine'] },
   RunComplete: { fields: ['run', 'receipt'], events: ['run_end'] },
   Score: { fields: ['remote', 'p', 'win', 'queue', 'cpDue'], events: ['scored'] },
@@ -66,10 +93,37 @@ const LEGACY_ALLOWED: Record<string, readonly string[]> = {
   DoCheckpoint: ['cpDue', 'result', 'queue', 'win'],
   DoFatal: ['result'],
 };
-const MAY_CHANGE_FRAME = new Set(['TurnFormalBegin5', 'TurnFormalEnd5', 'TurnHandoff5', 'PhaseEndComplete', 'DrawPhaseComplete']);
+const MAY_CHANGE_FRAME = new Set([
+  'TurnFormalBegin5',
+  'TurnFormalEnd5',
+  'TurnHandoff5',
+  'PhaseEndComplete',
+  'DrawPhaseComplete',
+]);
 const MAY_END_GAME = new Set(['DoCheckpoint', 'DoFatal', 'TurnBound']);
-const KEYS: readonly (keyof DuelState)[] = ['cfg', 'rng', 'turn', 'step', 'next', 'p', 'remote', 'ice', 'core', 'skip', 'directed', 'action',
-  'run', 'receipt', 'dmg', 'cpDue', 'queue', 'win', 'ask', 'turns', 'result'];
+const KEYS: readonly (keyof DuelState)[] = [
+  'cfg',
+  'rng',
+  'turn',
+  'step',
+  'next',
+  'p',
+  'remote',
+  'ice',
+  'core',
+  'skip',
+  'directed',
+  'action',
+  'run',
+  'receipt',
+  'dmg',
+  'cpDue',
+  'queue',
+  'win',
+  'ask',
+  'turns',
+  'result',
+];
 
 /** The venture card's text: "a 2-point token in each seat's score area". */
 const VENTURE_TOKEN = 2;
@@ -100,8 +154,13 @@ function creditCost(act: DuelAction): number {
 
 function proc(s: DuelState): ProcRecord {
   return {
-    phase: s.turn.phase, step: s.step, directed: s.directed, acting: s.action !== null, windows: s.win.length,
-    cpDue: s.cpDue, queued: s.queue.length,
+    phase: s.turn.phase,
+    step: s.step,
+    directed: s.directed,
+    acting: s.action !== null,
+    windows: s.win.length,
+    cpDue: s.cpDue,
+    queued: s.queue.length,
   };
 }
 
@@ -120,7 +179,14 @@ function addTo(out: string[], v: Verdict, step: string, claim: string): void {
 }
 
 /** Every violation of one micro-step, each naming its contract and failed conjunct. */
-function checkStep(claim: string, b: DuelState, a: DuelState, evs: readonly GameEvent[], act: DuelAction | null, strict: boolean): string[] {
+function checkStep(
+  claim: string,
+  b: DuelState,
+  a: DuelState,
+  evs: readonly GameEvent[],
+  act: DuelAction | null,
+  strict: boolean,
+): string[] {
   const out: string[] = [];
   const add = (v: Verdict) => addTo(out, v, b.step, claim);
   if (strict) {
@@ -129,9 +195,11 @@ function checkStep(claim: string, b: DuelState, a: DuelState, evs: readonly Game
     else {
       for (const k of KEYS) {
         if (k === 'ask' || frame.fields.includes(k)) continue;
-        if (!same(b[k], a[k])) add(fail(claim, `frame: ${k} unchanged`, `${JSON.stringify(b[k])} -> ${JSON.stringify(a[k])}`));
+        if (!same(b[k], a[k]))
+          add(fail(claim, `frame: ${k} unchanged`, `${JSON.stringify(b[k])} -> ${JSON.stringify(a[k])}`));
       }
-      for (const e of evs) if (!frame.events.includes(e.type)) add(fail(claim, 'frame: emits only its own events', e.type));
+      for (const e of evs)
+        if (!frame.events.includes(e.type)) add(fail(claim, 'frame: emits only its own events', e.type));
     }
     for (const v of obligations(claim, b, a, act)) add(v);
   } else {
@@ -142,7 +210,8 @@ function checkStep(claim: string, b: DuelState, a: DuelState, evs: readonly Game
       if (!allowed && k !== 'turn' && k !== 'result') continue;
       if (k === 'turn' && MAY_CHANGE_FRAME.has(claim)) continue;
       if (k === 'result' && MAY_END_GAME.has(claim)) continue;
-      if (!same(b[k], a[k])) add(fail(claim, `frame: ${k} unchanged`, `${JSON.stringify(b[k])} -> ${JSON.stringify(a[k])}`));
+      if (!same(b[k], a[k]))
+        add(fail(claim, `frame: ${k} unchanged`, `${JSON.stringify(b[k])} -> ${JSON.stringify(a[k])}`));
     }
   }
   add(TurnFrameValid5(a.turn));
@@ -159,23 +228,35 @@ function checkStep(claim: string, b: DuelState, a: DuelState, evs: readonly Game
       break;
     case 'DrawPhaseComplete':
       if (b.step !== 'C6' || b.turn.phase !== 'draw') add(fail(claim, 'at the end of the draw phase'));
-      add(frameEquals(claim, 'after = [before EXCEPT !.phase = "action"]', except(b.turn, [['phase'], 'action']), a.turn));
+      add(
+        frameEquals(claim, 'after = [before EXCEPT !.phase = "action"]', except(b.turn, [['phase'], 'action']), a.turn),
+      );
       break;
     case 'ActionStart':
-      if (b.step !== 'A2' || b.turn.phase !== 'action' || act === null || b.ask?.kind !== 'action' || b.ask.seat !== o) {
+      if (
+        b.step !== 'A2' ||
+        b.turn.phase !== 'action' ||
+        act === null ||
+        b.ask?.kind !== 'action' ||
+        b.ask.seat !== o
+      ) {
         add(fail(claim, "only in the owner's action phase at an action window"));
       }
       if (b.action !== null) add(fail(claim, 'no other action is resolving'));
       if (b.p[o].clicks < 1) add(fail(claim, 'a click remains to pay'));
-      if (a.action === null || a.action.status !== 'CostReactions' || a.action.id !== b.next) add(fail(claim, 'a fresh action frame starts at CostReactions'));
+      if (a.action === null || a.action.status !== 'CostReactions' || a.action.id !== b.next)
+        add(fail(claim, 'a fresh action frame starts at CostReactions'));
       if (!a.cpDue) add(fail(claim, 'a checkpoint is due after the cost'));
       if (strict && act !== null) {
         // the cost was paid: one click, the card's credits, the card out of the hand
         const cost = creditCost(act);
-        if (a.p[o].clicks !== b.p[o].clicks - 1) add(fail(claim, 'cost paid: clicks = @ - 1', `${b.p[o].clicks} -> ${a.p[o].clicks}`));
-        if (a.p[o].credits !== b.p[o].credits - cost) add(fail(claim, `cost paid: credits = @ - ${cost}`, `${b.p[o].credits} -> ${a.p[o].credits}`));
+        if (a.p[o].clicks !== b.p[o].clicks - 1)
+          add(fail(claim, 'cost paid: clicks = @ - 1', `${b.p[o].clicks} -> ${a.p[o].clicks}`));
+        if (a.p[o].credits !== b.p[o].credits - cost)
+          add(fail(claim, `cost paid: credits = @ - ${cost}`, `${b.p[o].credits} -> ${a.p[o].credits}`));
         const card = act.type === 'install' || act.type === 'play' ? act.card : null;
-        if (card !== null && a.p[o].hand.length !== b.p[o].hand.length - 1) add(fail(claim, 'cost paid: the card leaves the hand', card));
+        if (card !== null && a.p[o].hand.length !== b.p[o].hand.length - 1)
+          add(fail(claim, 'cost paid: the card leaves the hand', card));
       }
       break;
     case 'ActionEffectsBegin5':
@@ -194,7 +275,14 @@ function checkStep(claim: string, b: DuelState, a: DuelState, evs: readonly Game
       // a run approaches the server only past every ICE, outermost first
       if (strict && b.run !== null && b.run.stage === 'ini' && a.run !== null) {
         const want = b.ice.length > 0 ? { stage: 'ice', pos: b.ice.length - 1 } : { stage: 'app', pos: -1 };
-        if (a.run.stage !== want.stage || a.run.pos !== want.pos) add(fail('EncounterIce', 'a run meets the outermost ICE first and approaches only past all ICE', `${a.run.stage} ${a.run.pos}`));
+        if (a.run.stage !== want.stage || a.run.pos !== want.pos)
+          add(
+            fail(
+              'EncounterIce',
+              'a run meets the outermost ICE first and approaches only past all ICE',
+              `${a.run.stage} ${a.run.pos}`,
+            ),
+          );
       }
       break;
     case 'ActionDone':
@@ -211,7 +299,16 @@ function checkStep(claim: string, b: DuelState, a: DuelState, evs: readonly Game
       break;
     case 'DiscardStep': {
       const rec = (s: DuelState) => ({ hand: s.p[o].hand, heap: s.p[o].heap, skip: s.skip, step: s.step });
-      add(DiscardStep(rec(b), rec(a), effectiveMaxHand(b, o), act !== null && act.type === 'discard' ? act.cards : null, o === RUNNER, evs));
+      add(
+        DiscardStep(
+          rec(b),
+          rec(a),
+          effectiveMaxHand(b, o),
+          act !== null && act.type === 'discard' ? act.cards : null,
+          o === RUNNER,
+          evs,
+        ),
+      );
       break;
     }
     case 'DoCheckpoint': {
@@ -257,30 +354,62 @@ function obligations(claim: string, b: DuelState, a: DuelState, act: DuelAction 
   if (act !== null) {
     if (b.cpDue) out.push(fail('DUEL-CHECKPOINT', 'priority is given only after the due checkpoint ran', act.type));
   } else if (b.dmg !== null) {
-    if (b.dmg.n > b.p[RUNNER].hand.length && claim !== 'DoFatal') out.push(fail('DoFatal', 'a holding damage condition fires', `${b.dmg.n} damage, ${b.p[RUNNER].hand.length} cards`));
+    if (b.dmg.n > b.p[RUNNER].hand.length && claim !== 'DoFatal')
+      out.push(
+        fail('DoFatal', 'a holding damage condition fires', `${b.dmg.n} damage, ${b.p[RUNNER].hand.length} cards`),
+      );
   } else if (b.cpDue) {
-    if (claim !== 'DoCheckpoint') out.push(fail('DUEL-CHECKPOINT', 'a due checkpoint runs before any other step', claim));
+    if (claim !== 'DoCheckpoint')
+      out.push(fail('DUEL-CHECKPOINT', 'a due checkpoint runs before any other step', claim));
   } else if (b.win.length === 0) {
-    if (b.step === 'C5' && b.p[CORP].deck.length === 0 && claim !== 'DoFatal') out.push(fail('DoFatal', 'a required draw from an empty deck fires', claim));
-    if (b.step === 'D1' && b.turn.owner === RUNNER && !b.skip && effectiveMaxHand(b, RUNNER) < 0 && claim !== 'DoFatal') {
+    if (b.step === 'C5' && b.p[CORP].deck.length === 0 && claim !== 'DoFatal')
+      out.push(fail('DoFatal', 'a required draw from an empty deck fires', claim));
+    if (
+      b.step === 'D1' &&
+      b.turn.owner === RUNNER &&
+      !b.skip &&
+      effectiveMaxHand(b, RUNNER) < 0 &&
+      claim !== 'DoFatal'
+    ) {
       out.push(fail('DoFatal', 'a negative maximum hand size at an unskipped discard step fires', claim));
     }
   }
   const top = b.win.length > 0 ? b.win[b.win.length - 1] : null;
-  if (claim === 'Window' && top !== null && a.win.length < b.win.length && top.kind === 'react' && top.abilities.length > 0) {
-    out.push(fail('DUEL-REACT', 'a reaction window closes only once every ability in it resolved', top.abilities.map((x) => x.src).join(',')));
+  if (
+    claim === 'Window' &&
+    top !== null &&
+    a.win.length < b.win.length &&
+    top.kind === 'react' &&
+    top.abilities.length > 0
+  ) {
+    out.push(
+      fail(
+        'DUEL-REACT',
+        'a reaction window closes only once every ability in it resolved',
+        top.abilities.map((x) => x.src).join(','),
+      ),
+    );
   }
   if (claim === 'Reaction' && act !== null && act.type === 'resolve') {
     const seat = b.ask === null ? -1 : b.ask.seat;
     const after = a.win.length === b.win.length ? a.win[a.win.length - 1] : null;
-    if (top === null || top.kind !== 'react' || after === null) out.push(fail('DUEL-REACT', 'a reaction resolves inside its reaction window'));
+    if (top === null || top.kind !== 'react' || after === null)
+      out.push(fail('DUEL-REACT', 'a reaction resolves inside its reaction window'));
     else {
       const i = top.abilities.findIndex((x) => x.who === seat && x.src === act.src);
       const rest = i < 0 ? null : [...top.abilities.slice(0, i), ...top.abilities.slice(i + 1)];
       if (rest === null) out.push(fail('DUEL-REACT', 'the resolved ability is held by the resolving seat', act.src));
-      else if (!same(rest, after.abilities)) out.push(fail('DUEL-REACT', 'resolving removes exactly that one ability from the window', `${JSON.stringify(top.abilities)} -> ${JSON.stringify(after.abilities)}`));
+      else if (!same(rest, after.abilities))
+        out.push(
+          fail(
+            'DUEL-REACT',
+            'resolving removes exactly that one ability from the window',
+            `${JSON.stringify(top.abilities)} -> ${JSON.stringify(after.abilities)}`,
+          ),
+        );
       const gain = ABILITY_GAIN[act.src] ?? 0;
-      if (seat >= 0 && a.p[seat].credits !== b.p[seat].credits + gain) out.push(fail('DUEL-REACT', `the holder gains ${gain}`));
+      if (seat >= 0 && a.p[seat].credits !== b.p[seat].credits + gain)
+        out.push(fail('DUEL-REACT', `the holder gains ${gain}`));
     }
   }
   return out;
@@ -291,13 +420,22 @@ function encounterRecord(s: DuelState): EncounterRecord {
 }
 
 function traced(strict: boolean) {
-  return (before: DuelState, after: DuelState, seat: number, action: DuelAction, _events: readonly GameEvent[]): string[] => {
+  return (
+    before: DuelState,
+    after: DuelState,
+    seat: number,
+    action: DuelAction,
+    _events: readonly GameEvent[],
+  ): string[] => {
     const out: string[] = [];
     const probe = cloneDuel(before);
     const evs: GameEvent[] = [];
-    withTracer((claim, b, a, stepEvents, act) => {
-      for (const v of checkStep(claim, b, a, stepEvents, act, strict)) out.push(v);
-    }, () => applyDecision(probe, seat, action, evs));
+    withTracer(
+      (claim, b, a, stepEvents, act) => {
+        for (const v of checkStep(claim, b, a, stepEvents, act, strict)) out.push(v);
+      },
+      () => applyDecision(probe, seat, action, evs),
+    );
     if (!same(probe, after)) out.push('Replay: the traced re-run of this transition did not reproduce its after-state');
     return out;
   };
@@ -323,8 +461,24 @@ function cardCount(s: DuelState, side: number): number {
 }
 
 const STEP_PHASE: Record<string, string> = {
-  C1: 'draw', C2: 'draw', C4: 'draw', C5: 'draw', C6: 'draw', R1: 'action', R2: 'action', R4: 'action',
-  A1: 'action', A2: 'action', A3: 'action', AD: 'action', A5: 'action', D1: 'discard', D2: 'discard', D3: 'discard', D4: 'discard', D5: 'discard',
+  C1: 'draw',
+  C2: 'draw',
+  C4: 'draw',
+  C5: 'draw',
+  C6: 'draw',
+  R1: 'action',
+  R2: 'action',
+  R4: 'action',
+  A1: 'action',
+  A2: 'action',
+  A3: 'action',
+  AD: 'action',
+  A5: 'action',
+  D1: 'discard',
+  D2: 'discard',
+  D3: 'discard',
+  D4: 'discard',
+  D5: 'discard',
 };
 const BEFORE_BEGIN = new Set(['C1', 'C2', 'C4', 'R1', 'R2', 'R4']);
 
@@ -333,17 +487,24 @@ export function invariants(s: DuelState): string[] {
   const bad: string[] = [];
   const v = TurnFrameValid5(s.turn);
   if (v) bad.push(describeFailure(v));
-  if (STEP_PHASE[s.step] !== s.turn.phase) bad.push(`DUEL-STEPS: step ${s.step} lies in phase ${STEP_PHASE[s.step]}, frame says ${s.turn.phase}`);
+  if (STEP_PHASE[s.step] !== s.turn.phase)
+    bad.push(`DUEL-STEPS: step ${s.step} lies in phase ${STEP_PHASE[s.step]}, frame says ${s.turn.phase}`);
   if (s.result === null) {
-    if (BEFORE_BEGIN.has(s.step) === s.turn.formalBegun) bad.push(`TurnFormalBegin5: formalBegun is ${s.turn.formalBegun} at step ${s.step}`);
-    if ((s.step === 'D5') !== s.turn.formalEnded) bad.push(`TurnFormalEnd5: formalEnded is ${s.turn.formalEnded} at step ${s.step}`);
+    if (BEFORE_BEGIN.has(s.step) === s.turn.formalBegun)
+      bad.push(`TurnFormalBegin5: formalBegun is ${s.turn.formalBegun} at step ${s.step}`);
+    if ((s.step === 'D5') !== s.turn.formalEnded)
+      bad.push(`TurnFormalEnd5: formalEnded is ${s.turn.formalEnded} at step ${s.step}`);
     if (s.ask === null) bad.push('deadlock: no outcome and no decision owed');
   }
   const begun = s.turn.begunCounts[0] + s.turn.begunCounts[1];
-  if (begun !== s.turns - (s.turn.formalBegun ? 0 : 1)) bad.push(`TurnHandoff5: begun counts total ${begun} but ${s.turns} frames opened`);
-  for (const side of [0, 1]) if (cardCount(s, side) !== s.cfg.cards[side]) bad.push(`cards of seat ${side} are not conserved`);
-  for (const side of [0, 1]) if (s.p[side].clicks < 0 || s.p[side].credits < 0) bad.push(`seat ${side} has negative clicks or credits`);
+  if (begun !== s.turns - (s.turn.formalBegun ? 0 : 1))
+    bad.push(`TurnHandoff5: begun counts total ${begun} but ${s.turns} frames opened`);
+  for (const side of [0, 1])
+    if (cardCount(s, side) !== s.cfg.cards[side]) bad.push(`cards of seat ${side} are not conserved`);
+  for (const side of [0, 1])
+    if (s.p[side].clicks < 0 || s.p[side].credits < 0) bad.push(`seat ${side} has negative clicks or credits`);
   if (s.action === null && s.run !== null) bad.push('ActionNestedReturn5: a run outlived the action that started it');
-  if (s.turn.owner === RUNNER && s.cfg.maxHand[1] - s.core !== effectiveMaxHand(s, RUNNER)) bad.push('effective maximum hand size');
+  if (s.turn.owner === RUNNER && s.cfg.maxHand[1] - s.core !== effectiveMaxHand(s, RUNNER))
+    bad.push('effective maximum hand size');
   return bad;
 }

@@ -34,7 +34,17 @@ export const DEFAULT_CONFIG: DuelConfig = {
   hand: [5, 5],
   maxHand: [5, 5],
   decks: [
-    [...rep('ledger', 4), ...rep('spike', 2), ...rep('burn', 2), ...rep('stop', 2), 'venture', ...rep('toll', 2), ...rep('bell', 2), ...rep('wall', 2), ...rep('barb', 2)],
+    [
+      ...rep('ledger', 4),
+      ...rep('spike', 2),
+      ...rep('burn', 2),
+      ...rep('stop', 2),
+      'venture',
+      ...rep('toll', 2),
+      ...rep('bell', 2),
+      ...rep('wall', 2),
+      ...rep('barb', 2),
+    ],
     [...rep('dayoff', 3), ...rep('coffee', 3), ...rep('gamble', 6)],
   ],
   shuffle: true,
@@ -53,7 +63,10 @@ const ci = {
   credits: [2, 1],
   hand: [5, 2],
   maxHand: [5, 0],
-  decks: [['stop', 'spike', 'burn', 'venture', 'toll', 'ledger', 'bell', 'ledger'], ['dayoff', 'dayoff', 'gamble', 'coffee']],
+  decks: [
+    ['stop', 'spike', 'burn', 'venture', 'toll', 'ledger', 'bell', 'ledger'],
+    ['dayoff', 'dayoff', 'gamble', 'coffee'],
+  ],
   shuffle: false,
   startPoints: [5, 5],
   turns: 4,
@@ -69,7 +82,10 @@ const ciReact = {
   credits: [3, 1],
   hand: [4, 2],
   maxHand: [5, 5],
-  decks: [['ledger', 'bell', 'bell', 'toll', 'ledger', 'stop'], ['coffee', 'gamble', 'dayoff', 'gamble']],
+  decks: [
+    ['ledger', 'bell', 'bell', 'toll', 'ledger', 'stop'],
+    ['coffee', 'gamble', 'dayoff', 'gamble'],
+  ],
   shuffle: false,
   startPoints: [5, 0],
   turns: 4,
@@ -81,7 +97,10 @@ const ciIce = {
   credits: [2, 4],
   hand: [4, 3],
   maxHand: [5, 5],
-  decks: [['wall', 'barb', 'ledger', 'stop', 'ledger', 'wall'], ['gamble', 'dayoff', 'gamble', 'coffee']],
+  decks: [
+    ['wall', 'barb', 'ledger', 'stop', 'ledger', 'wall'],
+    ['gamble', 'dayoff', 'gamble', 'coffee'],
+  ],
   shuffle: false,
   startPoints: [5, 5],
   turns: 3,
@@ -109,7 +128,11 @@ const VARIANTS: readonly Variant[] = [
 ];
 
 const pair = (lo: number, hi: number, description: string) => ({
-  type: 'array', items: { type: 'integer', minimum: lo, maximum: hi }, minItems: 2, maxItems: 2, description,
+  type: 'array',
+  items: { type: 'integer', minimum: lo, maximum: hi },
+  minItems: 2,
+  maxItems: 2,
+  description,
 });
 
 /** JSON Schema of the config (for docs and --help); resolveConfig is the authority. */
@@ -117,15 +140,29 @@ export const CONFIG_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   properties: {
-  clicks: pair(1, 9, 'clicks gained per turn [corp, runner] (default [3, 4])'),
-  credits: pair(0, 99, 'starting credits (default [5, 5])'),
-  hand: pair(0, 60, 'starting hand sizes (default [5, 5])'),
-  maxHand: pair(0, 20, 'base maximum hand sizes (default [5, 5])'),
-  decks: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'array', maxItems: 60, items: { type: 'string', enum: Object.keys(CARDS).sort() } }, description: 'deck lists [corp, runner]' },
-  shuffle: { type: 'boolean', description: 'shuffle decks at setup (default true)' },
-  startPoints: pair(0, 6, 'objective points each seat starts with (default [0, 0])'),
-  turns: { type: 'integer', minimum: 1, maximum: 500, description: 'turn frames before a draw by the turn bound (default 40)' },
-    variant: { type: ['string', 'null'], description: 'a deliberately broken engine behaviour, for checker tests only (default null)' },
+    clicks: pair(1, 9, 'clicks gained per turn [corp, runner] (default [3, 4])'),
+    credits: pair(0, 99, 'starting credits (default [5, 5])'),
+    hand: pair(0, 60, 'starting hand sizes (default [5, 5])'),
+    maxHand: pair(0, 20, 'base maximum hand sizes (default [5, 5])'),
+    decks: {
+      type: 'array',
+      minItems: 2,
+      maxItems: 2,
+      items: { type: 'array', maxItems: 60, items: { type: 'string', enum: Object.keys(CARDS).sort() } },
+      description: 'deck lists [corp, runner]',
+    },
+    shuffle: { type: 'boolean', description: 'shuffle decks at setup (default true)' },
+    startPoints: pair(0, 6, 'objective points each seat starts with (default [0, 0])'),
+    turns: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 500,
+      description: 'turn frames before a draw by the turn bound (default 40)',
+    },
+    variant: {
+      type: ['string', 'null'],
+      description: 'a deliberately broken engine behaviour, for checker tests only (default null)',
+    },
   },
 };
 
@@ -149,32 +186,36 @@ export function resolveConfig(input: unknown): DuelConfig {
   if (input === undefined || input === null) input = {};
   if (typeof input !== 'object' || Array.isArray(input)) bad('config must be an object');
   const raw = input as Record<string, unknown>;
-  for (const k of Object.keys(raw)) if (!(k in DEFAULT_CONFIG)) bad(`unknown field "${k}"`, { known: Object.keys(DEFAULT_CONFIG) });
+  for (const k of Object.keys(raw))
+    if (!(k in DEFAULT_CONFIG)) bad(`unknown field "${k}"`, { known: Object.keys(DEFAULT_CONFIG) });
   const get = (k: keyof DuelConfig) => (raw[k] === undefined ? DEFAULT_CONFIG[k] : raw[k]);
   const decksRaw = get('decks');
   if (!Array.isArray(decksRaw) || decksRaw.length !== 2) bad('decks must be [corpDeck, runnerDeck]');
   const decks = list(decksRaw).map((d, side) => {
     if (!Array.isArray(d) || d.length > 60) bad(`deck ${side} must be a list of at most 60 card names`);
     return list(d).map((c): string => {
-      if (typeof c !== 'string' || !(c in CARDS)) bad(`unknown card ${JSON.stringify(c)} in deck ${side}`, { cards: Object.keys(CARDS) });
+      if (typeof c !== 'string' || !(c in CARDS))
+        bad(`unknown card ${JSON.stringify(c)} in deck ${side}`, { cards: Object.keys(CARDS) });
       if (CARDS[c].side !== side) bad(`card "${c}" belongs to the other seat's deck`);
       return c;
     });
   });
   const cfg: DuelConfig = {
-  clicks: intPair(get('clicks'), 'clicks', 1, 9),
-  credits: intPair(get('credits'), 'credits', 0, 99),
-  hand: intPair(get('hand'), 'hand', 0, 60),
-  maxHand: intPair(get('maxHand'), 'maxHand', 0, 20),
+    clicks: intPair(get('clicks'), 'clicks', 1, 9),
+    credits: intPair(get('credits'), 'credits', 0, 99),
+    hand: intPair(get('hand'), 'hand', 0, 60),
+    maxHand: intPair(get('maxHand'), 'maxHand', 0, 20),
     decks,
-  shuffle: get('shuffle') as boolean,
-  startPoints: intPair(get('startPoints'), 'startPoints', 0, 6),
-  turns: get('turns') as number,
+    shuffle: get('shuffle') as boolean,
+    startPoints: intPair(get('startPoints'), 'startPoints', 0, 6),
+    turns: get('turns') as number,
     variant: get('variant') as Variant | null,
   };
   if (typeof cfg.shuffle !== 'boolean') bad('shuffle must be true or false');
   if (!Number.isInteger(cfg.turns) || cfg.turns < 1 || cfg.turns > 500) bad('turns must be an integer from 1 to 500');
-  if (cfg.variant !== null && !VARIANTS.includes(cfg.variant)) bad(`unknown variant ${JSON.stringify(cfg.variant)}`, { known: [...VARIANTS] });
-  for (let s = 0; s < 2; s++) if (cfg.hand[s] > decks[s].length) bad(`hand ${cfg.hand[s]} is larger than deck ${s} (${decks[s].length} cards)`);
+  if (cfg.variant !== null && !VARIANTS.includes(cfg.variant))
+    bad(`unknown variant ${JSON.stringify(cfg.variant)}`, { known: [...VARIANTS] });
+  for (let s = 0; s < 2; s++)
+    if (cfg.hand[s] > decks[s].length) bad(`hand ${cfg.hand[s]} is larger than deck ${s} (${decks[s].length} cards)`);
   return cfg;
 }

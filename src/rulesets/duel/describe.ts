@@ -10,38 +10,68 @@ const who = (e: GameEvent, k = 'seat') => SEAT[e[k] as number] ?? String(e[k]);
 export function describeEvent(e: GameEvent): string {
   const tag = e.contract ? `  [${e.contract}]` : '';
   switch (e.type) {
-    case 'clicks_gained': return `${who(e)} gains ${e.clicks} clicks`;
-    case 'turn_begin': return `— turn ${e.number ?? e.turn} (frame #${e.turn}): ${who(e)}'s turn formally begins${tag}`;
-    case 'turn_end': return `— turn ${e.number ?? e.turn} (frame #${e.turn}): ${who(e)}'s turn formally ends${tag}${status(e)}`;
-    case 'handoff': return `handoff ${SEAT[e.from as number]} → ${SEAT[e.to as number]}, new frame ${e.turn}${tag}`;
-    case 'drew': return `${who(e)} draws ${e.n}${e.required ? ' (required draw)' : ''}`;
-    case 'action': return `${who(e)} starts action #${e.action}: ${e.kind}${e.card ? ' ' + e.card : ''} (pays 1 click${e.credits ? `, ${e.credits} credits` : ''})`;
-    case 'effects_begin': return `  action #${e.action}: cost reactions drained, effects begin${tag}`;
-    case 'action_complete': return `  action #${e.action} complete${tag}`;
-    case 'child_started': return `  action #${e.action} waits on child #${e.child}`;
-    case 'child_returned': return `  child #${e.child} completed; action #${e.action} returns to effects${tag}`;
-    case 'gained': return `  ${who(e)} gains ${e.credits} credit`;
-    case 'advanced': return `  the remote agenda now has ${e.adv} advancement`;
-    case 'installed': return `  ${who(e)} installs ${e.card ?? 'a card face down in the remote'}${e.where === 'ice' ? ' protecting the remote' : ''}`;
-    case 'ice_broken': return `  runner breaks ${e.card} (pays ${e.credits} credits)`;
-    case 'subroutine': return `  ${e.card} fires: ${e.effect}`;
-    case 'played': return `  ${who(e)} plays ${e.card}`;
+    case 'clicks_gained':
+      return `${who(e)} gains ${e.clicks} clicks`;
+    case 'turn_begin':
+      return `— turn ${e.number ?? e.turn} (frame #${e.turn}): ${who(e)}'s turn formally begins${tag}`;
+    case 'turn_end':
+      return `— turn ${e.number ?? e.turn} (frame #${e.turn}): ${who(e)}'s turn formally ends${tag}${status(e)}`;
+    case 'handoff':
+      return `handoff ${SEAT[e.from as number]} → ${SEAT[e.to as number]}, new frame ${e.turn}${tag}`;
+    case 'drew':
+      return `${who(e)} draws ${e.n}${e.required ? ' (required draw)' : ''}`;
+    case 'action':
+      return `${who(e)} starts action #${e.action}: ${e.kind}${e.card ? ' ' + e.card : ''} (pays 1 click${e.credits ? `, ${e.credits} credits` : ''})`;
+    case 'effects_begin':
+      return `  action #${e.action}: cost reactions drained, effects begin${tag}`;
+    case 'action_complete':
+      return `  action #${e.action} complete${tag}`;
+    case 'child_started':
+      return `  action #${e.action} waits on child #${e.child}`;
+    case 'child_returned':
+      return `  child #${e.child} completed; action #${e.action} returns to effects${tag}`;
+    case 'gained':
+      return `  ${who(e)} gains ${e.credits} credit`;
+    case 'advanced':
+      return `  the remote agenda now has ${e.adv} advancement`;
+    case 'installed':
+      return `  ${who(e)} installs ${e.card ?? 'a card face down in the remote'}${e.where === 'ice' ? ' protecting the remote' : ''}`;
+    case 'ice_broken':
+      return `  runner breaks ${e.card} (pays ${e.credits} credits)`;
+    case 'subroutine':
+      return `  ${e.card} fires: ${e.effect}`;
+    case 'played':
+      return `  ${who(e)} plays ${e.card}`;
     case 'damage':
-      if (e.flatline === true) return `  runner takes ${e.n} ${e.core ? 'core' : 'net'} damage with ${e.hand} card(s) in hand: flatlined`;
+      if (e.flatline === true)
+        return `  runner takes ${e.n} ${e.core ? 'core' : 'net'} damage with ${e.hand} card(s) in hand: flatlined`;
       return `  runner takes ${e.n} ${e.core ? 'core' : 'net'} damage, trashing ${(e.trashed as string[]).join(', ') || 'nothing'}`;
-    case 'run_start': return `  run #${e.run} begins on the remote`;
-    case 'jack_out': return `  runner jacks out of run #${e.run}`;
-    case 'run_success': return `  run #${e.run} is successful`;
-    case 'stolen': return `  runner steals ${e.card}`;
-    case 'breach_empty': return `  the remote is empty`;
-    case 'run_end': return `  run #${e.run} ends (${e.success ? 'successful' : 'unsuccessful'}), receipt #${e.run}`;
-    case 'scored': return `corp scores ${e.card}`;
-    case 'reaction_window': return `  checkpoint: reaction window opens for ${(e.abilities as string[]).map((a, i) => `${a} (${SEAT[(e.seats as number[])[i]]})`).join(', ')}`;
-    case 'reaction': return `  ${who(e)} resolves ${e.src}: +${e.credits} credit`;
-    case 'action_phase_end': return `${who(e)}'s action phase ends (${e.mode})${tag}`;
-    case 'phase': return `${who(e)} enters the ${e.phase} phase${tag}`;
-    case 'discard_skipped': return `${who(e)} skips the discard step${tag}`;
-    case 'discarded': return `${who(e)} discards ${e.n} card(s)${e.cards ? ': ' + (e.cards as string[]).join(', ') : ''}${tag}`;
+    case 'run_start':
+      return `  run #${e.run} begins on the remote`;
+    case 'jack_out':
+      return `  runner jacks out of run #${e.run}`;
+    case 'run_success':
+      return `  run #${e.run} is successful`;
+    case 'stolen':
+      return `  runner steals ${e.card}`;
+    case 'breach_empty':
+      return `  the remote is empty`;
+    case 'run_end':
+      return `  run #${e.run} ends (${e.success ? 'successful' : 'unsuccessful'}), receipt #${e.run}`;
+    case 'scored':
+      return `corp scores ${e.card}`;
+    case 'reaction_window':
+      return `  checkpoint: reaction window opens for ${(e.abilities as string[]).map((a, i) => `${a} (${SEAT[(e.seats as number[])[i]]})`).join(', ')}`;
+    case 'reaction':
+      return `  ${who(e)} resolves ${e.src}: +${e.credits} credit`;
+    case 'action_phase_end':
+      return `${who(e)}'s action phase ends (${e.mode})${tag}`;
+    case 'phase':
+      return `${who(e)} enters the ${e.phase} phase${tag}`;
+    case 'discard_skipped':
+      return `${who(e)} skips the discard step${tag}`;
+    case 'discarded':
+      return `${who(e)} discards ${e.n} card(s)${e.cards ? ': ' + (e.cards as string[]).join(', ') : ''}${tag}`;
     case 'game_over': {
       const w = e.winners as number[];
       return `GAME OVER: ${w.length ? SEAT[w[0]] + ' wins' : 'draw'} (${e.reason})`;
@@ -52,7 +82,9 @@ export function describeEvent(e: GameEvent): string {
 
 /** "  · points 5–2, credits 4/7, hands 5/3" from a turn-end event's running totals. */
 function status(e: GameEvent): string {
-  const p = e.points, c = e.credits, h = e.hands;
+  const p = e.points,
+    c = e.credits,
+    h = e.hands;
   if (!Array.isArray(p) || !Array.isArray(c) || !Array.isArray(h)) return '';
   return `\n          standing: points corp ${p[0]} – runner ${p[1]}; credits ${c[0]} / ${c[1]}; cards in hand ${h[0]} / ${h[1]}`;
 }
@@ -74,7 +106,11 @@ export function describeAction(a: DuelAction): string {
 
 /** Per-game figures for `arbiter sim`. */
 export function metrics(s: DuelState, events: readonly GameEvent[]): Record<string, number> {
-  let runs = 0, steals = 0, directed = 0, skipped = 0, reactions = 0;
+  let runs = 0,
+    steals = 0,
+    directed = 0,
+    skipped = 0,
+    reactions = 0;
   for (const e of events) {
     if (e.type === 'run_start') runs++;
     else if (e.type === 'stolen') steals++;
@@ -82,5 +118,13 @@ export function metrics(s: DuelState, events: readonly GameEvent[]): Record<stri
     else if (e.type === 'discard_skipped') skipped++;
     else if (e.type === 'reaction') reactions++;
   }
-  return { turn_frames: s.turns, runs, steals, directed_ends: directed, skipped_discards: skipped, reactions, core_damage: s.core };
+  return {
+    turn_frames: s.turns,
+    runs,
+    steals,
+    directed_ends: directed,
+    skipped_discards: skipped,
+    reactions,
+    core_damage: s.core,
+  };
 }

@@ -50,7 +50,13 @@ export const duel: Ruleset<DuelState, DuelAction> = {
 
 export const duelPackage: RulesetPackage<DuelState, DuelAction> = {
   ruleset: duel,
-  gameType: { seats: { min: 2, max: 2 }, turns: 'sequential', chance: 'setup-and-play', information: 'imperfect', outcome: ['winners', 'scores'] },
+  gameType: {
+    seats: { min: 2, max: 2 },
+    turns: 'sequential',
+    chance: 'setup-and-play',
+    information: 'imperfect',
+    outcome: ['winners', 'scores'],
+  },
   agents,
   presets: PRESETS,
   tools: [],

@@ -64,17 +64,23 @@ export function menu(s: DuelState, seat: number): DuelAction[] {
       return paidOptions(s, seat) ? [SCORE, PASS] : [PASS];
     case 'react': {
       const w = s.win[s.win.length - 1];
-      return distinct(w.abilities.filter((a) => a.who === seat).map((a) => a.src)).map((src) => ({ type: 'resolve' as const, src }));
+      return distinct(w.abilities.filter((a) => a.who === seat).map((a) => a.src)).map((src) => ({
+        type: 'resolve' as const,
+        src,
+      }));
     }
     case 'approach':
       return [CONTINUE, JACK_OUT];
     case 'encounter': {
       const r = s.run;
-      const brk = r === null ? 0 : CARDS[s.ice[r.pos]].brk ?? 0;
+      const brk = r === null ? 0 : (CARDS[s.ice[r.pos]].brk ?? 0);
       return s.p[seat].credits >= brk ? [BREAK, FIRE] : [FIRE];
     }
     case 'discard':
-      return batches(s.p[seat].hand, s.p[seat].hand.length - effectiveMaxHand(s, seat)).map((cards) => ({ type: 'discard' as const, cards }));
+      return batches(s.p[seat].hand, s.p[seat].hand.length - effectiveMaxHand(s, seat)).map((cards) => ({
+        type: 'discard' as const,
+        cards,
+      }));
   }
   return [];
 }

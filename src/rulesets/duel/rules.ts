@@ -13,9 +13,28 @@
 import { nextInt, type GameEvent, type Outcome } from '../../kernel/index.ts';
 import { ABILITY_GAIN, CARDS } from './cards.ts';
 import { OutcomeOf, ObjectiveWinners, Points, FATAL_REASON } from './contracts/objective.ts';
-import { CORP, RUNNER, type Ability, type ActionFrame, type Ask, type ClickAction, type DuelAction, type DuelState, type Frame, type Run, type SeatState, type Window } from './state.ts';
+import {
+  CORP,
+  RUNNER,
+  type Ability,
+  type ActionFrame,
+  type Ask,
+  type ClickAction,
+  type DuelAction,
+  type DuelState,
+  type Frame,
+  type Run,
+  type SeatState,
+  type Window,
+} from './state.ts';
 
-type Tracer = (claim: string, before: DuelState, after: DuelState, events: GameEvent[], action: DuelAction | null) => void;
+type Tracer = (
+  claim: string,
+  before: DuelState,
+  after: DuelState,
+  events: GameEvent[],
+  action: DuelAction | null,
+) => void;
 
 let tracer: Tracer | null = null;
 
@@ -113,7 +132,14 @@ function seatW(s: DuelState, i: number): SeatState {
 function turnW(s: DuelState): Frame {
   if (!isOwn(s, OWN_TURN)) {
     const t = s.turn;
-    s.turn = { owner: t.owner, phase: t.phase, id: t.id, formalBegun: t.formalBegun, formalEnded: t.formalEnded, begunCounts: t.begunCounts };
+    s.turn = {
+      owner: t.owner,
+      phase: t.phase,
+      id: t.id,
+      formalBegun: t.formalBegun,
+      formalEnded: t.formalEnded,
+      begunCounts: t.begunCounts,
+    };
     own(s, OWN_TURN);
   }
   return s.turn;
@@ -182,7 +208,15 @@ function cloneStreams(st: Record<string, [number, number, number, number]>) {
 }
 
 function cloneSeat(p: SeatState): SeatState {
-  return { clicks: p.clicks, credits: p.credits, deck: p.deck, hand: p.hand, heap: p.heap, score: p.score, installed: p.installed };
+  return {
+    clicks: p.clicks,
+    credits: p.credits,
+    deck: p.deck,
+    hand: p.hand,
+    heap: p.heap,
+    score: p.score,
+    installed: p.installed,
+  };
 }
 
 /** The top card of the deck moves to the hand (new arrays, copy-on-write). */
@@ -205,7 +239,8 @@ export function effectiveMaxHand(s: DuelState, seat: number): number {
 
 export function points(s: DuelState): number[] {
   // broken variant: only agenda cards count (the start and venture tokens are forgotten)
-  if (s.cfg.variant === 'points_ignore_tokens') return s.p.map((p) => Points(p.score.filter((x) => x.card in CARDS && CARDS[x.card].kind === 'agenda')));
+  if (s.cfg.variant === 'points_ignore_tokens')
+    return s.p.map((p) => Points(p.score.filter((x) => x.card in CARDS && CARDS[x.card].kind === 'agenda')));
   return [Points(s.p[0].score), Points(s.p[1].score)];
 }
 
@@ -252,11 +287,22 @@ export function advance(s: DuelState, ev: GameEvent[]): void {
 function micro(s: DuelState, ev: GameEvent[]): string | null {
   const variant = s.cfg.variant;
   // broken variant: effects start as soon as the cost is paid, before its checkpoint and reactions
-  if (variant === 'effects_before_drain' && s.step === 'A3' && s.action !== null && s.action.status === 'CostReactions') {
+  if (
+    variant === 'effects_before_drain' &&
+    s.step === 'A3' &&
+    s.action !== null &&
+    s.action.status === 'CostReactions'
+  ) {
     return effectsBegin(s, ev);
   }
   // broken variant: effects wait for the cost checkpoint but not for the reactions it opened
-  if (variant === 'effects_skip_reactions' && !s.cpDue && s.step === 'A3' && s.action !== null && s.action.status === 'CostReactions') {
+  if (
+    variant === 'effects_skip_reactions' &&
+    !s.cpDue &&
+    s.step === 'A3' &&
+    s.action !== null &&
+    s.action.status === 'CostReactions'
+  ) {
     return effectsBegin(s, ev);
   }
   if (s.dmg !== null) return dealDamage(s, ev);
@@ -282,7 +328,8 @@ function micro(s: DuelState, ev: GameEvent[]): string | null {
     case 'R4': {
       const t = turnW(s);
       t.formalBegun = true;
-      t.begunCounts = t.owner === 0 ? [t.begunCounts[0] + 1, t.begunCounts[1]] : [t.begunCounts[0], t.begunCounts[1] + 1];
+      t.begunCounts =
+        t.owner === 0 ? [t.begunCounts[0] + 1, t.begunCounts[1]] : [t.begunCounts[0], t.begunCounts[1] + 1];
       // `number` counts turns 1, 2, 3 ... for readers; `turn` is the frame id the contract names
       ev.push({ type: 'turn_begin', turn: t.id, seat: t.owner, number: s.turns, contract: 'TurnFormalBegin5' });
       trigger(s, 'turn_begin', t.owner);
@@ -363,8 +410,16 @@ function micro(s: DuelState, ev: GameEvent[]): string | null {
       const t = turnW(s);
       t.formalEnded = true;
       // the running totals ride on the end event so a log reader sees the score between turns
-      ev.push({ type: 'turn_end', turn: t.id, seat: t.owner, number: s.turns, points: points(s), credits: [s.p[0].credits, s.p[1].credits],
-        hands: [s.p[0].hand.length, s.p[1].hand.length], contract: 'TurnFormalEnd5' });
+      ev.push({
+        type: 'turn_end',
+        turn: t.id,
+        seat: t.owner,
+        number: s.turns,
+        points: points(s),
+        credits: [s.p[0].credits, s.p[1].credits],
+        hands: [s.p[0].hand.length, s.p[1].hand.length],
+        contract: 'TurnFormalEnd5',
+      });
       s.cpDue = true;
       s.step = 'D5';
       return 'TurnFormalEnd5';
@@ -541,7 +596,13 @@ function actionStep(s: DuelState, ev: GameEvent[]): string | null {
         return 'ActionDone';
       }
       if (loose ? s.receipt !== 0 : s.receipt === a.child) {
-        ev.push({ type: 'child_returned', action: a.id, child: a.child, receipt: s.receipt, contract: 'ActionNestedReturn5' });
+        ev.push({
+          type: 'child_returned',
+          action: a.id,
+          child: a.child,
+          receipt: s.receipt,
+          contract: 'ActionNestedReturn5',
+        });
         const aw = actionW(s);
         aw.status = 'Effects';
         aw.child = 0;
@@ -592,7 +653,10 @@ function runStep(s: DuelState, ev: GameEvent[]): string | null {
         ev.push({ type: 'stolen', seat: RUNNER, card });
         if (s.cfg.variant === 'steal_opens_window') {
           // broken variant: the "when taken" ability skips the queue and opens its own window
-          s.win = [...s.win, { kind: 'react', prio: s.turn.owner, passed: false, abilities: [{ src: 'ledger', who: RUNNER }] }];
+          s.win = [
+            ...s.win,
+            { kind: 'react', prio: s.turn.owner, passed: false, abilities: [{ src: 'ledger', who: RUNNER }] },
+          ];
         } else trigger(s, 'taken', RUNNER);
         s.cpDue = true;
       } else {
@@ -733,7 +797,7 @@ function decide(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): str
     case 'break': {
       const r = runW(s);
       const c = s.ice[r.pos];
-      const cost = s.cfg.variant === 'free_break' ? 0 : CARDS[c].brk ?? 0; // broken variant: breaking is free
+      const cost = s.cfg.variant === 'free_break' ? 0 : (CARDS[c].brk ?? 0); // broken variant: breaking is free
       seatW(s, RUNNER).credits -= cost;
       ev.push({ type: 'ice_broken', run: r.id, card: c, credits: cost });
       passIce(r);
@@ -761,7 +825,13 @@ function decide(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): str
       for (const c of a.cards) hand = without(hand, c);
       me.hand = hand;
       me.heap = [...me.heap, ...a.cards.map((card) => ({ card, up: seat === RUNNER }))];
-      ev.push({ type: 'discarded', seat, n: a.cards.length, ...(seat === RUNNER ? { cards: a.cards.slice() } : {}), contract: 'DiscardStep' });
+      ev.push({
+        type: 'discarded',
+        seat,
+        n: a.cards.length,
+        ...(seat === RUNNER ? { cards: a.cards.slice() } : {}),
+        contract: 'DiscardStep',
+      });
       s.step = 'D2';
       return 'DiscardStep';
     }
@@ -794,7 +864,15 @@ function startAction(s: DuelState, seat: number, a: ClickAction, ev: GameEvent[]
   const id = s.next++;
   s.action = { id, owner: seat, kind: a.type, card, status: 'CostReactions', child: 0, fx: 0 };
   own(s, OWN_ACTION);
-  ev.push({ type: 'action', seat, action: id, kind: a.type, ...(card !== null && (a.type === 'play' || seat === RUNNER || CARDS[card].kind !== 'agenda') ? { card } : {}), clicks: 1, credits });
+  ev.push({
+    type: 'action',
+    seat,
+    action: id,
+    kind: a.type,
+    ...(card !== null && (a.type === 'play' || seat === RUNNER || CARDS[card].kind !== 'agenda') ? { card } : {}),
+    clicks: 1,
+    credits,
+  });
   if (a.type === 'run') trigger(s, 'run_paid', seat);
   s.cpDue = true; // a checkpoint follows every cost, even a zero one
   s.step = 'A3';

@@ -12,7 +12,9 @@ import { CORP, type DuelState, type HeapItem, type SeatState } from './state.ts'
 function shuffle<T>(items: T[], random: AgentRandom): T[] {
   for (let i = items.length - 1; i > 0; i--) {
     const j = random.int(i + 1);
-    const t = items[i]; items[i] = items[j]; items[j] = t;
+    const t = items[i];
+    items[i] = items[j];
+    items[j] = t;
   }
   return items;
 }
@@ -26,7 +28,8 @@ function takeAgenda(pool: string[], random: AgentRandom): string {
 }
 
 function take(pool: string[], n: number): string[] {
-  if (pool.length < n) throw new ArbiterError('bad_request', 'duel sample: the unseen counts do not cover the hidden cards');
+  if (pool.length < n)
+    throw new ArbiterError('bad_request', 'duel sample: the unseen counts do not cover the hidden cards');
   return pool.splice(pool.length - n, n);
 }
 
@@ -40,18 +43,35 @@ export function sampleDuel(viewJson: Json, seat: number, random: AgentRandom): D
     for (const [card, k] of Object.entries(sv.unseen)) for (let m = 0; m < k; m++) pool.push(card);
     shuffle(pool, random);
     // constrained slots first: they must be agendas
-    if (i === CORP && remote !== null && v.remote!.card === null) remote = { card: takeAgenda(pool, random), adv: remote.adv };
-    if (v.action !== null && v.action.owner === i && actionCard === null && hiddenInstall(v, seat)) actionCard = takeAgenda(pool, random);
+    if (i === CORP && remote !== null && v.remote!.card === null)
+      remote = { card: takeAgenda(pool, random), adv: remote.adv };
+    if (v.action !== null && v.action.owner === i && actionCard === null && hiddenInstall(v, seat))
+      actionCard = takeAgenda(pool, random);
     const heap: HeapItem[] = sv.heap.map((h) => ({ card: h.card ?? '', up: h.up }));
     for (const h of heap) if (h.card === '') h.card = take(pool, 1)[0];
     const hand = sv.hand !== undefined ? sv.hand.slice() : take(pool, sv.handCount);
     const deck = take(pool, sv.deckCount);
     if (pool.length !== 0) throw new ArbiterError('bad_request', 'duel sample: unseen cards left over');
-    return { clicks: sv.clicks, credits: sv.credits, deck, hand, heap, score: sv.score.map((x) => ({ card: x.card, pts: x.pts })), installed: sv.installed.slice() };
+    return {
+      clicks: sv.clicks,
+      credits: sv.credits,
+      deck,
+      hand,
+      heap,
+      score: sv.score.map((x) => ({ card: x.card, pts: x.pts })),
+      installed: sv.installed.slice(),
+    };
   });
   const owes = v.owes;
   return {
-    cfg: { clicks: e.cfg.clicks.slice(), maxHand: e.cfg.maxHand.slice(), turns: e.cfg.turns, variant: e.cfg.variant, cards: e.cfg.cards.slice(), startPoints: e.cfg.startPoints.slice() },
+    cfg: {
+      clicks: e.cfg.clicks.slice(),
+      maxHand: e.cfg.maxHand.slice(),
+      turns: e.cfg.turns,
+      variant: e.cfg.variant,
+      cards: e.cfg.cards.slice(),
+      startPoints: e.cfg.startPoints.slice(),
+    },
     rng: createRng(random.int(0x3fffffff)),
     turn: { ...v.turn, begunCounts: v.turn.begunCounts.slice() },
     step: v.step,
@@ -62,13 +82,37 @@ export function sampleDuel(viewJson: Json, seat: number, random: AgentRandom): D
     core: v.core,
     skip: v.skip,
     directed: v.directed,
-    action: v.action === null ? null : { id: v.action.id, owner: v.action.owner, kind: v.action.kind, card: actionCard, status: v.action.status as NonNullable<DuelState['action']>['status'], child: v.action.child, fx: e.actionFx },
-    run: v.run === null ? null : { id: v.run.id, stage: v.run.stage as NonNullable<DuelState['run']>['stage'], success: v.run.success, pos: v.run.pos },
+    action:
+      v.action === null
+        ? null
+        : {
+            id: v.action.id,
+            owner: v.action.owner,
+            kind: v.action.kind,
+            card: actionCard,
+            status: v.action.status as NonNullable<DuelState['action']>['status'],
+            child: v.action.child,
+            fx: e.actionFx,
+          },
+    run:
+      v.run === null
+        ? null
+        : {
+            id: v.run.id,
+            stage: v.run.stage as NonNullable<DuelState['run']>['stage'],
+            success: v.run.success,
+            pos: v.run.pos,
+          },
     receipt: e.receipt,
     dmg: e.dmg === null ? null : { n: e.dmg.n, core: e.dmg.core },
     cpDue: v.checkpointDue,
     queue: v.queued.map((a) => ({ src: a.src, who: a.who })),
-    win: v.windows.map((w, k) => ({ kind: w.kind as 'paid' | 'react', prio: w.prio, passed: e.passed[k], abilities: w.abilities.map((a) => ({ src: a.src, who: a.who })) })),
+    win: v.windows.map((w, k) => ({
+      kind: w.kind as 'paid' | 'react',
+      prio: w.prio,
+      passed: e.passed[k],
+      abilities: w.abilities.map((a) => ({ src: a.src, who: a.who })),
+    })),
     ask: owes === null ? null : { seat: owes.seat, kind: owes.kind, count: e.askCount },
     turns: e.turns,
     result: v.result === null ? null : { winners: v.result.winners.slice(), reason: v.result.reason },
@@ -78,5 +122,11 @@ export function sampleDuel(viewJson: Json, seat: number, random: AgentRandom): D
 /** The view hides the card of the corp's agenda install from the runner. */
 function hiddenInstall(v: DuelView, seat: number): boolean {
   // an install always names its card until its effect has run (fx 1), which clears it
-  return seat !== CORP && v.action !== null && v.action.owner === CORP && v.action.kind === 'install' && v.engine.actionFx === 0;
+  return (
+    seat !== CORP &&
+    v.action !== null &&
+    v.action.owner === CORP &&
+    v.action.kind === 'install' &&
+    v.engine.actionFx === 0
+  );
 }

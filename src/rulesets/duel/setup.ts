@@ -18,7 +18,14 @@ export function setup(config: unknown, seed: number, events: GameEvent[] = []): 
     return { clicks: 0, credits: cfg.credits[side], deck, hand, heap: [], score, installed: [] };
   });
   const s: DuelState = {
-    cfg: { clicks: cfg.clicks.slice(), maxHand: cfg.maxHand.slice(), turns: cfg.turns, variant: cfg.variant, cards: [cfg.decks[0].length, cfg.decks[1].length], startPoints: cfg.startPoints.slice() },
+    cfg: {
+      clicks: cfg.clicks.slice(),
+      maxHand: cfg.maxHand.slice(),
+      turns: cfg.turns,
+      variant: cfg.variant,
+      cards: [cfg.decks[0].length, cfg.decks[1].length],
+      startPoints: cfg.startPoints.slice(),
+    },
     rng,
     turn: { owner: CORP, phase: 'draw', id: 1, formalBegun: false, formalEnded: false, begunCounts: [0, 0] },
     step: 'C1',

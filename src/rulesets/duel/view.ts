@@ -66,7 +66,14 @@ function bump(m: Record<string, number>, card: string): void {
 /** Whether `seat` cannot see the card of the action in progress (the corp installing an agenda). */
 export function actionCardHidden(s: DuelState, seat: number | null): boolean {
   const a = s.action;
-  return a !== null && a.card !== null && a.kind === 'install' && a.owner === CORP && seat !== CORP && CARDS[a.card].kind === 'agenda';
+  return (
+    a !== null &&
+    a.card !== null &&
+    a.kind === 'install' &&
+    a.owner === CORP &&
+    seat !== CORP &&
+    CARDS[a.card].kind === 'agenda'
+  );
 }
 
 function unseenOf(s: DuelState, seat: number | null, i: number): Record<string, number> {
@@ -110,7 +117,16 @@ export function view(s: DuelState, seat: number | null): DuelView {
     core: s.core,
     skip: s.skip,
     directed: s.directed,
-    action: s.action === null ? null : { id: s.action.id, owner: s.action.owner, kind: s.action.kind, status: s.action.status, child: s.action.child },
+    action:
+      s.action === null
+        ? null
+        : {
+            id: s.action.id,
+            owner: s.action.owner,
+            kind: s.action.kind,
+            status: s.action.status,
+            child: s.action.child,
+          },
     run: s.run === null ? null : { ...s.run },
     checkpointDue: s.cpDue,
     windows: s.win.map((w) => ({ kind: w.kind, prio: w.prio, abilities: w.abilities.map((a) => ({ ...a })) })),
@@ -118,7 +134,14 @@ export function view(s: DuelState, seat: number | null): DuelView {
     owes: s.ask === null ? null : { seat: s.ask.seat, kind: s.ask.kind },
     result: s.result === null ? null : { winners: s.result.winners.slice(), reason: s.result.reason },
     engine: {
-      cfg: { clicks: s.cfg.clicks.slice(), maxHand: s.cfg.maxHand.slice(), turns: s.cfg.turns, variant: s.cfg.variant, cards: s.cfg.cards.slice(), startPoints: s.cfg.startPoints.slice() },
+      cfg: {
+        clicks: s.cfg.clicks.slice(),
+        maxHand: s.cfg.maxHand.slice(),
+        turns: s.cfg.turns,
+        variant: s.cfg.variant,
+        cards: s.cfg.cards.slice(),
+        startPoints: s.cfg.startPoints.slice(),
+      },
       next: s.next,
       receipt: s.receipt,
       turns: s.turns,

@@ -36,7 +36,11 @@ function groundActs(a: GroundGameAction, players: Obj[], seat: number): boolean 
   return true;
 }
 
-function pickBest(actions: GroundGameAction[], score: (a: GroundGameAction) => number, rnd: Ctx['random']): GroundGameAction {
+function pickBest(
+  actions: GroundGameAction[],
+  score: (a: GroundGameAction) => number,
+  rnd: Ctx['random'],
+): GroundGameAction {
   let best: GroundGameAction[] = [];
   let bestScore = -Infinity;
   for (const a of actions) {
@@ -61,64 +65,94 @@ function heuristic(): Agent<GroundGameAction, GroundState> {
       const problems = v.problems as Obj[];
       const relations = (v.relations as Obj[]) ?? [];
       const relWith = (q: number): string | null => {
-        for (const r of relations) if ((r.a === ctx.seat && r.b === q) || (r.b === ctx.seat && r.a === q)) return r.kind as string;
+        for (const r of relations)
+          if ((r.a === ctx.seat && r.b === q) || (r.b === ctx.seat && r.a === q)) return r.kind as string;
         return null;
       };
       const actions = ctx.menu.actions;
       const myStress = num(me.stress, 0);
       switch (ctx.kind) {
         case 'select':
-          return pickBest(actions, (a) => {
-            if (a.type !== 'select') return 0;
-            const t = num(a.target);
-            switch (a.action) {
-              case 'SOLVE': {
-                const card = (problems[t]?.card ?? {}) as Obj;
-                return 100 + num(card.value, 1) - (a.freedom ? 5 : 0);
+          return pickBest(
+            actions,
+            (a) => {
+              if (a.type !== 'select') return 0;
+              const t = num(a.target);
+              switch (a.action) {
+                case 'SOLVE': {
+                  const card = (problems[t]?.card ?? {}) as Obj;
+                  return 100 + num(card.value, 1) - (a.freedom ? 5 : 0);
+                }
+                case 'GROUND':
+                  return myStress >= 4 ? 90 : myStress === 3 ? 30 : 5;
+                case 'SUPPORT': {
+                  const other = players[t];
+                  const rel = relWith(t);
+                  let sc = 20 + 4 * num(other.stress, 0);
+                  if (rel === 'bond' && other.darvo !== 'OFF') sc += 50; // regulate a Bond's DARVO (GR-A04)
+                  if (rel === 'bond') sc += 5;
+                  if (rel === 'rivalry') sc += 3;
+                  return sc - (a.freedom ? 40 : 0);
+                }
+                case 'INVESTIGATE':
+                  return (t >= 0 ? 45 : 25) - (a.freedom ? 40 : 0);
+                case 'ATTACK':
+                  // a stressed player who will not ground lashes out at a Rival
+                  return relWith(t) === 'rivalry' ? 2 : 0;
               }
-              case 'GROUND':
-                return myStress >= 4 ? 90 : myStress === 3 ? 30 : 5;
-              case 'SUPPORT': {
-                const other = players[t];
-                const rel = relWith(t);
-                let sc = 20 + 4 * num(other.stress, 0);
-                if (rel === 'bond' && other.darvo !== 'OFF') sc += 50; // regulate a Bond's DARVO (GR-A04)
-                if (rel === 'bond') sc += 5;
-                if (rel === 'rivalry') sc += 3;
-                return sc - (a.freedom ? 40 : 0);
-              }
-              case 'INVESTIGATE':
-                return (t >= 0 ? 45 : 25) - (a.freedom ? 40 : 0);
-              case 'ATTACK':
-                // a stressed player who will not ground lashes out at a Rival
-                return relWith(t) === 'rivalry' ? 2 : 0;
-            }
-            return 0;
-          }, rnd);
+              return 0;
+            },
+            rnd,
+          );
         case 'ground':
-          return pickBest(actions, (a) => {
-            if (a.type !== 'ground') return 0;
-            if (!groundActs(a, players, ctx.seat)) return -100;
-            if (a.mode === 'GR') return myStress >= 3 || me.freedom === 'SPENT' || me.darvo !== 'OFF' ? 60 : 10;
-            switch (a.option) {
-              case 'restore': return 50;
-              case 'cancel': return 40;
-              case 'reject_reverse': return 55;
-              case 'remove_blame': return 35;
-              case 'protect': return 30;
-              case 'break': return relWith(num(a.target)) === 'rivalry' ? 20 : -10;
-            }
-            return 0;
-          }, rnd);
+          return pickBest(
+            actions,
+            (a) => {
+              if (a.type !== 'ground') return 0;
+              if (!groundActs(a, players, ctx.seat)) return -100;
+              if (a.mode === 'GR') return myStress >= 3 || me.freedom === 'SPENT' || me.darvo !== 'OFF' ? 60 : 10;
+              switch (a.option) {
+                case 'restore':
+                  return 50;
+                case 'cancel':
+                  return 40;
+                case 'reject_reverse':
+                  return 55;
+                case 'remove_blame':
+                  return 35;
+                case 'protect':
+                  return 30;
+                case 'break':
+                  return relWith(num(a.target)) === 'rivalry' ? 20 : -10;
+              }
+              return 0;
+            },
+            rnd,
+          );
         case 'bond_accept':
           return actions.find((a) => a.type === 'bond' && a.accept) ?? actions[0];
         case 'rivalry_choice':
           return actions.find((a) => a.type === 'rivalry' && a.choice === 'flip') ?? actions[0];
         case 'deny_target':
           // the least damaging DENY: the lowest-value Problem
-          return pickBest(actions, (a) => (a.type === 'deny' ? -num(((problems[a.problem]?.card ?? {}) as Obj).value, 0) : 0), rnd);
+          return pickBest(
+            actions,
+            (a) => (a.type === 'deny' ? -num(((problems[a.problem]?.card ?? {}) as Obj).value, 0) : 0),
+            rnd,
+          );
         case 'darvo_attack_target':
-          return pickBest(actions, (a) => (a.type !== 'darvo_attack' ? 0 : relWith(a.target) === 'rivalry' ? 2 : relWith(a.target) === 'bond' ? -2 : 0), rnd);
+          return pickBest(
+            actions,
+            (a) =>
+              a.type !== 'darvo_attack'
+                ? 0
+                : relWith(a.target) === 'rivalry'
+                  ? 2
+                  : relWith(a.target) === 'bond'
+                    ? -2
+                    : 0,
+            rnd,
+          );
       }
       return actions[rnd.int(actions.length)];
     },
@@ -150,25 +184,51 @@ function rival(): Agent<GroundGameAction, GroundState> {
       const actions = ctx.menu.actions;
       switch (ctx.kind) {
         case 'select':
-          return pickBest(actions, (a) => {
-            if (a.type !== 'select') return 0;
-            const t = num(a.target);
-            switch (a.action) {
-              case 'SOLVE': return 100 + valueOf(t) - (a.freedom ? 5 : 0);
-              case 'GROUND': return myStress >= 4 ? 90 : 5;
-              case 'ATTACK': return groupSafe ? 50 + 10 * personal[t] : 8 + personal[t];
-              case 'INVESTIGATE': return (t >= 0 ? 40 : 20) - (a.freedom ? 40 : 0);
-              // in COALITIONS a Bond pools scores, so it courts partners when nothing better is on offer
-              case 'SUPPORT': return coalitions ? 25 + 5 * num(players[t].stress, 0) : 0;
-            }
-            return 0;
-          }, rnd);
+          return pickBest(
+            actions,
+            (a) => {
+              if (a.type !== 'select') return 0;
+              const t = num(a.target);
+              switch (a.action) {
+                case 'SOLVE':
+                  return 100 + valueOf(t) - (a.freedom ? 5 : 0);
+                case 'GROUND':
+                  return myStress >= 4 ? 90 : 5;
+                case 'ATTACK':
+                  return groupSafe ? 50 + 10 * personal[t] : 8 + personal[t];
+                case 'INVESTIGATE':
+                  return (t >= 0 ? 40 : 20) - (a.freedom ? 40 : 0);
+                // in COALITIONS a Bond pools scores, so it courts partners when nothing better is on offer
+                case 'SUPPORT':
+                  return coalitions ? 25 + 5 * num(players[t].stress, 0) : 0;
+              }
+              return 0;
+            },
+            rnd,
+          );
         case 'ground':
-          return pickBest(actions, (a) => (a.type !== 'ground' ? 0 : !groundActs(a, players, ctx.seat) ? -100 : a.mode === 'GR' ? 40 : a.option === 'cancel' || a.option === 'reject_reverse' ? 60 : a.option === 'remove_blame' ? 50 : 10), rnd);
+          return pickBest(
+            actions,
+            (a) =>
+              a.type !== 'ground'
+                ? 0
+                : !groundActs(a, players, ctx.seat)
+                  ? -100
+                  : a.mode === 'GR'
+                    ? 40
+                    : a.option === 'cancel' || a.option === 'reject_reverse'
+                      ? 60
+                      : a.option === 'remove_blame'
+                        ? 50
+                        : 10,
+            rnd,
+          );
         case 'bond_accept':
           return actions.find((a) => a.type === 'bond' && a.accept === coalitions) ?? actions[0];
         case 'rivalry_choice':
-          return actions.find((a) => a.type === 'rivalry' && a.choice === (coalitions ? 'flip' : 'break')) ?? actions[0];
+          return (
+            actions.find((a) => a.type === 'rivalry' && a.choice === (coalitions ? 'flip' : 'break')) ?? actions[0]
+          );
         case 'deny_target':
           return pickBest(actions, (a) => (a.type === 'deny' ? valueOf(a.problem) : 0), rnd);
         case 'darvo_attack_target':

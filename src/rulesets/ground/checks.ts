@@ -10,7 +10,8 @@ export function checkInvariants(s: GroundState): string[] {
   let cards = s.deck.length + s.discard.length;
   for (let i = 0; i < n; i++) {
     const p = s.players[i];
-    if (!Number.isInteger(p.stress) || p.stress < 0 || p.stress > 5) bad.push(`GR-F01: seat ${i} Stress ${p.stress} outside 0–5`);
+    if (!Number.isInteger(p.stress) || p.stress < 0 || p.stress > 5)
+      bad.push(`GR-F01: seat ${i} Stress ${p.stress} outside 0–5`);
     let rels = 0;
     for (let q = 0; q < n; q++) {
       const r = s.rel[i * n + q];
@@ -21,11 +22,13 @@ export function checkInvariants(s: GroundState): string[] {
     }
     if (rels > 2) bad.push(`GR-L01: seat ${i} holds ${rels} relations (2 slots)`);
     cards += p.hand[0] + p.hand[1] + p.hand[2] + p.hand[3];
-    if (p.darvo === 'OFF' && p.token.side === 'focus' && p.token.at >= 0 && s.phase !== 'resolve') bad.push(`GR-D06: seat ${i} Focus placed with DARVO OFF`);
+    if (p.darvo === 'OFF' && p.token.side === 'focus' && p.token.at >= 0 && s.phase !== 'resolve')
+      bad.push(`GR-D06: seat ${i} Focus placed with DARVO OFF`);
   }
   for (const pr of s.problems) {
     if (pr.denied && pr.faceUp) bad.push(`GR-D03: Problem ${pr.slot} is Denied but face up`);
-    if (pr.claimedBy >= 0 && (!pr.faceUp || pr.denied)) bad.push(`GR-P01: Problem ${pr.slot} claimed while not face up`);
+    if (pr.claimedBy >= 0 && (!pr.faceUp || pr.denied))
+      bad.push(`GR-P01: Problem ${pr.slot} claimed while not face up`);
   }
   if (cards !== 24) bad.push(`GR-S04: ${cards} Solution cards in the game, not 24`);
   if (s.round < 1 || s.round > 5) bad.push(`GR-O01: round ${s.round}`);
@@ -37,7 +40,13 @@ export function checkInvariants(s: GroundState): string[] {
  * `stress` events and ends where the last one says; a committed choice stays put until End; a
  * claim is never undone; rounds only move forward.
  */
-export function checkGroundTransition(before: GroundState, after: GroundState, seat: number, _action: GroundGameAction, events: readonly GameEvent[]): string[] {
+export function checkGroundTransition(
+  before: GroundState,
+  after: GroundState,
+  seat: number,
+  _action: GroundGameAction,
+  events: readonly GameEvent[],
+): string[] {
   const bad: string[] = [];
   const lastStress = new Map<number, number>();
   let ended = false;
@@ -47,17 +56,26 @@ export function checkGroundTransition(before: GroundState, after: GroundState, s
   }
   for (let i = 0; i < after.n; i++) {
     const want = lastStress.get(i) ?? before.players[i].stress;
-    if (after.players[i].stress !== want) bad.push(`GR-F01: seat ${i} Stress ${before.players[i].stress} → ${after.players[i].stress} but its stress events end at ${want}`);
+    if (after.players[i].stress !== want)
+      bad.push(
+        `GR-F01: seat ${i} Stress ${before.players[i].stress} → ${after.players[i].stress} but its stress events end at ${want}`,
+      );
     const c0 = before.players[i].choice;
     const c1 = after.players[i].choice;
-    if (!ended && c0 !== null && (c1 === null || c1.action !== c0.action || c1.target !== c0.target || c1.freedom !== c0.freedom)) {
+    if (
+      !ended &&
+      c0 !== null &&
+      (c1 === null || c1.action !== c0.action || c1.target !== c0.target || c1.freedom !== c0.freedom)
+    ) {
       bad.push(`GR-R02: seat ${i}'s committed choice changed within the round`);
     }
   }
   for (const pr of before.problems) {
-    if (pr.claimedBy >= 0 && after.problems[pr.slot].claimedBy !== pr.claimedBy) bad.push(`GR-P03: Problem ${pr.slot} lost its claim`);
+    if (pr.claimedBy >= 0 && after.problems[pr.slot].claimedBy !== pr.claimedBy)
+      bad.push(`GR-P03: Problem ${pr.slot} lost its claim`);
   }
   if (after.round < before.round) bad.push(`GR-R08: round went back from ${before.round} to ${after.round}`);
-  if (before.phase === 'select' && before.players[seat].choice !== null) bad.push(`GR-R02: seat ${seat} acted after committing`);
+  if (before.phase === 'select' && before.players[seat].choice !== null)
+    bad.push(`GR-R02: seat ${seat} acted after committing`);
   return bad;
 }

@@ -11,7 +11,13 @@ const suit = z.enum(SUITS);
 const text = z.string().min(1).max(200);
 
 const problemCard = z.strictObject({ id: text, name: text, suit, value: z.int().min(1).max(20) });
-const hiddenCard = z.strictObject({ id: text, name: text, suit, value: z.int().min(1).max(20), priority: z.int().min(1).max(4) });
+const hiddenCard = z.strictObject({
+  id: text,
+  name: text,
+  suit,
+  value: z.int().min(1).max(20),
+  priority: z.int().min(1).max(4),
+});
 const thresholds = z.strictObject({
   '2': z.int().min(0).max(200),
   '3': z.int().min(0).max(200),
@@ -26,7 +32,15 @@ const editionSchema = z.strictObject({
   sample: z.boolean().optional(),
   note: z.string().max(2000).optional(),
   scenarios: z
-    .array(z.strictObject({ id: text, name: text, thresholds, surface: problemCard, hidden: z.array(hiddenCard).min(1).max(20) }))
+    .array(
+      z.strictObject({
+        id: text,
+        name: text,
+        thresholds,
+        surface: problemCard,
+        hidden: z.array(hiddenCard).min(1).max(20),
+      }),
+    )
     .min(1)
     .max(50),
   solutions: z.array(z.strictObject({ id: text, suit, name: text })).length(24),
@@ -49,13 +63,23 @@ export function parseEdition(input: unknown, source = 'edition'): Edition {
     const k = ed.solutions.filter((c) => c.suit === s).length;
     if (k !== 6) problems.push(`solutions: ${k} ${s} cards, the core deck has 6 per suit`);
   }
-  unique(ed.solutions.map((c) => c.id), 'solution id', problems);
-  unique(ed.scenarios.map((c) => c.id), 'scenario id', problems);
+  unique(
+    ed.solutions.map((c) => c.id),
+    'solution id',
+    problems,
+  );
+  unique(
+    ed.scenarios.map((c) => c.id),
+    'scenario id',
+    problems,
+  );
   for (const sc of ed.scenarios) {
     unique([sc.surface.id, ...sc.hidden.map((h) => h.id)], `problem id in scenario ${sc.id}`, problems);
   }
   if (problems.length > 0) {
-    throw new ArbiterError('bad_config', `${source} is not a valid GROUND edition: ${problems.join('; ')}`, { issues: problems });
+    throw new ArbiterError('bad_config', `${source} is not a valid GROUND edition: ${problems.join('; ')}`, {
+      issues: problems,
+    });
   }
   return ed;
 }
@@ -87,7 +111,8 @@ const checked = new WeakMap<object, Edition>();
 
 export function resolveEdition(input: unknown): Edition {
   if (input === undefined || input === null) return SAMPLE_EDITION;
-  if (typeof input !== 'object') throw new ArbiterError('bad_config', 'edition must be an edition object (the CLI reads it from --edition PATH)');
+  if (typeof input !== 'object')
+    throw new ArbiterError('bad_config', 'edition must be an edition object (the CLI reads it from --edition PATH)');
   let ed = checked.get(input);
   if (!ed) {
     ed = parseEdition(input);

@@ -44,9 +44,19 @@ export const ground: Ruleset<GroundState, GroundGameAction> = {
 
 export const groundPackage: RulesetPackage<GroundState, GroundGameAction> = {
   ruleset: ground,
-  gameType: { seats: { min: 2, max: 6 }, turns: 'mixed', chance: 'setup', information: 'imperfect', outcome: ['winners', 'places', 'scores'] },
+  gameType: {
+    seats: { min: 2, max: 6 },
+    turns: 'mixed',
+    chance: 'setup',
+    information: 'imperfect',
+    outcome: ['winners', 'places', 'scores'],
+  },
   agents: {
-    heuristic: { factory: agents.heuristic, description: 'co-operative: solves Problems, supports, avoids stress', reads: 'view' },
+    heuristic: {
+      factory: agents.heuristic,
+      description: 'co-operative: solves Problems, supports, avoids stress',
+      reads: 'view',
+    },
     rival: { factory: agents.rival, description: 'aggressive: attacks and blames', reads: 'view' },
   },
   presets: {},

@@ -2,7 +2,16 @@
 // are shared frozen objects built once, so legal() allocates only the list that holds them.
 // GR-P05: the menu offers only what can do something; GROUND modes follow GR-R05 (see groundMenu).
 
-import { reject, requireObject, type Json, type JsonObject, type Menu, type Pending, type Rejection, type Validation } from '../../kernel/index.ts';
+import {
+  reject,
+  requireObject,
+  type Json,
+  type JsonObject,
+  type Menu,
+  type Pending,
+  type Rejection,
+  type Validation,
+} from '../../kernel/index.ts';
 import {
   ACTIONS,
   type ActionName,
@@ -21,10 +30,16 @@ const MAX_TARGET = 16;
 // SEL[action][target + 1][freedom ? 1 : 0]
 const SEL: SelectAction[][][] = ACTIONS.map((action) =>
   Array.from({ length: MAX_TARGET + 1 }, (_, t1) =>
-    [false, true].map((freedom) => Object.freeze({ type: 'select', action, target: t1 === 0 ? null : t1 - 1, freedom }) as SelectAction),
+    [false, true].map(
+      (freedom) => Object.freeze({ type: 'select', action, target: t1 === 0 ? null : t1 - 1, freedom }) as SelectAction,
+    ),
   ),
 );
-const A_INV = 0, A_SOLVE = 1, A_SUP = 2, A_ATK = 3, A_GND = 4;
+const A_INV = 0,
+  A_SOLVE = 1,
+  A_SUP = 2,
+  A_ATK = 3,
+  A_GND = 4;
 
 function sel(a: number, target: number, freedom: boolean): SelectAction {
   return SEL[a][target + 1][freedom ? 1 : 0];
@@ -32,15 +47,31 @@ function sel(a: number, target: number, freedom: boolean): SelectAction {
 
 const G_GR: GroundAction = Object.freeze({ type: 'ground', mode: 'GR', option: null, target: null });
 const G_OPTS: Record<string, GroundAction[]> = {};
-for (const [mode, option] of [['OU', 'restore'], ['OU', 'cancel'], ['OU', 'protect'], ['ND', 'remove_blame'], ['ND', 'break'], ['ND', 'reject_reverse']] as const) {
-  G_OPTS[option] = Array.from({ length: MAX_TARGET }, (_, target) => Object.freeze({ type: 'ground', mode, option, target }) as GroundAction);
+for (const [mode, option] of [
+  ['OU', 'restore'],
+  ['OU', 'cancel'],
+  ['OU', 'protect'],
+  ['ND', 'remove_blame'],
+  ['ND', 'break'],
+  ['ND', 'reject_reverse'],
+] as const) {
+  G_OPTS[option] = Array.from(
+    { length: MAX_TARGET },
+    (_, target) => Object.freeze({ type: 'ground', mode, option, target }) as GroundAction,
+  );
 }
 const BOND_YES: BondAction = Object.freeze({ type: 'bond', accept: true });
 const BOND_NO: BondAction = Object.freeze({ type: 'bond', accept: false });
 const FLIP: RivalryAction = Object.freeze({ type: 'rivalry', choice: 'flip' });
 const BREAK: RivalryAction = Object.freeze({ type: 'rivalry', choice: 'break' });
-const DENY: DenyAction[] = Array.from({ length: MAX_TARGET }, (_, problem) => Object.freeze({ type: 'deny', problem }) as DenyAction);
-const DATK: DarvoAttackAction[] = Array.from({ length: MAX_TARGET }, (_, target) => Object.freeze({ type: 'darvo_attack', target }) as DarvoAttackAction);
+const DENY: DenyAction[] = Array.from(
+  { length: MAX_TARGET },
+  (_, problem) => Object.freeze({ type: 'deny', problem }) as DenyAction,
+);
+const DATK: DarvoAttackAction[] = Array.from(
+  { length: MAX_TARGET },
+  (_, target) => Object.freeze({ type: 'darvo_attack', target }) as DarvoAttackAction,
+);
 
 /** What `seat` owes now: 'select' | 'ground' | a decision kind | null. */
 function owedKind(s: GroundState, seat: number): string | null {
@@ -166,15 +197,17 @@ export function validateInput(s: GroundState, seat: number, input: unknown): Val
   if (!obj.ok) return obj;
   const a = obj.action;
   const type = a.type;
-  if (typeof type !== 'string' || !Object.prototype.hasOwnProperty.call(KEYS, type)) {
+  if (typeof type !== 'string' || !Object.hasOwn(KEYS, type)) {
     return bad('type must be one of select, ground, bond, rivalry, deny, darvo_attack', { sub_reason: 'bad_type' });
   }
   for (const k of Object.keys(a)) {
-    if (!KEYS[type].includes(k)) return bad(`unknown field "${k}" for a ${type} action`, { sub_reason: 'unknown_field', field: k });
+    if (!KEYS[type].includes(k))
+      return bad(`unknown field "${k}" for a ${type} action`, { sub_reason: 'unknown_field', field: k });
   }
   const kind = owedKind(s, seat);
   if (kind === null) return illegal(`seat ${seat} owes no decision now`, 'not_pending');
-  if (TYPE_FOR_KIND[kind] !== type) return illegal(`seat ${seat} owes a ${kind} decision, not a ${type} action`, 'wrong_decision', { owed: kind });
+  if (TYPE_FOR_KIND[kind] !== type)
+    return illegal(`seat ${seat} owes a ${kind} decision, not a ${type} action`, 'wrong_decision', { owed: kind });
   const read = readAction(type, a);
   if (!read.ok) return read;
   if (legalMenu(s, seat).actions.includes(read.action)) return read;
@@ -187,37 +220,48 @@ function readAction(type: string, a: Record<string, Json>): Read {
     case 'select': {
       const action = a.action;
       const ai = typeof action === 'string' ? ACTIONS.findIndex((x) => x === action) : -1;
-      if (ai < 0) return bad(`action must be one of ${ACTIONS.join(', ')}`, { sub_reason: 'bad_field', field: 'action' });
+      if (ai < 0)
+        return bad(`action must be one of ${ACTIONS.join(', ')}`, { sub_reason: 'bad_field', field: 'action' });
       const target = a.target === undefined ? null : a.target;
-      if (target !== null && !isIndex(target)) return bad('target must be null or a non-negative integer', { sub_reason: 'bad_field', field: 'target' });
+      if (target !== null && !isIndex(target))
+        return bad('target must be null or a non-negative integer', { sub_reason: 'bad_field', field: 'target' });
       const freedom = a.freedom === undefined ? false : a.freedom;
-      if (typeof freedom !== 'boolean') return bad('freedom must be true or false', { sub_reason: 'bad_field', field: 'freedom' });
+      if (typeof freedom !== 'boolean')
+        return bad('freedom must be true or false', { sub_reason: 'bad_field', field: 'freedom' });
       return { ok: true, action: sel(ai, target === null ? -1 : target, freedom) };
     }
     case 'ground': {
       const mode = a.mode;
-      if (mode !== 'GR' && mode !== 'OU' && mode !== 'ND') return bad('mode must be GR, OU or ND', { sub_reason: 'bad_field', field: 'mode' });
+      if (mode !== 'GR' && mode !== 'OU' && mode !== 'ND')
+        return bad('mode must be GR, OU or ND', { sub_reason: 'bad_field', field: 'mode' });
       const option = a.option === undefined ? null : a.option;
       const target = a.target === undefined ? null : a.target;
-      if (option !== null && typeof option !== 'string') return bad('option must be a string or null', { sub_reason: 'bad_field', field: 'option' });
-      if (target !== null && !isIndex(target)) return bad('target must be null or a non-negative integer', { sub_reason: 'bad_field', field: 'target' });
+      if (option !== null && typeof option !== 'string')
+        return bad('option must be a string or null', { sub_reason: 'bad_field', field: 'option' });
+      if (target !== null && !isIndex(target))
+        return bad('target must be null or a non-negative integer', { sub_reason: 'bad_field', field: 'target' });
       if (mode === 'GR') {
-        if (option !== null || target !== null) return bad('GROUND—GR takes no option or target', { sub_reason: 'bad_field' });
+        if (option !== null || target !== null)
+          return bad('GROUND—GR takes no option or target', { sub_reason: 'bad_field' });
         return { ok: true, action: G_GR };
       }
       const ok = mode === 'OU' ? OU_OPTIONS : ND_OPTIONS;
-      if (option === null || !ok.includes(option)) return bad(`option for ${mode} must be one of ${ok.join(', ')}`, { sub_reason: 'bad_field', field: 'option' });
+      if (option === null || !ok.includes(option))
+        return bad(`option for ${mode} must be one of ${ok.join(', ')}`, { sub_reason: 'bad_field', field: 'option' });
       if (target === null) return bad(`${mode} ${option} needs a target`, { sub_reason: 'target_required' });
       return { ok: true, action: G_OPTS[option][target] };
     }
     case 'bond':
-      if (typeof a.accept !== 'boolean') return bad('accept must be true or false', { sub_reason: 'bad_field', field: 'accept' });
+      if (typeof a.accept !== 'boolean')
+        return bad('accept must be true or false', { sub_reason: 'bad_field', field: 'accept' });
       return { ok: true, action: a.accept ? BOND_YES : BOND_NO };
     case 'rivalry':
-      if (a.choice !== 'flip' && a.choice !== 'break') return bad('choice must be "flip" or "break"', { sub_reason: 'bad_field', field: 'choice' });
+      if (a.choice !== 'flip' && a.choice !== 'break')
+        return bad('choice must be "flip" or "break"', { sub_reason: 'bad_field', field: 'choice' });
       return { ok: true, action: a.choice === 'flip' ? FLIP : BREAK };
     case 'deny':
-      if (!isIndex(a.problem)) return bad('problem must be a Problem slot number', { sub_reason: 'bad_field', field: 'problem' });
+      if (!isIndex(a.problem))
+        return bad('problem must be a Problem slot number', { sub_reason: 'bad_field', field: 'problem' });
       return { ok: true, action: DENY[a.problem] };
     default:
       if (!isIndex(a.target)) return bad('target must be a seat number', { sub_reason: 'bad_field', field: 'target' });
@@ -228,35 +272,61 @@ function readAction(type: string, a: Record<string, Json>): Read {
 /** Why a well-formed action is not on the menu: the words and sub_reason of the refusal. */
 function explainRefusal(s: GroundState, seat: number, a: GroundGameAction): Refusal {
   switch (a.type) {
-    case 'select': return { ok: false, error: whySelectIllegal(s, seat, a.action, a.target, a.freedom) };
+    case 'select':
+      return { ok: false, error: whySelectIllegal(s, seat, a.action, a.target, a.freedom) };
     case 'ground':
-      return illegal(`GROUND—${a.mode} ${a.option ?? ''} has nothing to act on here (GR-A11/GR-A12, GR-P05)`, 'ground_option_unavailable', { option: a.option });
+      return illegal(
+        `GROUND—${a.mode} ${a.option ?? ''} has nothing to act on here (GR-A11/GR-A12, GR-P05)`,
+        'ground_option_unavailable',
+        { option: a.option },
+      );
     case 'deny':
-      return illegal('DENY must pick a face-up, unclaimed Problem not protected this round (GR-D03)', 'deny_target_not_allowed', { options: s.decision?.options ?? [] });
+      return illegal(
+        'DENY must pick a face-up, unclaimed Problem not protected this round (GR-D03)',
+        'deny_target_not_allowed',
+        { options: s.decision?.options ?? [] },
+      );
     case 'darvo_attack':
-      return illegal('the DARVO extra Attack targets another player (GR-D04)', 'darvo_target_not_allowed', { options: s.decision?.options ?? [] });
+      return illegal('the DARVO extra Attack targets another player (GR-D04)', 'darvo_target_not_allowed', {
+        options: s.decision?.options ?? [],
+      });
     default:
       return illegal('that choice is not on the menu now', 'not_on_menu');
   }
 }
 
-function whySelectIllegal(s: GroundState, seat: number, action: ActionName, target: number | null, freedom: boolean): Rejection {
+function whySelectIllegal(
+  s: GroundState,
+  seat: number,
+  action: ActionName,
+  target: number | null,
+  freedom: boolean,
+): Rejection {
   const pl = s.players[seat];
   const gated = pl.stress >= 4;
   const r = (reason: string, sub_reason: string) => illegal(reason, sub_reason).error;
   const needsSeat = action === 'SUPPORT' || action === 'ATTACK';
   const needsProblem = action === 'SOLVE';
-  if ((needsSeat || needsProblem) && target === null) return reject('bad_request', `${action} needs a target`, { sub_reason: 'target_required' });
-  if (action === 'GROUND' && target !== null) return reject('bad_request', 'GROUND takes no target at Select; its mode and target come after Reveal (GR-R05)', { sub_reason: 'no_target' });
-  if (needsSeat && target !== null && target >= s.n) return reject('bad_request', `no seat ${target}`, { sub_reason: 'out_of_range' });
+  if ((needsSeat || needsProblem) && target === null)
+    return reject('bad_request', `${action} needs a target`, { sub_reason: 'target_required' });
+  if (action === 'GROUND' && target !== null)
+    return reject('bad_request', 'GROUND takes no target at Select; its mode and target come after Reveal (GR-R05)', {
+      sub_reason: 'no_target',
+    });
+  if (needsSeat && target !== null && target >= s.n)
+    return reject('bad_request', `no seat ${target}`, { sub_reason: 'out_of_range' });
   if ((action === 'SOLVE' || action === 'INVESTIGATE') && target !== null && target >= s.problems.length) {
     return reject('bad_request', `no Problem slot ${target}`, { sub_reason: 'out_of_range' });
   }
   if (freedom && pl.freedom !== 'READY') return r('the Freedom token is already SPENT (GR-F03)', 'freedom_spent');
   if (freedom && !gated) return r('Freedom is spent only to lift the stress gate (U18)', 'freedom_not_needed');
-  if (freedom && (action === 'ATTACK' || action === 'GROUND')) return r('ATTACK and GROUND pass the stress gate without spending Freedom (U18)', 'freedom_not_needed');
+  if (freedom && (action === 'ATTACK' || action === 'GROUND'))
+    return r('ATTACK and GROUND pass the stress gate without spending Freedom (U18)', 'freedom_not_needed');
   if (gated && !freedom && action !== 'ATTACK' && action !== 'GROUND') {
-    return r(`at Stress ${pl.stress} only ATTACK or GROUND may be selected unless Freedom is spent (GR-R03)`, 'stress_gate');
+    return r(
+      `at Stress ${pl.stress} only ATTACK or GROUND may be selected unless Freedom is spent (GR-R03)`,
+      'stress_gate',
+    );
   }
   if (needsSeat && target === seat) return r(`${action} targets another player (GR-A13)`, 'self_target');
   if (action === 'SOLVE' && target !== null) {
@@ -268,7 +338,10 @@ function whySelectIllegal(s: GroundState, seat: number, action: ActionName, targ
   }
   if (action === 'INVESTIGATE') {
     if (target === null) {
-      if (hasHidden(s)) return reject('bad_request', 'INVESTIGATE names a hidden Problem while any remains (GR-A13)', { sub_reason: 'target_required' });
+      if (hasHidden(s))
+        return reject('bad_request', 'INVESTIGATE names a hidden Problem while any remains (GR-A13)', {
+          sub_reason: 'target_required',
+        });
       return r('nothing to reveal and no Solution left to draw (U14)', 'investigate_inert');
     }
     return r('INVESTIGATE targets a hidden, non-Denied Problem (GR-A13, GR-P02)', 'investigate_not_hidden');

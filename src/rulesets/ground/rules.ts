@@ -7,7 +7,15 @@
 import { shuffleInPlace, type GameEvent } from '../../kernel/index.ts';
 import { freshRound } from './setup.ts';
 import { finalEvents } from './scoring.ts';
-import { BOND, NONE, RIVALRY, type GroundGameAction, type GroundState, type GroundAction, type PlayerState } from './state.ts';
+import {
+  BOND,
+  NONE,
+  RIVALRY,
+  type GroundGameAction,
+  type GroundState,
+  type GroundAction,
+  type PlayerState,
+} from './state.ts';
 
 export function applyAction(s: GroundState, seat: number, a: GroundGameAction, ev: GameEvent[]): void {
   switch (a.type) {
@@ -71,7 +79,13 @@ export function applyAction(s: GroundState, seat: number, a: GroundGameAction, e
 
 function reveal(s: GroundState, ev: GameEvent[]): void {
   const choices = [];
-  for (const p of s.players) choices.push({ seat: p.choice!.seat, action: p.choice!.action, target: p.choice!.target, freedom: p.choice!.freedom });
+  for (const p of s.players)
+    choices.push({
+      seat: p.choice!.seat,
+      action: p.choice!.action,
+      target: p.choice!.target,
+      freedom: p.choice!.freedom,
+    });
   ev.push({ type: 'revealed', round: s.round, choices, rule: 'GR-R04' });
   // Freedom is turned SPENT at Reveal, so the spend does not betray a hidden choice (GR-R03)
   for (let i = 0; i < s.n; i++) {
@@ -123,12 +137,24 @@ function runResolve(s: GroundState, ev: GameEvent[]): void {
     const p = s.players[seat];
     const c = p.choice!;
     switch (rs.step) {
-      case 1: if (c.action === 'GROUND') resolveGround(s, seat, ev); break;
-      case 2: if (c.action === 'SUPPORT') support(s, seat, c.target, ev); break;
-      case 3: if (p.darvo !== 'OFF') stage(s, seat, ev); break;
-      case 4: if (c.action === 'INVESTIGATE') investigate(s, seat, c.target, ev); break;
-      case 5: if (c.action === 'ATTACK') attack(s, seat, c.target, 'action', ev); break;
-      case 6: if (c.action === 'SOLVE') solve(s, seat, c.target, ev); break;
+      case 1:
+        if (c.action === 'GROUND') resolveGround(s, seat, ev);
+        break;
+      case 2:
+        if (c.action === 'SUPPORT') support(s, seat, c.target, ev);
+        break;
+      case 3:
+        if (p.darvo !== 'OFF') stage(s, seat, ev);
+        break;
+      case 4:
+        if (c.action === 'INVESTIGATE') investigate(s, seat, c.target, ev);
+        break;
+      case 5:
+        if (c.action === 'ATTACK') attack(s, seat, c.target, 'action', ev);
+        break;
+      case 6:
+        if (c.action === 'SOLVE') solve(s, seat, c.target, ev);
+        break;
     }
   }
 }
@@ -175,7 +201,14 @@ function markNewBond(s: GroundState, a: number, b: number): void {
 function resolveGround(s: GroundState, seat: number, ev: GameEvent[]): void {
   const p = s.players[seat];
   const g = p.ground!;
-  ev.push({ type: 'ground', seat, mode: g.mode, option: g.option, target: g.target, rule: g.mode === 'GR' ? 'GR-A10' : g.mode === 'OU' ? 'GR-A11' : 'GR-A12' });
+  ev.push({
+    type: 'ground',
+    seat,
+    mode: g.mode,
+    option: g.option,
+    target: g.target,
+    rule: g.mode === 'GR' ? 'GR-A10' : g.mode === 'OU' ? 'GR-A11' : 'GR-A12',
+  });
   if (g.mode === 'GR') {
     stress(s, seat, -2, 'GR-A10', ev);
     ready(s, seat, 'GR-F04', ev);
@@ -229,7 +262,8 @@ function support(s: GroundState, a: number, b: number, ev: GameEvent[]): void {
   const r = s.rel[a * n + b];
   const t = s.players[b];
   if (r === BOND) {
-    if (s.rs.newBonds.includes(pairKey(s, a, b))) ev.push({ type: 'support', seat: a, target: b, through: 'bond', fresh: true, rule: 'GR-A04', u: 'U19' });
+    if (s.rs.newBonds.includes(pairKey(s, a, b)))
+      ev.push({ type: 'support', seat: a, target: b, through: 'bond', fresh: true, rule: 'GR-A04', u: 'U19' });
     else ev.push({ type: 'support', seat: a, target: b, through: 'bond', rule: 'GR-A04' });
     stress(s, b, -2, 'GR-A04', ev);
     ready(s, b, 'GR-F04', ev);
@@ -364,12 +398,19 @@ function investigate(s: GroundState, seat: number, slot: number, ev: GameEvent[]
     if (!pr.faceUp && !pr.denied) {
       pr.faceUp = true;
       pr.known = true;
-      ev.push({ type: 'problem_revealed', seat, problem: slot, id: pr.id, suit: pr.suit, value: pr.value, rule: 'GR-A01' });
+      ev.push({
+        type: 'problem_revealed',
+        seat,
+        problem: slot,
+        id: pr.id,
+        suit: pr.suit,
+        value: pr.value,
+        rule: 'GR-A01',
+      });
     } else {
       ev.push({ type: 'investigate_missed', seat, problem: slot, rule: 'GR-A01', u: 'U14' });
     }
-  }
-  else ev.push({ type: 'investigate_untargeted', seat, rule: 'GR-A01', u: 'U14' });
+  } else ev.push({ type: 'investigate_untargeted', seat, rule: 'GR-A01', u: 'U14' });
   draw(s, seat, ev);
 }
 
@@ -398,7 +439,15 @@ function attack(s: GroundState, a: number, b: number, kind: 'action' | 'darvo', 
     if (oc[i] === b && oc[i + 1] === a) {
       oc.splice(i, 2);
       // U16: OU named the attacker; U8: with a Protection also ready, OU cancels first and the token is kept
-      ev.push({ type: 'attack_cancelled', seat: a, target: b, kind, by: 'ground_ou', rule: 'GR-A09', u: s.players[b].protection > 0 ? ['U16', 'U8'] : 'U16' });
+      ev.push({
+        type: 'attack_cancelled',
+        seat: a,
+        target: b,
+        kind,
+        by: 'ground_ou',
+        rule: 'GR-A09',
+        u: s.players[b].protection > 0 ? ['U16', 'U8'] : 'U16',
+      });
       return;
     }
   }

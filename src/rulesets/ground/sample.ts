@@ -13,28 +13,52 @@ import { legalMenu } from './menu.ts';
 import { SUITS, type GroundState, type ModeId, type PlayerState, type Problem, type RoundState } from './state.ts';
 
 type ViewPlayer = {
-  seat: number; stress: number; freedom: PlayerState['freedom']; darvo: PlayerState['darvo'];
-  darvoEnding?: boolean; reverseTarget: number; token: PlayerState['token']; protection: number;
-  claimed: number[]; handSize: number; committed: boolean;
+  seat: number;
+  stress: number;
+  freedom: PlayerState['freedom'];
+  darvo: PlayerState['darvo'];
+  darvoEnding?: boolean;
+  reverseTarget: number;
+  token: PlayerState['token'];
+  protection: number;
+  claimed: number[];
+  handSize: number;
+  committed: boolean;
   hand?: { Clarify: number; Repair: number; Boundary: number; Change: number };
-  choice?: NonNullable<PlayerState['choice']>; ground?: NonNullable<PlayerState['ground']>;
+  choice?: NonNullable<PlayerState['choice']>;
+  ground?: NonNullable<PlayerState['ground']>;
 };
 type ViewProblem = {
-  slot: number; faceUp: boolean; denied: boolean; priority?: number; claimedBy?: number;
+  slot: number;
+  faceUp: boolean;
+  denied: boolean;
+  priority?: number;
+  claimedBy?: number;
   card?: { id: string; name: string; suit: string; value: number };
 };
 type GroundView = {
-  edition: string; scenario: string; mode: ModeId; threshold: number; round: number; lead: number;
-  phase: GroundState['phase']; players: ViewPlayer[]; problems: ViewProblem[];
+  edition: string;
+  scenario: string;
+  mode: ModeId;
+  threshold: number;
+  round: number;
+  lead: number;
+  phase: GroundState['phase'];
+  players: ViewPlayer[];
+  problems: ViewProblem[];
   relations: { a: number; b: number; kind: 'bond' | 'rivalry' }[];
-  deckSize: number; discardSize: number; resolution?: RoundState;
+  deckSize: number;
+  discardSize: number;
+  resolution?: RoundState;
   decision?: NonNullable<GroundState['decision']>;
 };
 
 function shuffle<T>(items: T[], random: AgentRandom): T[] {
   for (let i = items.length - 1; i > 0; i--) {
     const j = random.int(i + 1);
-    const t = items[i]; items[i] = items[j]; items[j] = t;
+    const t = items[i];
+    items[i] = items[j];
+    items[j] = t;
   }
   return items;
 }
@@ -42,21 +66,50 @@ function shuffle<T>(items: T[], random: AgentRandom): T[] {
 export function sampleGround(viewJson: Json, seat: number, random: AgentRandom): GroundState {
   const v = viewJson as unknown as GroundView;
   const ed = resolveEdition(undefined);
-  if (v.edition !== ed.id) throw new ArbiterError('bad_request', `cannot sample GROUND on edition ${v.edition}: only the shipped edition's Problems are known to the sampler`);
+  if (v.edition !== ed.id)
+    throw new ArbiterError(
+      'bad_request',
+      `cannot sample GROUND on edition ${v.edition}: only the shipped edition's Problems are known to the sampler`,
+    );
   const sc = ed.scenarios.find((x) => x.id === v.scenario);
   if (!sc) throw new ArbiterError('bad_request', `unknown scenario ${v.scenario}`);
   const n = v.players.length;
 
   // Problems: seen ones as shown, unseen slots get a random permutation of the unseen cards
   const seen = new Set(v.problems.filter((p) => p.card).map((p) => p.card!.id));
-  const unseen = shuffle(sc.hidden.filter((h) => h.priority <= maxPriority(n) && !seen.has(h.id)), random);
+  const unseen = shuffle(
+    sc.hidden.filter((h) => h.priority <= maxPriority(n) && !seen.has(h.id)),
+    random,
+  );
   const problems: Problem[] = v.problems.map((p): Problem => {
     if (p.card) {
-      return { slot: p.slot, id: p.card.id, name: p.card.name, suit: SUITS.indexOf(p.card.suit as (typeof SUITS)[number]), value: p.card.value, priority: p.priority!, faceUp: p.faceUp, denied: p.denied, claimedBy: p.claimedBy!, known: true };
+      return {
+        slot: p.slot,
+        id: p.card.id,
+        name: p.card.name,
+        suit: SUITS.indexOf(p.card.suit as (typeof SUITS)[number]),
+        value: p.card.value,
+        priority: p.priority!,
+        faceUp: p.faceUp,
+        denied: p.denied,
+        claimedBy: p.claimedBy!,
+        known: true,
+      };
     }
     const h = unseen.pop();
     if (!h) throw new ArbiterError('bad_request', 'more unseen Problem slots than unseen Problem cards');
-    return { slot: p.slot, id: h.id, name: h.name, suit: SUITS.indexOf(h.suit), value: h.value, priority: h.priority, faceUp: false, denied: p.denied, claimedBy: -1, known: false };
+    return {
+      slot: p.slot,
+      id: h.id,
+      name: h.name,
+      suit: SUITS.indexOf(h.suit),
+      value: h.value,
+      priority: h.priority,
+      faceUp: false,
+      denied: p.denied,
+      claimedBy: -1,
+      known: false,
+    };
   });
 
   // Solutions: the edition's cards minus the seat's own hand, dealt to other hands, deck and discard
@@ -79,13 +132,21 @@ export function sampleGround(viewJson: Json, seat: number, random: AgentRandom):
       }
     }
     return {
-      stress: p.stress, freedom: p.freedom, darvo: p.darvo, darvoEnding: p.darvoEnding ?? false,
-      reverseTarget: p.reverseTarget, token: { side: p.token.side, at: p.token.at }, hand,
-      claimed: p.claimed.slice(), protection: p.protection,
-      choice: p.choice ? { ...p.choice } : null, ground: p.ground ? { ...p.ground } : null,
+      stress: p.stress,
+      freedom: p.freedom,
+      darvo: p.darvo,
+      darvoEnding: p.darvoEnding ?? false,
+      reverseTarget: p.reverseTarget,
+      token: { side: p.token.side, at: p.token.at },
+      hand,
+      claimed: p.claimed.slice(),
+      protection: p.protection,
+      choice: p.choice ? { ...p.choice } : null,
+      ground: p.ground ? { ...p.ground } : null,
     };
   });
-  if (pool.length < v.deckSize + v.discardSize) throw new ArbiterError('bad_request', 'deck and discard sizes exceed the Solution cards');
+  if (pool.length < v.deckSize + v.discardSize)
+    throw new ArbiterError('bad_request', 'deck and discard sizes exceed the Solution cards');
   const deck = pool.splice(0, v.deckSize);
   const discard = pool.splice(0, v.discardSize);
 
@@ -97,9 +158,27 @@ export function sampleGround(viewJson: Json, seat: number, random: AgentRandom):
   }
   const rs = v.resolution ?? { step: 0, i: 0, newBonds: [], ouCancel: [], protectedSlots: [], ndReject: [] };
   const s: GroundState = {
-    edition: v.edition, scenario: v.scenario, mode: v.mode, n, threshold: v.threshold, round: v.round,
-    lead: v.lead, phase: v.phase, players, problems, deck, discard, rel,
-    rs: { step: rs.step, i: rs.i, newBonds: rs.newBonds.slice(), ouCancel: rs.ouCancel.slice(), protectedSlots: rs.protectedSlots.slice(), ndReject: rs.ndReject.slice() },
+    edition: v.edition,
+    scenario: v.scenario,
+    mode: v.mode,
+    n,
+    threshold: v.threshold,
+    round: v.round,
+    lead: v.lead,
+    phase: v.phase,
+    players,
+    problems,
+    deck,
+    discard,
+    rel,
+    rs: {
+      step: rs.step,
+      i: rs.i,
+      newBonds: rs.newBonds.slice(),
+      ouCancel: rs.ouCancel.slice(),
+      protectedSlots: rs.protectedSlots.slice(),
+      ndReject: rs.ndReject.slice(),
+    },
     decision: v.decision ? { ...v.decision, options: v.decision.options.slice() } : null,
     rng: createRng(random.int(0x3fffffff)),
   };
@@ -111,7 +190,13 @@ export function sampleGround(viewJson: Json, seat: number, random: AgentRandom):
       if (i === seat || !v.players[i].committed || s.players[i].choice !== null) continue;
       const menu = legalMenu(s, i).actions.filter((a) => a.type === 'select');
       const a = menu.length > 0 ? random.pick(menu) : null;
-      if (a && a.type === 'select') s.players[i].choice = { seat: i, action: a.action, target: a.target === null ? -1 : a.target, freedom: a.freedom };
+      if (a && a.type === 'select')
+        s.players[i].choice = {
+          seat: i,
+          action: a.action,
+          target: a.target === null ? -1 : a.target,
+          freedom: a.freedom,
+        };
     }
   } else if (v.phase === 'ground') {
     for (let i = 0; i < n; i++) {
@@ -119,7 +204,13 @@ export function sampleGround(viewJson: Json, seat: number, random: AgentRandom):
       if (random.int(2) === 0) continue;
       const menu = legalMenu(s, i).actions;
       const a = menu.length > 0 ? random.pick(menu) : null;
-      if (a && a.type === 'ground') s.players[i].ground = { seat: i, mode: a.mode, option: a.option ?? '', target: a.target === null ? -1 : a.target };
+      if (a && a.type === 'ground')
+        s.players[i].ground = {
+          seat: i,
+          mode: a.mode,
+          option: a.option ?? '',
+          target: a.target === null ? -1 : a.target,
+        };
     }
   }
   return s;

@@ -91,7 +91,16 @@ export function computeOutcome(s: GroundState): Outcome | null {
       places: all.map(() => 1),
       scores: all.map(() => t.total),
       reason: t.success ? 'group success' : 'group failure',
-      detail: { mode: s.mode, total: t.total, threshold: s.threshold, success: t.success, mastery, successes: t.claimedCount, blame_in_play: t.blameInPlay, denied: t.denied },
+      detail: {
+        mode: s.mode,
+        total: t.total,
+        threshold: s.threshold,
+        success: t.success,
+        mastery,
+        successes: t.claimedCount,
+        blame_in_play: t.blameInPlay,
+        denied: t.denied,
+      },
     };
   }
   if (!t.success) {
@@ -112,7 +121,14 @@ export function computeOutcome(s: GroundState): Outcome | null {
       places,
       scores: t.personal,
       reason: 'group success; highest personal score wins',
-      detail: { mode: s.mode, total: t.total, threshold: s.threshold, success: true, bonds: t.bonds, blame: t.blameHeld },
+      detail: {
+        mode: s.mode,
+        total: t.total,
+        threshold: s.threshold,
+        success: true,
+        bonds: t.bonds,
+        blame: t.blameHeld,
+      },
     };
   }
   // GR-E04: coalition score = sum of members' personal scores; tiebreak lower combined Stress, fewer Blame
@@ -120,21 +136,40 @@ export function computeOutcome(s: GroundState): Outcome | null {
   const score = cs.map((c) => c.reduce((a, i) => a + t.personal[i], 0));
   const stressSum = cs.map((c) => c.reduce((a, i) => a + s.players[i].stress, 0));
   const blame = cs.map((c) => c.reduce((a, i) => a + t.blameHeld[i], 0));
-  const cPlaces = rank(cs.map((_, k) => k), (k) => [score[k], -stressSum[k], -blame[k]]);
+  const cPlaces = rank(
+    cs.map((_, k) => k),
+    (k) => [score[k], -stressSum[k], -blame[k]],
+  );
   const places = new Array(n).fill(0);
   const scores = new Array(n).fill(0);
-  cs.forEach((c, k) => c.forEach((i) => { places[i] = cPlaces[k]; scores[i] = score[k]; }));
+  cs.forEach((c, k) =>
+    c.forEach((i) => {
+      places[i] = cPlaces[k];
+      scores[i] = score[k];
+    }),
+  );
   return {
     winners: all.filter((i) => places[i] === 1),
     places,
     scores,
     reason: 'group success; highest coalition wins',
-    detail: { mode: s.mode, total: t.total, threshold: s.threshold, success: true, coalitions: cs, coalition_scores: score },
+    detail: {
+      mode: s.mode,
+      total: t.total,
+      threshold: s.threshold,
+      success: true,
+      coalitions: cs,
+      coalition_scores: score,
+    },
   };
 }
 
 export function finalEvents(s: GroundState, ev: GameEvent[]): void {
   const t = tally(s);
   ev.push({ type: 'game_over', total: t.total, threshold: s.threshold, success: t.success, rule: 'GR-R09' });
-  ev.push({ type: 'scored', mode: s.mode, rule: s.mode === 'shared-ground' ? 'GR-E02' : s.mode === 'personal-edge' ? 'GR-E03' : 'GR-E04' });
+  ev.push({
+    type: 'scored',
+    mode: s.mode,
+    rule: s.mode === 'shared-ground' ? 'GR-E02' : s.mode === 'personal-edge' ? 'GR-E03' : 'GR-E04',
+  });
 }

@@ -2,7 +2,15 @@
 
 import { ArbiterError, checkSeed, createRng, nextInt, shuffleInPlace } from '../../kernel/index.ts';
 import { maxPriority, resolveEdition, type ScenarioCard } from './edition.ts';
-import { MODES, SUITS, type GroundState, type ModeId, type PlayerState, type Problem, type RoundState } from './state.ts';
+import {
+  MODES,
+  SUITS,
+  type GroundState,
+  type ModeId,
+  type PlayerState,
+  type Problem,
+  type RoundState,
+} from './state.ts';
 
 export const DEFAULT_CONFIG = { players: 4, mode: 'shared-ground', scenario: 'kitchen-table' } as const;
 
@@ -21,7 +29,10 @@ export const configSchema = {
     players: { type: 'integer', minimum: 2, maximum: 6, default: DEFAULT_CONFIG.players },
     mode: { type: 'string', enum: [...MODES], default: DEFAULT_CONFIG.mode },
     scenario: { type: 'string', default: DEFAULT_CONFIG.scenario, description: 'Scenario card id of the edition' },
-    edition: { type: 'object', description: 'an edition object (the CLI reads --edition PATH); default: the shipped SAMPLE edition' },
+    edition: {
+      type: 'object',
+      description: 'an edition object (the CLI reads --edition PATH); default: the shipped SAMPLE edition',
+    },
   },
 };
 
@@ -29,14 +40,21 @@ const KEYS = new Set(['players', 'mode', 'scenario', 'edition']);
 
 function readConfig(config: unknown): GroundConfig {
   if (config === undefined || config === null) return { ...DEFAULT_CONFIG };
-  if (typeof config !== 'object' || Array.isArray(config)) throw new ArbiterError('bad_config', 'GROUND config must be an object');
+  if (typeof config !== 'object' || Array.isArray(config))
+    throw new ArbiterError('bad_config', 'GROUND config must be an object');
   const c: Record<string, unknown> = { ...config };
   for (const k of Object.keys(c)) {
-    if (!KEYS.has(k)) throw new ArbiterError('bad_config', `unknown GROUND config field "${k}" (known: players, mode, scenario, edition)`);
+    if (!KEYS.has(k))
+      throw new ArbiterError(
+        'bad_config',
+        `unknown GROUND config field "${k}" (known: players, mode, scenario, edition)`,
+      );
   }
   const players = c.players ?? DEFAULT_CONFIG.players;
   if (typeof players !== 'number' || !Number.isInteger(players) || players < 2 || players > 6) {
-    throw new ArbiterError('bad_config', 'players must be an integer from 2 to 6 (GR-O01)', { players: String(players) });
+    throw new ArbiterError('bad_config', 'players must be an integer from 2 to 6 (GR-O01)', {
+      players: String(players),
+    });
   }
   const mode = c.mode ?? DEFAULT_CONFIG.mode;
   const modeId = MODES.find((m) => m === mode);
@@ -44,7 +62,8 @@ function readConfig(config: unknown): GroundConfig {
     throw new ArbiterError('bad_config', `mode must be one of ${MODES.join(', ')}`, { mode: String(mode) });
   }
   const scenario = c.scenario ?? DEFAULT_CONFIG.scenario;
-  if (typeof scenario !== 'string') throw new ArbiterError('bad_config', 'scenario must be a Scenario card id (a string)');
+  if (typeof scenario !== 'string')
+    throw new ArbiterError('bad_config', 'scenario must be a Scenario card id (a string)');
   return { players, mode: modeId, scenario, edition: c.edition };
 }
 
@@ -54,7 +73,10 @@ export function setupGame(config: unknown, seed: number): GroundState {
   const ed = resolveEdition(cfg.edition);
   const sc = ed.scenarios.find((s) => s.id === cfg.scenario);
   if (!sc) {
-    throw new ArbiterError('bad_config', `unknown scenario "${cfg.scenario}" in edition ${ed.id} (known: ${ed.scenarios.map((s) => s.id).join(', ')})`);
+    throw new ArbiterError(
+      'bad_config',
+      `unknown scenario "${cfg.scenario}" in edition ${ed.id} (known: ${ed.scenarios.map((s) => s.id).join(', ')})`,
+    );
   }
   const n = cfg.players;
   const rng = createRng(seed);
@@ -62,14 +84,36 @@ export function setupGame(config: unknown, seed: number): GroundState {
   // GR-S01: the Surface Problem face up, hidden Problems up to the player count's priority face down
   const cap = maxPriority(n);
   const problems: Problem[] = [
-    { slot: 0, id: sc.surface.id, name: sc.surface.name, suit: SUITS.indexOf(sc.surface.suit), value: sc.surface.value, priority: 0, faceUp: true, denied: false, claimedBy: -1, known: true },
+    {
+      slot: 0,
+      id: sc.surface.id,
+      name: sc.surface.name,
+      suit: SUITS.indexOf(sc.surface.suit),
+      value: sc.surface.value,
+      priority: 0,
+      faceUp: true,
+      denied: false,
+      claimedBy: -1,
+      known: true,
+    },
   ];
   // face-down cards are laid out in a seeded order, so a slot number says nothing about the card
   // even to a player who knows the edition (U22); a stream of its own keeps deck and Lead stable
   const hidden = sc.hidden.filter((h) => h.priority <= cap);
   shuffleInPlace(rng, 'problems', hidden);
   for (const h of hidden) {
-    problems.push({ slot: problems.length, id: h.id, name: h.name, suit: SUITS.indexOf(h.suit), value: h.value, priority: h.priority, faceUp: false, denied: false, claimedBy: -1, known: false });
+    problems.push({
+      slot: problems.length,
+      id: h.id,
+      name: h.name,
+      suit: SUITS.indexOf(h.suit),
+      value: h.value,
+      priority: h.priority,
+      faceUp: false,
+      denied: false,
+      claimedBy: -1,
+      known: false,
+    });
   }
 
   // GR-S04: the 24 core Solutions shuffled from the seed; GR-S02: two dealt to each player

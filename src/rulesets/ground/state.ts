@@ -145,7 +145,13 @@ export type RivalryAction = { type: 'rivalry'; choice: 'flip' | 'break' };
 export type DenyAction = { type: 'deny'; problem: number };
 export type DarvoAttackAction = { type: 'darvo_attack'; target: number };
 
-export type GroundGameAction = SelectAction | GroundAction | BondAction | RivalryAction | DenyAction | DarvoAttackAction;
+export type GroundGameAction =
+  | SelectAction
+  | GroundAction
+  | BondAction
+  | RivalryAction
+  | DenyAction
+  | DarvoAttackAction;
 
 /** A field-by-field deep copy (faster than generic JSON cloning on the hot path). */
 export function cloneGround(s: GroundState): GroundState {
@@ -168,7 +174,14 @@ export function cloneGround(s: GroundState): GroundState {
     deck: s.deck.slice(),
     discard: s.discard.slice(),
     rel: s.rel.slice(),
-    rs: { step: s.rs.step, i: s.rs.i, newBonds: s.rs.newBonds.slice(), ouCancel: s.rs.ouCancel.slice(), protectedSlots: s.rs.protectedSlots.slice(), ndReject: s.rs.ndReject.slice() },
+    rs: {
+      step: s.rs.step,
+      i: s.rs.i,
+      newBonds: s.rs.newBonds.slice(),
+      ouCancel: s.rs.ouCancel.slice(),
+      protectedSlots: s.rs.protectedSlots.slice(),
+      ndReject: s.rs.ndReject.slice(),
+    },
     decision: s.decision === null ? null : { ...s.decision, options: s.decision.options.slice() },
     rng: { seed: s.rng.seed, streams },
   };

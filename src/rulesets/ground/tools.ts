@@ -7,7 +7,10 @@ import { ArbiterError, assertNoPrototypeKeys, type RulesetTool } from '../../ker
 import { parseEdition, SAMPLE_EDITION, valueInPlay, type Edition } from './edition.ts';
 
 export function editionReport(ed: Edition): string {
-  const lines = [`${ed.id}: ${ed.title}${ed.sample ? ' [SAMPLE]' : ''}`, `  ${ed.solutions.length} Solution cards; ${ed.scenarios.length} Scenario cards`];
+  const lines = [
+    `${ed.id}: ${ed.title}${ed.sample ? ' [SAMPLE]' : ''}`,
+    `  ${ed.solutions.length} Solution cards; ${ed.scenarios.length} Scenario cards`,
+  ];
   for (const sc of ed.scenarios) {
     const cells = (['2', '3', '4', '5', '6'] as const).map((k) => {
       const inPlay = valueInPlay(sc, Number(k));
@@ -21,7 +24,8 @@ export function editionReport(ed: Edition): string {
 
 const edition: RulesetTool = {
   name: 'edition',
-  description: 'print the SAMPLE GROUND edition as JSON, or check an edition file and report value in play against thresholds',
+  description:
+    'print the SAMPLE GROUND edition as JSON, or check an edition file and report value in play against thresholds',
   arguments: [{ name: 'path', description: 'an edition JSON file to check' }],
   options: [{ name: 'json', type: 'boolean', description: 'with a path: print the checked edition as JSON' }],
   run(args, options, io) {
@@ -34,7 +38,10 @@ const edition: RulesetTool = {
     try {
       raw = JSON.parse(io.readText(path));
     } catch (err) {
-      throw new ArbiterError('bad_config', `cannot read edition ${path}: ${err instanceof Error ? err.message : String(err)}`);
+      throw new ArbiterError(
+        'bad_config',
+        `cannot read edition ${path}: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
     assertNoPrototypeKeys(raw, `edition ${path}`, 'bad_config');
     const ed = parseEdition(raw, path);

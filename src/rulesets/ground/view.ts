@@ -87,7 +87,14 @@ export function viewOf(s: GroundState, seat: number | null): Json {
     discardSize: s.discard.length,
     // the Resolve step's bookkeeping is public (everything in it was revealed at the table); search
     // agents need it to rebuild a state from a view (issue 15)
-    resolution: { step: s.rs.step, i: s.rs.i, newBonds: s.rs.newBonds.slice(), ouCancel: s.rs.ouCancel.slice(), protectedSlots: s.rs.protectedSlots.slice(), ndReject: s.rs.ndReject.slice() },
+    resolution: {
+      step: s.rs.step,
+      i: s.rs.i,
+      newBonds: s.rs.newBonds.slice(),
+      ouCancel: s.rs.ouCancel.slice(),
+      protectedSlots: s.rs.protectedSlots.slice(),
+      ndReject: s.rs.ndReject.slice(),
+    },
   };
   if (s.decision !== null) {
     const d = s.decision;

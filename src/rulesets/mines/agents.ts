@@ -18,14 +18,21 @@ type ViewLike = {
 
 /** The view fields the bot reads, checked rather than assumed. */
 function readView(v: Json): ViewLike {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new Error('mines solver: the view is not an object');
+  if (v === null || typeof v !== 'object' || Array.isArray(v))
+    throw new Error('mines solver: the view is not an object');
   const { w, h, rows, pos, ap } = v;
-  if (typeof w !== 'number' || typeof h !== 'number' || typeof ap !== 'number' || !Array.isArray(rows) || !Array.isArray(pos)) throw new Error('mines solver: unexpected view');
+  if (
+    typeof w !== 'number' ||
+    typeof h !== 'number' ||
+    typeof ap !== 'number' ||
+    !Array.isArray(rows) ||
+    !Array.isArray(pos)
+  )
+    throw new Error('mines solver: unexpected view');
   return { w, h, ap, rows: rows.map(String), pos: [Number(pos[0]), Number(pos[1])] };
 }
 
 type Step = { type: string; cell?: XY; action: MinesAction };
-
 
 const isConcealed = (ch: string) => ch === '#' || ch === '%' || ch === 'F';
 
@@ -40,11 +47,12 @@ function deduce(v: ViewLike): { safe: Set<number>; mine: Set<number> } {
     const x = i % w;
     const y = (i - x) / w;
     const out: number[] = [];
-    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-      const xx = x + dx;
-      const yy = y + dy;
-      if ((dx || dy) && xx >= 0 && yy >= 0 && xx < w && yy < h) out.push(yy * w + xx);
-    }
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx;
+        const yy = y + dy;
+        if ((dx || dy) && xx >= 0 && yy >= 0 && xx < w && yy < h) out.push(yy * w + xx);
+      }
     return out;
   };
   for (let round = 0; round < 20; round++) {
@@ -66,13 +74,14 @@ function deduce(v: ViewLike): { safe: Set<number>; mine: Set<number> } {
       else cons.push({ cells, v: val });
     }
     // subset rule: A ⊆ B => B \ A holds v(B) - v(A) mines
-    for (const a of cons) for (const b of cons) {
-      if (a === b || a.cells.length >= b.cells.length || !a.cells.every((c) => b.cells.includes(c))) continue;
-      const rest = b.cells.filter((c) => !a.cells.includes(c));
-      const dv = b.v - a.v;
-      if (dv === 0) for (const j of rest) if (!safe.has(j)) safe.add(j), (changed = true);
-      if (dv === rest.length) for (const j of rest) if (!mine.has(j)) mine.add(j), (changed = true);
-    }
+    for (const a of cons)
+      for (const b of cons) {
+        if (a === b || a.cells.length >= b.cells.length || !a.cells.every((c) => b.cells.includes(c))) continue;
+        const rest = b.cells.filter((c) => !a.cells.includes(c));
+        const dv = b.v - a.v;
+        if (dv === 0) for (const j of rest) if (!safe.has(j)) safe.add(j), (changed = true);
+        if (dv === rest.length) for (const j of rest) if (!mine.has(j)) mine.add(j), (changed = true);
+      }
     if (!changed) break;
   }
   return { safe, mine };
@@ -82,8 +91,13 @@ const solverAgent: AgentFactory<MinesAction> = () => ({
   name: 'solver',
   choose(ctx): MinesAction {
     const v = readView(ctx.view);
-    const actions: Step[] = ctx.menu.actions.map((a) => ({ type: a.type, cell: 'cell' in a ? a.cell : undefined, action: a }));
-    const find = (t: string, c: XY) => actions.find((a) => a.type === t && a.cell && a.cell[0] === c[0] && a.cell[1] === c[1]);
+    const actions: Step[] = ctx.menu.actions.map((a) => ({
+      type: a.type,
+      cell: 'cell' in a ? a.cell : undefined,
+      action: a,
+    }));
+    const find = (t: string, c: XY) =>
+      actions.find((a) => a.type === t && a.cell && a.cell[0] === c[0] && a.cell[1] === c[1]);
     const { safe, mine } = deduce(v);
     const w = v.w;
     const xy = (i: number): XY => [i % w, (i - (i % w)) / w];
@@ -102,11 +116,12 @@ const solverAgent: AgentFactory<MinesAction> = () => ({
     }
     // 3. nothing certain: dig a frontier cell not known to be mined (a guess), or walk to one
     const unknownNear = (c: XY, pred: (i: number) => boolean) => {
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-        const x = c[0] + dx;
-        const y = c[1] + dy;
-        if ((dx || dy) && x >= 0 && y >= 0 && x < w && y < v.h && pred(y * w + x)) return true;
-      }
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const x = c[0] + dx;
+          const y = c[1] + dy;
+          if ((dx || dy) && x >= 0 && y >= 0 && x < w && y < v.h && pred(y * w + x)) return true;
+        }
       return false;
     };
     const concealedSafeish = (i: number) => isConcealed(v.rows[(i - (i % w)) / w][i % w]) && !mine.has(i);
@@ -117,7 +132,10 @@ const solverAgent: AgentFactory<MinesAction> = () => ({
     // 4. the rest sits behind known mines: dig one open (dug mines are walkable)
     const through = actions.filter((a) => a.type === 'dig' && a.cell && unknownNear(a.cell, concealedSafeish));
     if (through.length > 0) return ctx.random.pick(through).action;
-    const toMine = actions.filter((a) => a.type === 'move' && a.cell && unknownNear(a.cell, (i) => mine.has(i) && unknownNear(xy(i), concealedSafeish)));
+    const toMine = actions.filter(
+      (a) =>
+        a.type === 'move' && a.cell && unknownNear(a.cell, (i) => mine.has(i) && unknownNear(xy(i), concealedSafeish)),
+    );
     if (toMine.length > 0) return ctx.random.pick(toMine).action;
     return (actions.find((a) => a.type === 'stop') ?? actions[0]).action;
   },

@@ -4,7 +4,7 @@
 import { ArbiterError, type JsonObject } from '../../kernel/index.ts';
 import type { Board } from './board/geometry.ts';
 import { economyTable, type EconomyTable } from './ledger/economy.ts';
-import { GenError, normaliseParams, type GenParams } from './generator/generator.ts';
+import { type GenError, normaliseParams, type GenParams } from './generator/generator.ts';
 import { FIXTURE_NAMES, fixture } from './fixtures.ts';
 
 export const DEFAULT_CONFIG: JsonObject = {
@@ -28,7 +28,18 @@ type MinesConfig = {
   economy: EconomyTable;
 };
 
-const KEYS = new Set(['board', 'width', 'height', 'mines', 'fog', 'spawn', 'no_guess', 'boards', 'max_rounds', 'economy']);
+const KEYS = new Set([
+  'board',
+  'width',
+  'height',
+  'mines',
+  'fog',
+  'spawn',
+  'no_guess',
+  'boards',
+  'max_rounds',
+  'economy',
+]);
 const GEN_KEYS = ['width', 'height', 'mines', 'fog', 'spawn', 'no_guess'];
 
 export function parseConfig(raw: unknown): MinesConfig {
@@ -41,7 +52,8 @@ export function parseConfig(raw: unknown): MinesConfig {
   for (const k of Object.keys(o)) if (!KEYS.has(k)) bad(`unknown field "${k}" (known: ${[...KEYS].join(', ')})`);
   const int = (k: string, lo: number, hi: number): number => {
     const v = o[k] ?? DEFAULT_CONFIG[k];
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) bad(`${k} must be an integer from ${lo} to ${hi}`);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi)
+      bad(`${k} must be an integer from ${lo} to ${hi}`);
     return v as number;
   };
   let source: BoardSource;
@@ -49,7 +61,8 @@ export function parseConfig(raw: unknown): MinesConfig {
     const given = GEN_KEYS.filter((k) => o[k] !== undefined);
     if (given.length) bad(`"board" and generator fields (${given.join(', ')}) exclude each other`);
     if (typeof o.board === 'string') {
-      if (!FIXTURE_NAMES.includes(o.board)) bad(`unknown fixture board "${o.board}" (known: ${FIXTURE_NAMES.join(', ')})`);
+      if (!FIXTURE_NAMES.includes(o.board))
+        bad(`unknown fixture board "${o.board}" (known: ${FIXTURE_NAMES.join(', ')})`);
       source = { kind: 'fixture', board: fixture(o.board) };
     } else if (typeof o.board === 'object' && o.board !== null) {
       source = { kind: 'fixture', board: o.board as Board };

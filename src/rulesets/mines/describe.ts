@@ -15,12 +15,25 @@ export function describeEvent(e: GameEvent): string {
   if (e.type === 'cell_revealed') {
     const fog = Array.isArray(e.variant_ids) && e.variant_ids.includes('fog');
     const how = e.channel === 'initial' ? 'opened at the start' : e.channel === 'chain' ? 'opened by the chain' : 'dug';
-    const what = e.kind === 'mine' ? 'a MINE (walkable from now on)' : fog ? 'a fog cell (its number stays hidden)' : e.digit === 0 ? 'empty' : `${e.digit}`;
+    const what =
+      e.kind === 'mine'
+        ? 'a MINE (walkable from now on)'
+        : fog
+          ? 'a fog cell (its number stays hidden)'
+          : e.digit === 0
+            ? 'empty'
+            : `${e.digit}`;
     return `${at(e.cell)} ${how}: ${what}`;
   }
-  if (e.type === 'flag_judged') return `flag at ${at(e.cell)} judged: ${e.hit ? 'on a mine (hit)' : 'on a safe cell (miss)'}`;
+  if (e.type === 'flag_judged')
+    return `flag at ${at(e.cell)} judged: ${e.hit ? 'on a mine (hit)' : 'on a safe cell (miss)'}`;
   if (e.type === 'round_end') {
-    const why = e.path_tag === 'cleared' ? 'board cleared' : e.path_tag === 'stopped' ? 'you stopped (unused AP banked)' : 'out of action points';
+    const why =
+      e.path_tag === 'cleared'
+        ? 'board cleared'
+        : e.path_tag === 'stopped'
+          ? 'you stopped (unused AP banked)'
+          : 'out of action points';
     return `round ends: ${why}${e.continuation_hint === 'new_board' ? ', next round on a new board' : ''}`;
   }
   return e.type;
@@ -50,7 +63,11 @@ export function describeAction(a: MinesAction): string {
 }
 
 /** One plain sentence for a refused or voided intent (the seed's D1 duty: every refusal perceptible). */
-export function refusalSentence(type: string, r: Pick<ActionOutcome, 'outcome' | 'reject_reason' | 'sub_reason'>, prices?: { [k: string]: number }): string {
+export function refusalSentence(
+  type: string,
+  r: Pick<ActionOutcome, 'outcome' | 'reject_reason' | 'sub_reason'>,
+  prices?: { [k: string]: number },
+): string {
   if (r.outcome === 'voided') return 'not carried out: the round had already ended earlier in the same batch';
   switch (r.reject_reason) {
     case 'phase':
@@ -89,7 +106,11 @@ export function refusalSentence(type: string, r: Pick<ActionOutcome, 'outcome' |
 }
 
 /** Lines for a settled batch: one per intent that did not execute (empty when all executed). */
-export function outcomeLines(intents: readonly { type: string }[], outcomes: readonly ActionOutcome[], prices?: { [k: string]: number }): string[] {
+export function outcomeLines(
+  intents: readonly { type: string }[],
+  outcomes: readonly ActionOutcome[],
+  prices?: { [k: string]: number },
+): string[] {
   const out: string[] = [];
   outcomes.forEach((r, i) => {
     if (r.outcome === 'executed') return;
@@ -139,7 +160,8 @@ export function describeView(view: Json, moment: 'setup' | 'step' | 'end', event
   if (moment === 'step') {
     if (view.last.length > 1) {
       view.last.forEach((r, i) => {
-        if (r.outcome !== 'executed') out.push(`intent ${i + 1} of ${view.last.length}: ${refusalSentence('', r, view.prices)}`);
+        if (r.outcome !== 'executed')
+          out.push(`intent ${i + 1} of ${view.last.length}: ${refusalSentence('', r, view.prices)}`);
       });
     }
     if (!events.some((e) => e.type === 'round_end') || view.ended !== null) return out;

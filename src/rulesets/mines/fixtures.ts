@@ -11,20 +11,26 @@ export function buildBoard(id: string, w: number, h: number, spawn: XY, mineCell
   const m = new Array<string>(w * h).fill('0');
   for (const [x, y] of mineCells) m[y * w + x] = '1';
   const mines = m.join('');
-  const variants = fog
-    .map(([x, y]) => [y * w + x, ['fog']] as [number, string[]])
-    .sort((a, b) => a[0] - b[0]);
+  const variants = fog.map(([x, y]) => [y * w + x, ['fog']] as [number, string[]]).sort((a, b) => a[0] - b[0]);
   return { id, w, h, spawn: [spawn[0], spawn[1]], mines, digits: computeDigits(w, h, mines), variants };
 }
 
 const range = (a: number, b: number): number[] => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
 /** Vertical wall at x=1, gap at (1,3); spawn (3,3). */
-const SPAWN_MINES: XY[] = range(0, 6).filter((y) => y !== 3).map((y) => [1, y] as XY);
+const SPAWN_MINES: XY[] = range(0, 6)
+  .filter((y) => y !== 3)
+  .map((y) => [1, y] as XY);
 /** Horizontal wall at y=4, gap at (3,4); spawn (3,2). */
-const CHAIN_MINES: XY[] = range(0, 6).filter((x) => x !== 3).map((x) => [x, 4] as XY);
+const CHAIN_MINES: XY[] = range(0, 6)
+  .filter((x) => x !== 3)
+  .map((x) => [x, 4] as XY);
 const FOG_MINES: XY[] = [...CHAIN_MINES, [5, 0], [6, 1]];
-const FOG_CELLS: XY[] = [[0, 5], [1, 5], [6, 0]];
+const FOG_CELLS: XY[] = [
+  [0, 5],
+  [1, 5],
+  [6, 0],
+];
 
 const FIXTURES: Record<string, () => Board> = {
   b_spawn: () => buildBoard('b_spawn', 7, 7, [3, 3], SPAWN_MINES),

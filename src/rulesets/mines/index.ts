@@ -20,8 +20,20 @@ export type { MinesAction, MinesState };
 
 export const minesPackage: RulesetPackage<MinesState, MinesAction> = {
   ruleset: mines,
-  gameType: { seats: { min: 1, max: 1 }, turns: 'sequential', chance: 'setup', information: 'imperfect', outcome: ['winners', 'scores'] },
-  agents: { solver: { factory: minesAgents.solver, description: 'deduces safe cells from the visible digits; guesses only when stuck', reads: 'view' } },
+  gameType: {
+    seats: { min: 1, max: 1 },
+    turns: 'sequential',
+    chance: 'setup',
+    information: 'imperfect',
+    outcome: ['winners', 'scores'],
+  },
+  agents: {
+    solver: {
+      factory: minesAgents.solver,
+      description: 'deduces safe cells from the visible digits; guesses only when stuck',
+      reads: 'view',
+    },
+  },
   presets: MINES_PRESETS,
   tools: minesTools,
   scenarios: 'scenarios/mines',
@@ -30,5 +42,18 @@ export const minesPackage: RulesetPackage<MinesState, MinesAction> = {
 };
 
 /** The parts `bench/` measures on their own (bench reaches a ruleset only through this file). */
-export const minesParts = { generate, solveBoard, chainOpen, checkInvariants, computeDigits, textToBytes, createA2, installBoard, settleBatch, createLedger, startRound, economyTable };
+export const minesParts = {
+  generate,
+  solveBoard,
+  chainOpen,
+  checkInvariants,
+  computeDigits,
+  textToBytes,
+  createA2,
+  installBoard,
+  settleBatch,
+  createLedger,
+  startRound,
+  economyTable,
+};
 export type { Board, World };

@@ -48,7 +48,15 @@ function moveSchema(w: number, h: number): JsonObject {
     additionalProperties: false,
     properties: {
       type: { const: 'move' },
-      cell: { type: 'array', minItems: 2, maxItems: 2, prefixItems: [{ type: 'integer', minimum: 0, maximum: w - 1 }, { type: 'integer', minimum: 0, maximum: h - 1 }] },
+      cell: {
+        type: 'array',
+        minItems: 2,
+        maxItems: 2,
+        prefixItems: [
+          { type: 'integer', minimum: 0, maximum: w - 1 },
+          { type: 'integer', minimum: 0, maximum: h - 1 },
+        ],
+      },
     },
   };
 }
@@ -110,8 +118,18 @@ export function legal(s: MinesState, seat: Seat): Menu<MinesAction> {
   return {
     actions,
     templates: [
-      { family: 'batch', schema: BATCH_SCHEMA, example: { type: 'batch', intents: [first] }, description: 'several intents settled as one transaction (semantic order: clearing dig, stop, the rest)' },
-      { family: 'move', schema: moveSchema(b.w, b.h), example: { type: 'move', cell: cellXY(b.w, pos) }, description: 'teleport to any open cell reachable through open cells (the menu lists the frontier ones)' },
+      {
+        family: 'batch',
+        schema: BATCH_SCHEMA,
+        example: { type: 'batch', intents: [first] },
+        description: 'several intents settled as one transaction (semantic order: clearing dig, stop, the rest)',
+      },
+      {
+        family: 'move',
+        schema: moveSchema(b.w, b.h),
+        example: { type: 'move', cell: cellXY(b.w, pos) },
+        description: 'teleport to any open cell reachable through open cells (the menu lists the frontier ones)',
+      },
     ],
   };
 }
@@ -133,16 +151,19 @@ function parseIntent(o: Record<string, unknown>, inBatch: boolean): Intent | Min
     if (!isCell(o.cell)) return 'cell must be [x, y] with integer x and y';
     return { type: t, cell: [o.cell[0], o.cell[1]] };
   }
-  if (t === 'stop' || (!inBatch && t === 'refresh')) return keys === 'type' ? { type: t } : `a ${t} is {"type"} and nothing else`;
+  if (t === 'stop' || (!inBatch && t === 'refresh'))
+    return keys === 'type' ? { type: t } : `a ${t} is {"type"} and nothing else`;
   if (!inBatch && t === 'batch') {
     if (keys !== 'intents,type') return 'a batch is {"type":"batch","intents":[...]}';
-    if (!Array.isArray(o.intents) || o.intents.length < 1 || o.intents.length > MAX_BATCH) return `intents must be a list of 1 to ${MAX_BATCH} intents`;
+    if (!Array.isArray(o.intents) || o.intents.length < 1 || o.intents.length > MAX_BATCH)
+      return `intents must be a list of 1 to ${MAX_BATCH} intents`;
     const intents: Intent[] = [];
     for (const it of o.intents) {
       if (it === null || typeof it !== 'object' || Array.isArray(it)) return 'every intent must be an object';
       const p = parseIntent(it as Record<string, unknown>, true);
       if (typeof p === 'string') return `intent: ${p}`;
-      if (p.type === 'batch' || p.type === 'refresh') return 'intent: a batch holds dig, flag_place, flag_pull, move and stop';
+      if (p.type === 'batch' || p.type === 'refresh')
+        return 'intent: a batch holds dig, flag_place, flag_pull, move and stop';
       intents.push(p);
     }
     return { type: 'batch', intents };
@@ -160,12 +181,31 @@ export function validate(s: MinesState, _seat: Seat, input: unknown): Validation
   const parsed = parseIntent(obj.action, false);
   if (typeof parsed === 'string') return { ok: false, error: reject('bad_request', parsed) };
   if (parsed.type === 'refresh') {
-    if (s.a2.board === null || s.a3.phase !== 'Active') return { ok: false, error: reject('illegal', 'refresh refused: phase', { reject_reason: 'phase', sub_reason: null }) };
+    if (s.a2.board === null || s.a3.phase !== 'Active')
+      return {
+        ok: false,
+        error: reject('illegal', 'refresh refused: phase', { reject_reason: 'phase', sub_reason: null }),
+      };
     // the orchestrator checks the new board before paying: a fixture is known now; a generated
     // board passes install by the generator's contract (apply still checks and reports it)
     const category = s.run.fixture !== null ? checkInvariants(s.run.fixture) : null;
-    if (category !== null) return { ok: false, error: reject('illegal', `refresh refused: board_invalid (${category})`, { reject_reason: 'board_invalid', sub_reason: null, category }) };
-    if (s.a3.rap < s.a3.table.rap_refresh_cost) return { ok: false, error: reject('illegal', 'refresh refused: resource_face', { reject_reason: 'resource_face', sub_reason: null }) };
+    if (category !== null)
+      return {
+        ok: false,
+        error: reject('illegal', `refresh refused: board_invalid (${category})`, {
+          reject_reason: 'board_invalid',
+          sub_reason: null,
+          category,
+        }),
+      };
+    if (s.a3.rap < s.a3.table.rap_refresh_cost)
+      return {
+        ok: false,
+        error: reject('illegal', 'refresh refused: resource_face', {
+          reject_reason: 'resource_face',
+          sub_reason: null,
+        }),
+      };
     return { ok: true, action: parsed };
   }
   const intents: Intent[] = parsed.type === 'batch' ? parsed.intents : [parsed];
@@ -182,7 +222,20 @@ export function validate(s: MinesState, _seat: Seat, input: unknown): Validation
     // U-M9: a cell off the board is a bad request at the contract level; A2's sub_reason and its
     // debug diagnostic travel in the detail (drive answers and log records carry both)
     const code = r.sub_reason === 'out_of_catalog' ? 'bad_request' : 'illegal';
-    return { ok: false, error: reject(code, `${parsed.type} refused: ${r.reject_reason}${r.sub_reason ? '/' + r.sub_reason : ''}`, refusalDetail(r, diagnostics)) };
+    return {
+      ok: false,
+      error: reject(
+        code,
+        `${parsed.type} refused: ${r.reject_reason}${r.sub_reason ? '/' + r.sub_reason : ''}`,
+        refusalDetail(r, diagnostics),
+      ),
+    };
   }
-  return { ok: false, error: reject('illegal', 'no intent of the batch can be executed', { outcomes, ...(diagnostics.length ? { diagnostics } : {}) }) };
+  return {
+    ok: false,
+    error: reject('illegal', 'no intent of the batch can be executed', {
+      outcomes,
+      ...(diagnostics.length ? { diagnostics } : {}),
+    }),
+  };
 }

@@ -34,7 +34,14 @@ function runAction(s: MinesState, a: MinesAction, sink: Sink): void {
   if (a.type === 'refresh') {
     const r = refreshBoard(s, nextBoard(s), sink);
     if (r.accepted) s.run.boards_installed++;
-    s.run.last = [{ accepted: r.accepted, outcome: r.accepted ? 'executed' : 'rejected', reject_reason: r.reject_reason, sub_reason: null }];
+    s.run.last = [
+      {
+        accepted: r.accepted,
+        outcome: r.accepted ? 'executed' : 'rejected',
+        reject_reason: r.reject_reason,
+        sub_reason: null,
+      },
+    ];
     return;
   }
   s.run.last = settleBatch(s, a.type === 'batch' ? a.intents : [a], sink);
@@ -73,5 +80,12 @@ export function metrics(s: MinesState, events: readonly GameEvent[]): Record<str
       if (e.channel === 'chain') chain++;
     }
   }
-  return { rounds: s.a3.round, boards_cleared: s.run.boards_cleared, mines_dug: s.run.mines_dug, cells_opened: opened, chain_cells: chain, rap: s.a3.rap };
+  return {
+    rounds: s.a3.round,
+    boards_cleared: s.run.boards_cleared,
+    mines_dug: s.run.mines_dug,
+    cells_opened: opened,
+    chain_cells: chain,
+    rap: s.a3.rap,
+  };
 }

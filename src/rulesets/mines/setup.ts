@@ -58,7 +58,11 @@ export function setup(config: unknown, seed: number, events?: GameEvent[]): Mine
   };
   const diagnostics: Diagnostic[] = [];
   const r = installBoard(s, nextBoard(s), collectingSink(events ?? null, diagnostics));
-  if (!r.accepted) throw new ArbiterError('bad_config', `the board cannot be installed: ${r.category}`, { category: r.category, diagnostics });
+  if (!r.accepted)
+    throw new ArbiterError('bad_config', `the board cannot be installed: ${r.category}`, {
+      category: r.category,
+      diagnostics,
+    });
   notifyRoundStart(s);
   return s;
 }

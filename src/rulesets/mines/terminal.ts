@@ -15,8 +15,20 @@ import { minesView, type MinesView } from './view.ts';
 
 const ESC = '\x1b[';
 const GLYPH_COLOUR: Record<string, string> = {
-  '#': '90', '%': '36', 'F': '31;1', '~': '36', '*': '35;1',
-  '.': '37', '1': '34;1', '2': '32;1', '3': '31', '4': '35', '5': '33', '6': '36', '7': '37;1', '8': '90;1',
+  '#': '90',
+  '%': '36',
+  F: '31;1',
+  '~': '36',
+  '*': '35;1',
+  '.': '37',
+  '1': '34;1',
+  '2': '32;1',
+  '3': '31',
+  '4': '35',
+  '5': '33',
+  '6': '36',
+  '7': '37;1',
+  '8': '90;1',
 };
 
 type Ui = {
@@ -29,14 +41,22 @@ type Ui = {
 
 export function newUi(state: MinesState): Ui {
   const pos = minesView(state).pos ?? [0, 0];
-  return { state, cursor: [pos[0], pos[1]], log: [], message: ['dig next to the figure [ ]; digits count the mines around a cell'] };
+  return {
+    state,
+    cursor: [pos[0], pos[1]],
+    log: [],
+    message: ['dig next to the figure [ ]; digits count the mines around a cell'],
+  };
 }
 
 export function renderScreen(ui: Ui, colour = true): string {
   const v = minesView(ui.state);
-  const paint = (codes: string[], text: string) => (colour && codes.length ? `${ESC}${codes.join(';')}m${text}${ESC}0m` : text);
+  const paint = (codes: string[], text: string) =>
+    colour && codes.length ? `${ESC}${codes.join(';')}m${text}${ESC}0m` : text;
   const out: string[] = [];
-  out.push(`mines  round ${v.round}/${v.max_rounds}  AP ${v.ap}  banked AP ${v.rap}  safe cells left ${v.remaining_safe}  boards ${v.boards_cleared}/${v.boards_target}`);
+  out.push(
+    `mines  round ${v.round}/${v.max_rounds}  AP ${v.ap}  banked AP ${v.rap}  safe cells left ${v.remaining_safe}  boards ${v.boards_cleared}/${v.boards_target}`,
+  );
   out.push('');
   for (let y = 0; y < v.h; y++) {
     let line = '';
@@ -51,7 +71,9 @@ export function renderScreen(ui: Ui, colour = true): string {
   }
   out.push('');
   out.push('arrows/hjkl cursor · d/space dig · f flag/pull · m/enter move · s stop · r refresh · q quit');
-  out.push('legend: # concealed · % concealed fog · F flag · . empty · 1-8 mines around · ~ open fog (no number) · * dug mine · [ ] you');
+  out.push(
+    'legend: # concealed · % concealed fog · F flag · . empty · 1-8 mines around · ~ open fog (no number) · * dug mine · [ ] you',
+  );
   for (const m of ui.message) out.push(`» ${m}`);
   out.push('');
   for (const l of ui.log.slice(-10)) out.push(l);
@@ -75,11 +97,13 @@ function actionFor(ui: Ui, key: 'dig' | 'flag' | 'move' | 'stop' | 'refresh'): M
   if (key === 'move') return { type: 'move', cell: c };
   const ch = v.rows[c[1]][c[0]];
   if (key === 'dig' && !(ch === '#' || ch === '%' || ch === 'F')) return { type: 'move', cell: c }; // an open cell moves (no chord)
-  const intent: Intent = key === 'dig' ? { type: 'dig', cell: c } : { type: ch === 'F' ? 'flag_pull' : 'flag_place', cell: c };
+  const intent: Intent =
+    key === 'dig' ? { type: 'dig', cell: c } : { type: ch === 'F' ? 'flag_pull' : 'flag_place', cell: c };
   if (v.pos === null || adjacent(v.pos, c)) return intent;
   // out of reach: walk to an open neighbour of the target first, in the same batch
   for (const a of mines.legal(ui.state, 0).actions) {
-    if (a.type === 'move' && adjacent(a.cell, c)) return { type: 'batch', intents: [{ type: 'move', cell: a.cell }, intent] };
+    if (a.type === 'move' && adjacent(a.cell, c))
+      return { type: 'batch', intents: [{ type: 'move', cell: a.cell }, intent] };
   }
   return intent; // the engine says why not
 }
@@ -100,10 +124,15 @@ export function send(ui: Ui, action: MinesAction): void {
       const outcomes = d.outcomes.flatMap((o) => (o !== null && typeof o === 'object' && !Array.isArray(o) ? [o] : []));
       intentsOf(action).forEach((it, i) => {
         const o = outcomes[i];
-        if (o) lines.push(`${describeAction(it as MinesAction)}: ${refusalSentence(it.type, { outcome: 'rejected', reject_reason: str(o.reject_reason), sub_reason: str(o.sub_reason) }, before.prices)}`);
+        if (o)
+          lines.push(
+            `${describeAction(it as MinesAction)}: ${refusalSentence(it.type, { outcome: 'rejected', reject_reason: str(o.reject_reason), sub_reason: str(o.sub_reason) }, before.prices)}`,
+          );
       });
     } else if (d !== null && typeof d === 'object' && !Array.isArray(d) && 'reject_reason' in d) {
-      lines.push(`${describeAction(action)}: ${refusalSentence(action.type, { outcome: 'rejected', reject_reason: str(d.reject_reason), sub_reason: str(d.sub_reason) }, before.prices)}`);
+      lines.push(
+        `${describeAction(action)}: ${refusalSentence(action.type, { outcome: 'rejected', reject_reason: str(d.reject_reason), sub_reason: str(d.sub_reason) }, before.prices)}`,
+      );
     } else lines.push(`${describeAction(action)}: not possible (${r.error.reason})`);
     ui.message = lines;
     return;
@@ -111,7 +140,9 @@ export function send(ui: Ui, action: MinesAction): void {
   ui.state = r.state;
   const v = minesView(ui.state);
   const refused = outcomeLines(intentsOf(action), v.last, before.prices);
-  ui.message = refused.length ? [`${describeAction(action)}: only partly carried out`, ...refused] : [describeAction(action)];
+  ui.message = refused.length
+    ? [`${describeAction(action)}: only partly carried out`, ...refused]
+    : [describeAction(action)];
   ui.message.push(...diagnosticLines(v.diagnostics));
   for (const e of r.events as GameEvent[]) ui.log.push(describeEvent(e));
 }
@@ -126,7 +157,10 @@ export function handleKeys(ui: Ui, data: string): 'quit' | 'ok' {
   for (const k of keys) {
     const v = minesView(ui.state);
     const move = (dx: number, dy: number) => {
-      ui.cursor = [Math.min(v.w - 1, Math.max(0, ui.cursor[0] + dx)), Math.min(v.h - 1, Math.max(0, ui.cursor[1] + dy))];
+      ui.cursor = [
+        Math.min(v.w - 1, Math.max(0, ui.cursor[0] + dx)),
+        Math.min(v.h - 1, Math.max(0, ui.cursor[1] + dy)),
+      ];
     };
     if (k === 'q' || k === '\x03') return 'quit';
     if (mines.outcome(ui.state)) continue;
@@ -135,7 +169,18 @@ export function handleKeys(ui: Ui, data: string): 'quit' | 'ok' {
     else if (k === '\x1b[C' || k === 'l') move(1, 0);
     else if (k === '\x1b[D' || k === 'h') move(-1, 0);
     else {
-      const key = k === 'd' || k === ' ' ? 'dig' : k === 'f' ? 'flag' : k === 'm' || k === '\r' || k === '\n' ? 'move' : k === 's' ? 'stop' : k === 'r' ? 'refresh' : null;
+      const key =
+        k === 'd' || k === ' '
+          ? 'dig'
+          : k === 'f'
+            ? 'flag'
+            : k === 'm' || k === '\r' || k === '\n'
+              ? 'move'
+              : k === 's'
+                ? 'stop'
+                : k === 'r'
+                  ? 'refresh'
+                  : null;
       if (key !== null) send(ui, actionFor(ui, key));
     }
   }

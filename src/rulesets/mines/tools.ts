@@ -39,7 +39,11 @@ function boardText(b: Board): string {
     for (let x = 0; x < b.w; x++) {
       const i = y * b.w + x;
       const ch = b.mines[i] === '1' ? '*' : b.digits[i] === '0' ? '.' : b.digits[i];
-      r += fog.has(i) ? `\x1b[7m${ch}\x1b[0m` : Math.abs(x - b.spawn[0]) <= 1 && Math.abs(y - b.spawn[1]) <= 1 ? `\x1b[4m${ch}\x1b[0m` : ch;
+      r += fog.has(i)
+        ? `\x1b[7m${ch}\x1b[0m`
+        : Math.abs(x - b.spawn[0]) <= 1 && Math.abs(y - b.spawn[1]) <= 1
+          ? `\x1b[4m${ch}\x1b[0m`
+          : ch;
     }
     lines.push(r);
   }
@@ -50,7 +54,8 @@ function boardFrom(o: Options, seed: number): Board {
   try {
     const name = strOpt(o, 'fixture');
     if (name !== undefined) {
-      if (!FIXTURE_NAMES.includes(name)) throw new ArbiterError('not_found', `unknown fixture "${name}" (known: ${FIXTURE_NAMES.join(', ')})`);
+      if (!FIXTURE_NAMES.includes(name))
+        throw new ArbiterError('not_found', `unknown fixture "${name}" (known: ${FIXTURE_NAMES.join(', ')})`);
       return fixture(name);
     }
     const id = strOpt(o, 'id');
@@ -83,14 +88,19 @@ function boardFrom(o: Options, seed: number): Board {
 
 const generateTool: RulesetTool = {
   name: 'generate',
-  description: 'generate boards from (parameters, seed); print id, inference rate and timing (use --id to reproduce one)',
+  description:
+    'generate boards from (parameters, seed); print id, inference rate and timing (use --id to reproduce one)',
   options: [
     { name: 'width', type: 'int', description: 'columns (4..2000)' },
     { name: 'height', type: 'int', description: 'rows (4..2000)' },
     { name: 'mines', type: 'int', description: 'mine count' },
     { name: 'fog', type: 'int', description: 'fog cells (safe, non-zero, outside the spawn square and R0)' },
     { name: 'spawn', type: 'string', description: 'centre of the 3x3 spawn square as x,y (default: the board centre)' },
-    { name: 'no-guess', type: 'boolean', description: 'only emit boards the deduction solver clears from R0 without a guess' },
+    {
+      name: 'no-guess',
+      type: 'boolean',
+      description: 'only emit boards the deduction solver clears from R0 without a guess',
+    },
     { name: 'seed', type: 'int', description: 'seed of the first board', default: 1 },
     { name: 'count', type: 'int', description: 'boards to generate (seeds seed, seed+1, ...)', default: 1 },
     { name: 'id', type: 'string', description: 'reproduce the board with this id' },
@@ -111,14 +121,28 @@ const generateTool: RulesetTool = {
       const r = solveBoard(b);
       if (r.cleared) cleared++;
       rateSum += r.rate;
-      if (o.json === true) io.out(JSON.stringify({ board: b, r0: r.r0, safe: r.safe, inference_rate: r.rate, cleared_without_guess: r.cleared, ms }) + '\n');
+      if (o.json === true)
+        io.out(
+          JSON.stringify({
+            board: b,
+            r0: r.r0,
+            safe: r.safe,
+            inference_rate: r.rate,
+            cleared_without_guess: r.cleared,
+            ms,
+          }) + '\n',
+        );
       else {
-        io.out(`${b.id}  R0 ${r.r0}/${r.safe} safe  inference rate ${(r.rate * 100).toFixed(1)}%${r.cleared ? ' (no guess needed)' : ''}  ${ms.toFixed(2)} ms\n`);
+        io.out(
+          `${b.id}  R0 ${r.r0}/${r.safe} safe  inference rate ${(r.rate * 100).toFixed(1)}%${r.cleared ? ' (no guess needed)' : ''}  ${ms.toFixed(2)} ms\n`,
+        );
         if (o.show === true) io.out(boardText(b) + '\n');
       }
     }
     if (o.json !== true && n > 1) {
-      io.out(`${n} boards: ${cleared} cleared without a guess (${((cleared / n) * 100).toFixed(1)}%), mean inference rate ${((rateSum / n) * 100).toFixed(1)}%, ${(genMs / n).toFixed(2)} ms per board\n`);
+      io.out(
+        `${n} boards: ${cleared} cleared without a guess (${((cleared / n) * 100).toFixed(1)}%), mean inference rate ${((rateSum / n) * 100).toFixed(1)}%, ${(genMs / n).toFixed(2)} ms per board\n`,
+      );
     }
     return 0;
   },
@@ -126,18 +150,29 @@ const generateTool: RulesetTool = {
 
 const eventsTool: RulesetTool = {
   name: 'events',
-  description: 'install a board, run an intent list (JSON: a list of batches, each a list of intents) through settle_batch, print the events or their hash',
+  description:
+    'install a board, run an intent list (JSON: a list of batches, each a list of intents) through settle_batch, print the events or their hash',
   options: [
-    { name: 'intents', type: 'string', description: 'JSON file: [[{"type":"dig","cell":[x,y]}, ...], ...]; a batch {"next_round":true} settles and opens the next round' },
+    {
+      name: 'intents',
+      type: 'string',
+      description:
+        'JSON file: [[{"type":"dig","cell":[x,y]}, ...], ...]; a batch {"next_round":true} settles and opens the next round',
+    },
     { name: 'fixture', type: 'string', description: 'a registered fixture board' },
     { name: 'id', type: 'string', description: 'a generator board id' },
     { name: 'hash', type: 'boolean', description: 'print only the hash of the canonical event stream' },
-    { name: 'diagnostics', type: 'boolean', description: 'also print A2\'s diagnostics in the stream, as {"diagnostic": ...} lines where they occur' },
+    {
+      name: 'diagnostics',
+      type: 'boolean',
+      description: 'also print A2\'s diagnostics in the stream, as {"diagnostic": ...} lines where they occur',
+    },
   ],
   run(_args, o, io: ToolIO) {
     const file = strOpt(o, 'intents');
     if (file === undefined) throw new ArbiterError('bad_request', 'give --intents FILE');
-    if (o.fixture === undefined && o.id === undefined) throw new ArbiterError('bad_request', 'give --fixture NAME or --id BOARD_ID');
+    if (o.fixture === undefined && o.id === undefined)
+      throw new ArbiterError('bad_request', 'give --fixture NAME or --id BOARD_ID');
     const board = boardFrom(o, 0);
     let batches: unknown;
     try {

@@ -37,7 +37,13 @@ export const tictactoe: Ruleset<TicTacToeState, TicTacToeAction> = {
 
 export const tictactoePackage: RulesetPackage<TicTacToeState, TicTacToeAction> = {
   ruleset: tictactoe,
-  gameType: { seats: { min: 2, max: 2 }, turns: 'sequential', chance: 'none', information: 'perfect', outcome: ['winners', 'places'] },
+  gameType: {
+    seats: { min: 2, max: 2 },
+    turns: 'sequential',
+    chance: 'none',
+    information: 'perfect',
+    outcome: ['winners', 'places'],
+  },
   agents: {},
   presets: {},
   tools: [],

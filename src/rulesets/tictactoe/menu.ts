@@ -52,7 +52,10 @@ export function validate(s: TicTacToeState, _seat: Seat, input: unknown): Valida
   if (!obj.ok) return obj;
   const keys = Object.keys(obj.action);
   if (keys.length !== 2 || obj.action.type !== 'mark' || !('cell' in obj.action)) {
-    return { ok: false, error: reject('bad_request', 'a move is {"type": "mark", "cell": 0..8} and nothing else', { keys }) };
+    return {
+      ok: false,
+      error: reject('bad_request', 'a move is {"type": "mark", "cell": 0..8} and nothing else', { keys }),
+    };
   }
   const cell = obj.action.cell;
   if (typeof cell !== 'number' || !Number.isInteger(cell) || cell < 0 || cell > 8) {

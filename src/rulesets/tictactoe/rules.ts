@@ -5,9 +5,14 @@ import type { GameEvent, Outcome, Seat } from '../../kernel/index.ts';
 import type { TicTacToeAction, TicTacToeState } from './state.ts';
 
 const LINES = [
-  [0, 1, 2], [3, 4, 5], [6, 7, 8],
-  [0, 3, 6], [1, 4, 7], [2, 5, 8],
-  [0, 4, 8], [2, 4, 6],
+  [0, 1, 2],
+  [3, 4, 5],
+  [6, 7, 8],
+  [0, 3, 6],
+  [1, 4, 7],
+  [2, 5, 8],
+  [0, 4, 8],
+  [2, 4, 6],
 ];
 
 // For each cell, the other two cells of every line through it, in pairs.

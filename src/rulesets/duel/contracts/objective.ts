@@ -21,7 +21,9 @@ export function ObjectiveWinners(points: readonly number[]): number[] {
 
 /** The recorded game outcome for a set of winners: one winner wins, two at once is a draw. */
 export function OutcomeOf(winners: readonly number[]): { winners: number[]; reason: string } {
-  return winners.length === 1 ? { winners: [winners[0]], reason: 'points' } : { winners: [], reason: 'simultaneous win: draw' };
+  return winners.length === 1
+    ? { winners: [winners[0]], reason: 'points' }
+    : { winners: [], reason: 'simultaneous win: draw' };
 }
 
 type CheckpointRecord = {
@@ -40,21 +42,37 @@ type CheckpointRecord = {
 //    IF W # {} THEN after = [before EXCEPT !.result = OutcomeOf(W), !.cpDue = FALSE]
 //    ELSE after = [before EXCEPT !.cpDue = FALSE, !.queue = << >>,
 //                  !.win = IF before.queue = << >> THEN @ ELSE Append(@, ReactionWindow(before.queue, active))]
-export function DoCheckpoint(before: CheckpointRecord, after: CheckpointRecord, ready: boolean, simWinners: readonly number[],
-  points: readonly number[], active: number): Verdict {
+export function DoCheckpoint(
+  before: CheckpointRecord,
+  after: CheckpointRecord,
+  ready: boolean,
+  simWinners: readonly number[],
+  points: readonly number[],
+  active: number,
+): Verdict {
   const C = 'DoCheckpoint';
   if (!ready) return fail(C, 'ready');
   if (!before.cpDue) return fail(C, 'before.cpDue');
   if (before.result !== null) return fail(C, 'before.result = NONE');
   const W = [...new Set([...ObjectiveWinners(points), ...simWinners])].sort();
   if (W.length > 0) {
-    return frameEquals(C, 'W # {} => after = [before EXCEPT !.result = OutcomeOf(W), !.cpDue = FALSE] (winners tested before retirement)',
-      except(before, [['result'], OutcomeOf(W)], [['cpDue'], false]), after);
+    return frameEquals(
+      C,
+      'W # {} => after = [before EXCEPT !.result = OutcomeOf(W), !.cpDue = FALSE] (winners tested before retirement)',
+      except(before, [['result'], OutcomeOf(W)], [['cpDue'], false]),
+      after,
+    );
   }
-  const win = before.queue.length === 0 ? before.win
-    : [...before.win, { kind: 'react', prio: active, passed: false, abilities: before.queue }];
-  return frameEquals(C, 'W = {} => after = [before EXCEPT !.cpDue = FALSE, !.queue = <<>>, !.win = retire(queue)]',
-    except(before, [['cpDue'], false], [['queue'], []], [['win'], win]), after);
+  const win =
+    before.queue.length === 0
+      ? before.win
+      : [...before.win, { kind: 'react', prio: active, passed: false, abilities: before.queue }];
+  return frameEquals(
+    C,
+    'W = {} => after = [before EXCEPT !.cpDue = FALSE, !.queue = <<>>, !.win = retire(queue)]',
+    except(before, [['cpDue'], false], [['queue'], []], [['win'], win]),
+    after,
+  );
 }
 
 export type FatalCondition = 'damage' | 'negative_limit' | 'empty_draw';
@@ -70,12 +88,22 @@ export const FATAL_REASON: Record<FatalCondition, string> = {
 // DoFatal(before, after, validProcedure, cond, holds, loser) ==
 // /\ validProcedure /\ before.result = NONE /\ holds(cond)   \* evaluated at cond's own boundary
 // /\ after = [before EXCEPT !.result = [winners |-> {Other(loser)}, reason |-> Reason(cond)]]
-export function DoFatal(before: { result: unknown }, after: { result: unknown }, validProcedure: boolean, cond: FatalCondition,
-  holdsAtItsBoundary: boolean, loser: number): Verdict {
+export function DoFatal(
+  before: { result: unknown },
+  after: { result: unknown },
+  validProcedure: boolean,
+  cond: FatalCondition,
+  holdsAtItsBoundary: boolean,
+  loser: number,
+): Verdict {
   const C = 'DoFatal';
   if (!validProcedure) return fail(C, 'validProcedure');
   if (before.result !== null) return fail(C, 'before.result = NONE');
   if (!holdsAtItsBoundary) return fail(C, `condition ${cond} holds at its own boundary`);
-  return frameEquals(C, 'after = [before EXCEPT !.result = loss of the affected seat]',
-    except(before, [['result'], { winners: [1 - loser], reason: FATAL_REASON[cond] }]), after);
+  return frameEquals(
+    C,
+    'after = [before EXCEPT !.result = loss of the affected seat]',
+    except(before, [['result'], { winners: [1 - loser], reason: FATAL_REASON[cond] }]),
+    after,
+  );
 }

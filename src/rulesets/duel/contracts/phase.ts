@@ -24,7 +24,12 @@ export type ProcRecord = {
 // /\ before.phase = "action" /\ before.step = "A2" /\ noActionOpportunity
 // /\ ~before.directed /\ ~before.acting /\ before.windows = 0
 // /\ after = [before EXCEPT !.step = "A5", !.cpDue = TRUE, !.queued = @ + triggered]
-export function PhaseEndOrdinary(before: ProcRecord, after: ProcRecord, noActionOpportunity: boolean, triggered: number): Verdict {
+export function PhaseEndOrdinary(
+  before: ProcRecord,
+  after: ProcRecord,
+  noActionOpportunity: boolean,
+  triggered: number,
+): Verdict {
   const C = 'PhaseEndOrdinary';
   if (before.phase !== 'action') return fail(C, 'before.phase = "action"', before.phase);
   if (before.step !== 'A2') return fail(C, 'at the action-window step', before.step);
@@ -32,8 +37,12 @@ export function PhaseEndOrdinary(before: ProcRecord, after: ProcRecord, noAction
   if (before.directed) return fail(C, '~before.directed');
   if (before.acting) return fail(C, '~before.acting');
   if (before.windows !== 0) return fail(C, 'before.windows = 0');
-  return frameEquals(C, 'after = [before EXCEPT !.step = "A5", !.cpDue = TRUE, !.queued = @ + triggered]',
-    except(before, [['step'], 'A5'], [['cpDue'], true], [['queued'], (n: number) => n + triggered]), after);
+  return frameEquals(
+    C,
+    'after = [before EXCEPT !.step = "A5", !.cpDue = TRUE, !.queued = @ + triggered]',
+    except(before, [['step'], 'A5'], [['cpDue'], true], [['queued'], (n: number) => n + triggered]),
+    after,
+  );
 }
 
 // Seed (prose): "A directed end can close the current action-phase opportunities and make
@@ -48,20 +57,49 @@ export function PhaseEndDirected(before: ProcRecord, after: ProcRecord, triggere
   if (before.phase !== 'action') return fail(C, 'before.phase = "action"', before.phase);
   if (!before.directed) return fail(C, 'before.directed');
   if (before.acting) return fail(C, '~before.acting (resolving work counts complete)');
-  return frameEquals(C, 'after = [before EXCEPT !.step = "A5", !.directed = FALSE, !.windows = 0, !.cpDue = TRUE, !.queued = @ + triggered]',
-    except(before, [['step'], 'A5'], [['directed'], false], [['windows'], 0], [['cpDue'], true], [['queued'], (n: number) => n + triggered]), after);
+  return frameEquals(
+    C,
+    'after = [before EXCEPT !.step = "A5", !.directed = FALSE, !.windows = 0, !.cpDue = TRUE, !.queued = @ + triggered]',
+    except(
+      before,
+      [['step'], 'A5'],
+      [['directed'], false],
+      [['windows'], 0],
+      [['cpDue'], true],
+      [['queued'], (n: number) => n + triggered],
+    ),
+    after,
+  );
 }
 
 // PhaseEndComplete(bf, af, bp, ap, endingCheckpointDrained) ==
 // /\ bf.phase = "action" /\ bp.step = "A5" /\ endingCheckpointDrained
 // /\ af = [bf EXCEPT !.phase = "discard"] /\ ap = [bp EXCEPT !.phase = "discard", !.step = "D1"]
-export function PhaseEndComplete(bf: Frame, af: Frame, bp: ProcRecord, ap: ProcRecord, endingCheckpointDrained: boolean): Verdict {
+export function PhaseEndComplete(
+  bf: Frame,
+  af: Frame,
+  bp: ProcRecord,
+  ap: ProcRecord,
+  endingCheckpointDrained: boolean,
+): Verdict {
   const C = 'PhaseEndComplete';
   if (bf.phase !== 'action') return fail(C, 'before.phase = "action"', bf.phase);
   if (bp.step !== 'A5') return fail(C, 'at the phase-ending step', bp.step);
-  if (!endingCheckpointDrained) return fail(C, 'endingCheckpointDrained', JSON.stringify({ cpDue: bp.cpDue, queued: bp.queued, windows: bp.windows }));
-  return frameEquals(C, 'frame after = [before EXCEPT !.phase = "discard"]', except(bf, [['phase'], 'discard']), af) ??
-    frameEquals(C, 'procedure after = [before EXCEPT !.phase = "discard", !.step = "D1"]', except(bp, [['phase'], 'discard'], [['step'], 'D1']), ap);
+  if (!endingCheckpointDrained)
+    return fail(
+      C,
+      'endingCheckpointDrained',
+      JSON.stringify({ cpDue: bp.cpDue, queued: bp.queued, windows: bp.windows }),
+    );
+  return (
+    frameEquals(C, 'frame after = [before EXCEPT !.phase = "discard"]', except(bf, [['phase'], 'discard']), af) ??
+    frameEquals(
+      C,
+      'procedure after = [before EXCEPT !.phase = "discard", !.step = "D1"]',
+      except(bp, [['phase'], 'discard'], [['step'], 'D1']),
+      ap,
+    )
+  );
 }
 
 /** The discard record of the turn owner. */
@@ -94,28 +132,51 @@ function removeBatch(hand: readonly string[], batch: readonly string[]): string[
 //           IF need <= 0 THEN batch = NONE /\ after = [before EXCEPT !.step = "D2"] /\ events = {}
 //           ELSE /\ Len(batch) = need /\ batch \subseteq before.hand /\ events = {Discarded(batch)}
 //                /\ after = [before EXCEPT !.hand = @ \ batch, !.heap = @ \o Faces(batch, faceUp), !.step = "D2"]
-export function DiscardStep(before: DiscardRecord, after: DiscardRecord, effMax: number, batch: string[] | null, faceUp: boolean,
-  events: readonly GameEvent[]): Verdict {
+export function DiscardStep(
+  before: DiscardRecord,
+  after: DiscardRecord,
+  effMax: number,
+  batch: string[] | null,
+  faceUp: boolean,
+  events: readonly GameEvent[],
+): Verdict {
   const C = 'DiscardStep';
   if (before.step !== 'D1') return fail(C, 'at the discard step', before.step);
   if (before.skip) {
     if (batch !== null) return fail(C, 'a skipped step discards nothing');
-    return frameEquals(C, 'skip branch: after = [before EXCEPT !.skip = FALSE, !.step = "D2"]',
-      except(before, [['skip'], false], [['step'], 'D2']), after);
+    return frameEquals(
+      C,
+      'skip branch: after = [before EXCEPT !.skip = FALSE, !.step = "D2"]',
+      except(before, [['skip'], false], [['step'], 'D2']),
+      after,
+    );
   }
   if (effMax < 0) return fail(C, 'effMax >= 0 (a negative limit is the DoFatal branch)', String(effMax));
   const need = before.hand.length - effMax;
   if (need <= 0) {
     if (batch !== null) return fail(C, 'no batch when the hand is within the limit');
     if (events.some((e) => e.type === 'discarded')) return fail(C, 'no discard event for an empty batch');
-    return frameEquals(C, 'empty branch: after = [before EXCEPT !.step = "D2"]', except(before, [['step'], 'D2']), after);
+    return frameEquals(
+      C,
+      'empty branch: after = [before EXCEPT !.step = "D2"]',
+      except(before, [['step'], 'D2']),
+      after,
+    );
   }
   if (batch === null) return fail(C, 'a nonempty required batch is chosen', `need ${need}`);
   if (batch.length !== need) return fail(C, 'Len(batch) = need', `${batch.length} vs ${need}`);
   const rest = removeBatch(before.hand, batch);
   if (rest === null) return fail(C, 'batch \\subseteq before.hand');
   if (events.filter((e) => e.type === 'discarded').length !== 1) return fail(C, 'events = {Discarded(batch)}');
-  return frameEquals(C, 'after = [before EXCEPT !.hand = @ \\ batch, !.heap = @ \\o Faces(batch), !.step = "D2"]',
-    except(before, [['hand'], rest], [['heap'], (h: HeapItem[]) => [...h, ...batch.map((card) => ({ card, up: faceUp }))]], [['step'], 'D2']),
-    after);
+  return frameEquals(
+    C,
+    'after = [before EXCEPT !.hand = @ \\ batch, !.heap = @ \\o Faces(batch), !.step = "D2"]',
+    except(
+      before,
+      [['hand'], rest],
+      [['heap'], (h: HeapItem[]) => [...h, ...batch.map((card) => ({ card, up: faceUp }))]],
+      [['step'], 'D2'],
+    ),
+    after,
+  );
 }

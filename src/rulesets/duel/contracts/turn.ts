@@ -7,7 +7,10 @@ import { except, fail, frameEquals, type Verdict } from './verdict.ts';
 /** Phase sequence per seat: the first seat (corp) draws first; the second seat has no draw phase. */
 const FRAME_FIELDS = new Set(['owner', 'phase', 'id', 'formalBegun', 'formalEnded', 'begunCounts']);
 
-const PHASES: readonly (readonly string[])[] = [['draw', 'action', 'discard'], ['action', 'discard']];
+const PHASES: readonly (readonly string[])[] = [
+  ['draw', 'action', 'discard'],
+  ['action', 'discard'],
+];
 
 // Seed: "TurnFrameValid5 expects a record with owner, phase, id, formalBegun, formalEnded and
 // begunCounts. The owner is one of the two profile seats, the identifier is positive, the flags are
@@ -36,7 +39,12 @@ export function TurnFrameValid5(f: Frame): Verdict {
 function eventsAre(events: readonly GameEvent[], expected: { type: string; turn: number; seat: number }): boolean {
   // the contract's event set has exactly one element; extra tags on the engine's event (its
   // contract name) are not part of the seed's event identity
-  return events.length === 1 && events[0].type === expected.type && events[0].turn === expected.turn && events[0].seat === expected.seat;
+  return (
+    events.length === 1 &&
+    events[0].type === expected.type &&
+    events[0].turn === expected.turn &&
+    events[0].seat === expected.seat
+  );
 }
 
 export function TurnBeginEvent5(f: Frame) {
@@ -50,16 +58,26 @@ export function TurnEndEvent5(f: Frame) {
 // /\ TurnFrameValid5(before) /\ ~before.formalBegun /\ ~before.formalEnded
 // /\ atActualFormalBeginStep /\ events = {TurnBeginEvent5(before)}
 // /\ after = [before EXCEPT !.formalBegun = TRUE,!.begunCounts[before.owner] = @+1]
-export function TurnFormalBegin5(before: Frame, after: Frame, atActualFormalBeginStep: boolean, events: readonly GameEvent[]): Verdict {
+export function TurnFormalBegin5(
+  before: Frame,
+  after: Frame,
+  atActualFormalBeginStep: boolean,
+  events: readonly GameEvent[],
+): Verdict {
   const C = 'TurnFormalBegin5';
   const v = TurnFrameValid5(before);
   if (v) return fail(C, 'TurnFrameValid5(before)', v.conjunct);
   if (before.formalBegun) return fail(C, '~before.formalBegun');
   if (before.formalEnded) return fail(C, '~before.formalEnded');
   if (!atActualFormalBeginStep) return fail(C, 'atActualFormalBeginStep');
-  if (!eventsAre(events, TurnBeginEvent5(before))) return fail(C, 'events = {TurnBeginEvent5(before)}', JSON.stringify(events));
-  return frameEquals(C, 'after = [before EXCEPT !.formalBegun = TRUE, !.begunCounts[before.owner] = @+1]',
-    except(before, [['formalBegun'], true], [['begunCounts', before.owner], (n: number) => n + 1]), after);
+  if (!eventsAre(events, TurnBeginEvent5(before)))
+    return fail(C, 'events = {TurnBeginEvent5(before)}', JSON.stringify(events));
+  return frameEquals(
+    C,
+    'after = [before EXCEPT !.formalBegun = TRUE, !.begunCounts[before.owner] = @+1]',
+    except(before, [['formalBegun'], true], [['begunCounts', before.owner], (n: number) => n + 1]),
+    after,
+  );
 }
 
 // Seed (prose): "TurnFormalEnd5 marks the formal end at its actual boundary." Reconstructed as the
@@ -68,14 +86,20 @@ export function TurnFormalBegin5(before: Frame, after: Frame, atActualFormalBegi
 // /\ TurnFrameValid5(before) /\ before.formalBegun /\ ~before.formalEnded
 // /\ atActualFormalEndStep /\ events = {TurnEndEvent5(before)}
 // /\ after = [before EXCEPT !.formalEnded = TRUE]
-export function TurnFormalEnd5(before: Frame, after: Frame, atActualFormalEndStep: boolean, events: readonly GameEvent[]): Verdict {
+export function TurnFormalEnd5(
+  before: Frame,
+  after: Frame,
+  atActualFormalEndStep: boolean,
+  events: readonly GameEvent[],
+): Verdict {
   const C = 'TurnFormalEnd5';
   const v = TurnFrameValid5(before);
   if (v) return fail(C, 'TurnFrameValid5(before)', v.conjunct);
   if (!before.formalBegun) return fail(C, 'before.formalBegun');
   if (before.formalEnded) return fail(C, '~before.formalEnded');
   if (!atActualFormalEndStep) return fail(C, 'atActualFormalEndStep');
-  if (!eventsAre(events, TurnEndEvent5(before))) return fail(C, 'events = {TurnEndEvent5(before)}', JSON.stringify(events));
+  if (!eventsAre(events, TurnEndEvent5(before)))
+    return fail(C, 'events = {TurnEndEvent5(before)}', JSON.stringify(events));
   return frameEquals(C, 'after = [before EXCEPT !.formalEnded = TRUE]', except(before, [['formalEnded'], true]), after);
 }
 
@@ -96,7 +120,17 @@ export function TurnHandoff5(before: Frame, after: Frame, oldProcedureComplete: 
   if (!oldProcedureComplete) return fail(C, 'oldProcedureComplete');
   if (!(freshId > before.id)) return fail(C, 'freshId > before.id', `${freshId} <= ${before.id}`);
   const other = 1 - before.owner;
-  return frameEquals(C, 'after = [before EXCEPT !.owner = Other, !.phase = First(Other), !.id = freshId, flags FALSE] (begunCounts preserved)',
-    except(before, [['owner'], other], [['phase'], PHASES[other][0]], [['id'], freshId], [['formalBegun'], false], [['formalEnded'], false]),
-    after);
+  return frameEquals(
+    C,
+    'after = [before EXCEPT !.owner = Other, !.phase = First(Other), !.id = freshId, flags FALSE] (begunCounts preserved)',
+    except(
+      before,
+      [['owner'], other],
+      [['phase'], PHASES[other][0]],
+      [['id'], freshId],
+      [['formalBegun'], false],
+      [['formalEnded'], false],
+    ),
+    after,
+  );
 }

@@ -68,8 +68,13 @@ export function same(a: unknown, b: unknown): boolean {
 /** The first path where two JSON values differ, or null when they are equal. */
 export function firstDifference(expected: unknown, actual: unknown, path = ''): string | null {
   if (same(expected, actual)) return null;
-  if (expected !== null && actual !== null && typeof expected === 'object' && typeof actual === 'object' &&
-      Array.isArray(expected) === Array.isArray(actual)) {
+  if (
+    expected !== null &&
+    actual !== null &&
+    typeof expected === 'object' &&
+    typeof actual === 'object' &&
+    Array.isArray(expected) === Array.isArray(actual)
+  ) {
     const keys = new Set([...Object.keys(expected), ...Object.keys(actual)]);
     for (const k of [...keys].sort()) {
       const d = firstDifference(member(expected, k), member(actual, k), path ? `${path}.${k}` : k);

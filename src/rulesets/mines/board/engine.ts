@@ -19,14 +19,7 @@ import {
   variantIds,
 } from './geometry.ts';
 import { CONCEALED, FLAG, OPEN, chainOpen, chainSafeCount, initialDomain } from './closure.ts';
-import {
-  type LedgerState,
-  lastRoundEnd,
-  requestDig,
-  canSpend,
-  requestStop,
-  trySpend,
-} from '../ledger/ledger.ts';
+import { type LedgerState, lastRoundEnd, requestDig, canSpend, requestStop, trySpend } from '../ledger/ledger.ts';
 import type {
   ActionOutcome,
   Cell,
@@ -77,20 +70,25 @@ export function checkBoardShape(b: unknown): asserts b is Board {
   const o = b as Record<string, unknown>;
   const { w, h, spawn, mines, digits, variants, id } = o;
   if (typeof id !== 'string') fail('id must be a string');
-  if (!Number.isInteger(w) || !Number.isInteger(h) || (w as number) < 3 || (h as number) < 3) fail('w and h must be integers >= 3');
+  if (!Number.isInteger(w) || !Number.isInteger(h) || (w as number) < 3 || (h as number) < 3)
+    fail('w and h must be integers >= 3');
   const W = w as number;
   const H = h as number;
   if (W * H > 4_000_000) fail('at most 4,000,000 cells');
   if (!Array.isArray(spawn) || spawn.length !== 2 || !spawn.every(Number.isInteger)) fail('spawn must be [x, y]');
   const [sx, sy] = spawn as number[];
   if (sx < 1 || sy < 1 || sx > W - 2 || sy > H - 2) fail('the spawn 3x3 must lie inside the board');
-  if (typeof mines !== 'string' || mines.length !== W * H || !/^[01]*$/.test(mines)) fail('mines must be w*h chars of 0/1');
-  if (typeof digits !== 'string' || digits.length !== W * H || !/^[0-8*]*$/.test(digits)) fail('digits must be w*h chars of 0-8 or *');
+  if (typeof mines !== 'string' || mines.length !== W * H || !/^[01]*$/.test(mines))
+    fail('mines must be w*h chars of 0/1');
+  if (typeof digits !== 'string' || digits.length !== W * H || !/^[0-8*]*$/.test(digits))
+    fail('digits must be w*h chars of 0-8 or *');
   if (!Array.isArray(variants)) fail('variants must be a list');
   let last = -1;
   for (const v of variants as unknown[]) {
-    if (!Array.isArray(v) || v.length !== 2 || !Number.isInteger(v[0]) || v[0] <= last || v[0] >= W * H) fail('variants must be [cell, ids] sorted by cell');
-    if (!Array.isArray((v as unknown[])[1]) || !((v as unknown[])[1] as unknown[]).every((s) => typeof s === 'string')) fail('variant ids must be strings');
+    if (!Array.isArray(v) || v.length !== 2 || !Number.isInteger(v[0]) || v[0] <= last || v[0] >= W * H)
+      fail('variants must be [cell, ids] sorted by cell');
+    if (!Array.isArray((v as unknown[])[1]) || !((v as unknown[])[1] as unknown[]).every((s) => typeof s === 'string'))
+      fail('variant ids must be strings');
     last = (v as number[])[0];
   }
 }
@@ -114,7 +112,11 @@ export function checkInvariants(b: Board): InvariantCategory | null {
  */
 export function installBoard(w: World, board: Board, sink: Sink, opts: { refresh?: boolean } = {}): InstallResult {
   if (w.a3.phase === 'Active' && !opts.refresh) {
-    sink.diagnose({ level: 'debug', category: 'install_in_active', message: 'install_board refused: a round is in progress (only the refresh path may install now)' });
+    sink.diagnose({
+      level: 'debug',
+      category: 'install_in_active',
+      message: 'install_board refused: a round is in progress (only the refresh path may install now)',
+    });
     return { accepted: false, reject_reason: 'phase', category: null };
   }
   checkBoardShape(board);
@@ -148,7 +150,11 @@ export function installBoard(w: World, board: Board, sink: Sink, opts: { refresh
 export function retireBoard(w: World, sink: Sink): { accepted: boolean; reject_reason: 'phase' | null } {
   if (w.a2.board === null) return { accepted: true, reject_reason: null };
   if (w.a3.phase === 'Active') {
-    sink.diagnose({ level: 'debug', category: 'retire_in_active', message: 'retire_board refused: a round is in progress' });
+    sink.diagnose({
+      level: 'debug',
+      category: 'retire_in_active',
+      message: 'retire_board refused: a round is in progress',
+    });
     return { accepted: false, reject_reason: 'phase' };
   }
   dropBoard(w);
@@ -271,13 +277,26 @@ function revealed(b: Board, c: number, channel: Channel): CellRevealed {
   if (b.mines.charCodeAt(c) === MINE_CH) {
     return { type: 'cell_revealed', cell, kind: 'mine', variant_ids: ids, channel, reward_eligible: false };
   }
-  return { type: 'cell_revealed', cell, kind: 'safe', digit: b.digits.charCodeAt(c) - 48, variant_ids: ids, channel, reward_eligible: channel !== 'initial' };
+  return {
+    type: 'cell_revealed',
+    cell,
+    kind: 'safe',
+    digit: b.digits.charCodeAt(c) - 48,
+    variant_ids: ids,
+    channel,
+    reward_eligible: channel !== 'initial',
+  };
 }
 
 const EXECUTED: ActionOutcome = { accepted: true, outcome: 'executed', reject_reason: null, sub_reason: null };
 const VOIDED: ActionOutcome = { accepted: false, outcome: 'voided', reject_reason: null, sub_reason: null };
 function refused(reason: 'board_face' | 'resource_face' | 'phase', sub: SubReason | null = null): ActionOutcome {
-  return { accepted: false, outcome: 'rejected', reject_reason: reason, sub_reason: reason === 'board_face' ? sub : null };
+  return {
+    accepted: false,
+    outcome: 'rejected',
+    reject_reason: reason,
+    sub_reason: reason === 'board_face' ? sub : null,
+  };
 }
 
 /** Semantic classes: 0 = C_dig (a dig that would clear), 1 = C_stop, 2 = C_other. */
@@ -304,7 +323,8 @@ export function settleBatch(w: World, intents: readonly unknown[], sink: Sink): 
   }
   const cover = textToBytes(w.a2.cover);
   // a one-intent batch has nothing to re-order, so it skips the classifying simulation
-  const cls = intents.length < 2 ? [2] : intents.map((it) => (inCatalog(it) ? classify(b, cover, w.a2.pos, w.a2.rem, it) : 2));
+  const cls =
+    intents.length < 2 ? [2] : intents.map((it) => (inCatalog(it) ? classify(b, cover, w.a2.pos, w.a2.rem, it) : 2));
   const order = intents.map((_, i) => i).sort((p, q) => cls[p] - cls[q] || p - q);
   let ended = false;
   let dirty = false;
@@ -346,8 +366,13 @@ type Refusal = { outcome: ActionOutcome; diagnostic: Diagnostic | null };
 /** The board-face check, then whether the ledger would pay: one implementation for settle and check. */
 function refusal(w: World, b: Board, cover: Uint8Array, it: Intent): Refusal | null {
   const sub = boardFaceCheck(b, cover, w.a2.pos, it);
-  if (sub !== null) return { outcome: refused('board_face', sub), diagnostic: sub === 'out_of_catalog' ? outOfCatalog(it, 'target outside the board') : null };
-  if (it.type !== 'stop' && it.type !== 'move' && !canSpend(w.a3, it.type)) return { outcome: refused('resource_face'), diagnostic: null };
+  if (sub !== null)
+    return {
+      outcome: refused('board_face', sub),
+      diagnostic: sub === 'out_of_catalog' ? outOfCatalog(it, 'target outside the board') : null,
+    };
+  if (it.type !== 'stop' && it.type !== 'move' && !canSpend(w.a3, it.type))
+    return { outcome: refused('resource_face'), diagnostic: null };
   return null;
 }
 
@@ -360,11 +385,21 @@ function refusal(w: World, b: Board, cover: Uint8Array, it: Intent): Refusal | n
 export function checkIntent(w: World, it: unknown): Refusal | null {
   const b = w.a2.board;
   if (b === null || w.a3.phase !== 'Active') return { outcome: refused('phase'), diagnostic: null };
-  if (!inCatalog(it)) return { outcome: refused('board_face', 'out_of_catalog'), diagnostic: outOfCatalog(it, 'intent outside the catalogue') };
+  if (!inCatalog(it))
+    return {
+      outcome: refused('board_face', 'out_of_catalog'),
+      diagnostic: outOfCatalog(it, 'intent outside the catalogue'),
+    };
   return refusal(w, b, textToBytes(w.a2.cover), it);
 }
 
-function execute(w: World, b: Board, cover: Uint8Array, it: Intent, sink: Sink): { outcome: ActionOutcome; dirty: boolean } {
+function execute(
+  w: World,
+  b: Board,
+  cover: Uint8Array,
+  it: Intent,
+  sink: Sink,
+): { outcome: ActionOutcome; dirty: boolean } {
   const no = refusal(w, b, cover, it);
   if (no !== null) {
     if (no.diagnostic !== null) sink.diagnose(no.diagnostic);
@@ -409,7 +444,8 @@ function closeRoundOnBoardPath(w: World, b: Board, cover: Uint8Array, sink: Sink
 
 function judgeFlags(b: Board, cover: Uint8Array, sink: Sink): void {
   for (let i = 0; i < cover.length; i++) {
-    if (cover[i] === FLAG) sink.emit({ type: 'flag_judged', cell: cellXY(b.w, i), hit: b.mines.charCodeAt(i) === MINE_CH }, 'a2');
+    if (cover[i] === FLAG)
+      sink.emit({ type: 'flag_judged', cell: cellXY(b.w, i), hit: b.mines.charCodeAt(i) === MINE_CH }, 'a2');
   }
 }
 

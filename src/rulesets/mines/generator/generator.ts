@@ -33,7 +33,8 @@ export function normaliseParams(p: Partial<GenParams>): Required<GenParams> {
   };
   const width = int('width', p.width, GEN_LIMITS.minSide, GEN_LIMITS.maxSide);
   const height = int('height', p.height, GEN_LIMITS.minSide, GEN_LIMITS.maxSide);
-  if (width * height > GEN_LIMITS.maxCells) throw new GenError(`width x height must be at most ${GEN_LIMITS.maxCells} cells`);
+  if (width * height > GEN_LIMITS.maxCells)
+    throw new GenError(`width x height must be at most ${GEN_LIMITS.maxCells} cells`);
   // 9 spawn cells stay clear, and at least one safe cell must lie outside R0 (R0 != S)
   const mines = int('mines', p.mines, 1, width * height - 10);
   const fog = int('fog', p.fog ?? 0, 0, width * height - mines - 10);
@@ -57,7 +58,14 @@ export function parseBoardId(id: string): { params: Required<GenParams>; seed: n
   const m = /^g1-(\d+)x(\d+)-m(\d+)-f(\d+)-s(\d+)\.(\d+)-(\d+)(-ng)?$/.exec(id);
   if (!m) throw new GenError(`"${id}" is not a generator board id (g1-WxH-mM-fF-sX.Y-SEED[-ng])`);
   const n = m.slice(1, 8).map(Number);
-  const params = normaliseParams({ width: n[0], height: n[1], mines: n[2], fog: n[3], spawn: [n[4], n[5]], no_guess: m[8] !== undefined });
+  const params = normaliseParams({
+    width: n[0],
+    height: n[1],
+    mines: n[2],
+    fog: n[3],
+    spawn: [n[4], n[5]],
+    no_guess: m[8] !== undefined,
+  });
   if (n[6] > 0xffffffff) throw new GenError('seed must be at most 4294967295');
   return { params, seed: n[6] };
 }
@@ -67,7 +75,8 @@ const MAX_ATTEMPTS = 200;
 /** The generator: (parameters, seed) -> board. Throws GenError if no legal board is found. */
 export function generate(raw: Partial<GenParams>, seed: number): Board {
   const p = normaliseParams(raw);
-  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new GenError('seed must be an integer from 0 to 4294967295');
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
+    throw new GenError('seed must be an integer from 0 to 4294967295');
   const rng = createRng(seed);
   const { width: w, height: h } = p;
   const n = w * h;
@@ -92,7 +101,9 @@ export function generate(raw: Partial<GenParams>, seed: number): Board {
     if (r0.length === safe || !fogStillLegal(board, r0)) continue;
     return board;
   }
-  throw new GenError(`no legal board found in ${MAX_ATTEMPTS} attempts for ${boardId(p, seed)} (too many mines or fog cells for this size?)`);
+  throw new GenError(
+    `no legal board found in ${MAX_ATTEMPTS} attempts for ${boardId(p, seed)} (too many mines or fog cells for this size?)`,
+  );
 }
 
 function placeMines(rng: RngState, n: number, spawn: Uint8Array, count: number): Uint8Array {
@@ -116,7 +127,15 @@ function assemble(id: string, p: Required<GenParams>, mines: Uint8Array): Board 
   const chars = new Uint8Array(mines.length);
   for (let i = 0; i < mines.length; i++) chars[i] = mines[i] ? MINE_CH : DIGIT_ZERO;
   const ms = new TextDecoder().decode(chars);
-  return { id, w: p.width, h: p.height, spawn: [p.spawn[0], p.spawn[1]], mines: ms, digits: computeDigits(p.width, p.height, ms), variants: [] };
+  return {
+    id,
+    w: p.width,
+    h: p.height,
+    spawn: [p.spawn[0], p.spawn[1]],
+    mines: ms,
+    digits: computeDigits(p.width, p.height, ms),
+    variants: [],
+  };
 }
 
 function pickFog(rng: RngState, b: Board, r0: Int32Array, spawn: Uint8Array, count: number): number[] | null {

@@ -34,10 +34,22 @@ function touchesOpen(s: Solver, c: number, nb: Int32Array): boolean {
 }
 
 /** A concealed unknown cell away from `a`, with or without a mine; far from the open region preferred. */
-function findPartner(s: Solver, rng: RngState, a: number, wantMine: boolean, taken: Set<number>, nb: Int32Array): number {
+function findPartner(
+  s: Solver,
+  rng: RngState,
+  a: number,
+  wantMine: boolean,
+  taken: Set<number>,
+  nb: Int32Array,
+): number {
   const g = s.g;
   const ok = (t: number): boolean =>
-    s.st[t] === UNKNOWN && !taken.has(t) && g.mines[t] === (wantMine ? 1 : 0) && !g.fog[t] && !g.spawn[t] && far(g, a, t) &&
+    s.st[t] === UNKNOWN &&
+    !taken.has(t) &&
+    g.mines[t] === (wantMine ? 1 : 0) &&
+    !g.fog[t] &&
+    !g.spawn[t] &&
+    far(g, a, t) &&
     (!wantMine || removable(g, s, t, nb));
   for (let p = 0; p < PROBES; p++) {
     const t = nextInt(rng, 'repair', g.n);

@@ -49,7 +49,8 @@ export function gridFromBoard(b: Board): Grid {
   const fog = new Uint8Array(n);
   for (const [c, ids] of b.variants) if (ids.includes('fog')) fog[c] = 1;
   const spawn = new Uint8Array(n);
-  for (let y = b.spawn[1] - 1; y <= b.spawn[1] + 1; y++) for (let x = b.spawn[0] - 1; x <= b.spawn[0] + 1; x++) spawn[y * b.w + x] = 1;
+  for (let y = b.spawn[1] - 1; y <= b.spawn[1] + 1; y++)
+    for (let x = b.spawn[0] - 1; x <= b.spawn[0] + 1; x++) spawn[y * b.w + x] = 1;
   const g: Grid = { w: b.w, h: b.h, n, mines, digit: new Uint8Array(n), fog, spawn, mineCount: m };
   recomputeDigits(g);
   return g;
@@ -75,7 +76,8 @@ export function bumpDigits(g: Grid, i: number, delta: number): void {
   const y = (i - x) / g.w;
   for (let yy = y - 1; yy <= y + 1; yy++) {
     if (yy < 0 || yy >= g.h) continue;
-    for (let xx = x - 1; xx <= x + 1; xx++) if (xx >= 0 && xx < g.w && (xx !== x || yy !== y)) g.digit[yy * g.w + xx] += delta;
+    for (let xx = x - 1; xx <= x + 1; xx++)
+      if (xx >= 0 && xx < g.w && (xx !== x || yy !== y)) g.digit[yy * g.w + xx] += delta;
   }
 }
 
@@ -342,7 +344,7 @@ export class Solver {
       const cy = (c - cx) / w;
       if (Math.abs(cx - ox) > 1 || Math.abs(cy - oy) > 1) cells.push(c);
     }
-    for (const c of cells) (mine ? this.markMine(c) : this.markSafe(c));
+    for (const c of cells) mine ? this.markMine(c) : this.markSafe(c);
     return cells.length > 0;
   }
 
@@ -412,7 +414,8 @@ export class Solver {
     // count can make a constraint tried before succeed now, so every one is tried again
     const left = this.g.mineCount - this.knownMines;
     const key = this.knownMines * (this.g.n + 1) + this.unknownCells;
-    if (key !== this.enumKey && (left < this.enumCells || this.unknownCells - left < this.enumCells)) this.tried.fill(0);
+    if (key !== this.enumKey && (left < this.enumCells || this.unknownCells - left < this.enumCells))
+      this.tried.fill(0);
     this.enumKey = key;
     for (let j = 0; j < act.length; j++) {
       const a = act[j];
@@ -598,7 +601,7 @@ export class Solver {
     }
     if (interior > 0 && (lo >= left || hi <= left - interior)) {
       const mine = lo < left;
-      for (let i = 0; i < g.n; i++) if (st[i] === UNKNOWN && !seenCell[i]) (mine ? this.markMine(i) : this.markSafe(i));
+      for (let i = 0; i < g.n; i++) if (st[i] === UNKNOWN && !seenCell[i]) mine ? this.markMine(i) : this.markSafe(i);
       for (let i = 0; i < g.n; i++) if (st[i] === PENDING) this.tryPending(i);
       return true;
     }
@@ -613,8 +616,8 @@ export class Solver {
       if (solutions === 0) continue;
       for (let i = 0; i < c.cells.length; i++) {
         if (st[c.cells[i]] !== UNKNOWN) continue;
-        if (count[i] === 0) (this.markSafe(c.cells[i]), (progress = true));
-        else if (count[i] === solutions) (this.markMine(c.cells[i]), (progress = true));
+        if (count[i] === 0) this.markSafe(c.cells[i]), (progress = true);
+        else if (count[i] === solutions) this.markMine(c.cells[i]), (progress = true);
       }
     }
     return progress;
@@ -644,7 +647,13 @@ export class Solver {
    * each consistent full assignment. `order` 0 tries safe first, 1 mine first; `prune(total, p)`
    * may cut a branch. Returns false when the node budget ran out.
    */
-  private componentSearch(c: Component, budget: { nodes: number }, order: 0 | 1, prune: (total: number, p: number) => boolean, leaf: (assign: Uint8Array, total: number) => void): boolean {
+  private componentSearch(
+    c: Component,
+    budget: { nodes: number },
+    order: 0 | 1,
+    prune: (total: number, p: number) => boolean,
+    leaf: (assign: Uint8Array, total: number) => void,
+  ): boolean {
     const K = c.cells.length;
     const mines = new Int32Array(c.val.length);
     const open = new Int32Array(c.members.map((x) => x.length));
@@ -684,9 +693,29 @@ export class Solver {
   private componentRange(c: Component, budget: { nodes: number }): void {
     const K = c.cells.length;
     let best = K + 1;
-    const exactLo = this.componentSearch(c, budget, 0, (t) => t >= best, (_, t) => (best = t)) && best <= K ? best : null;
+    const exactLo =
+      this.componentSearch(
+        c,
+        budget,
+        0,
+        (t) => t >= best,
+        (_, t) => (best = t),
+      ) && best <= K
+        ? best
+        : null;
     let top = -1;
-    const exactHi = exactLo !== null && this.componentSearch(c, budget, 1, (t, p) => t + (K - p) <= top, (_, t) => (top = t)) && top >= 0 ? top : null;
+    const exactHi =
+      exactLo !== null &&
+      this.componentSearch(
+        c,
+        budget,
+        1,
+        (t, p) => t + (K - p) <= top,
+        (_, t) => (top = t),
+      ) &&
+      top >= 0
+        ? top
+        : null;
     if (exactLo !== null && exactHi !== null) {
       c.lo = exactLo;
       c.hi = exactHi;
@@ -716,7 +745,12 @@ export class Solver {
   }
 
   /** Assignments of the component with between min and max mines, and per-cell mine counts; null when over budget. */
-  private componentCounts(c: Component, min: number, max: number, budget: { nodes: number }): [number, Int32Array] | null {
+  private componentCounts(
+    c: Component,
+    min: number,
+    max: number,
+    budget: { nodes: number },
+  ): [number, Int32Array] | null {
     const K = c.cells.length;
     const count = new Int32Array(K);
     let solutions = 0;
@@ -761,5 +795,12 @@ export function solveBoard(b: Board, opts: { freeDig?: boolean } = {}): SolveRes
   const cleared = s.run(null);
   const safe = g.n - g.mineCount;
   const rest = safe - s.r0;
-  return { cleared, opened: s.openedSafe, r0: s.r0, safe, rate: rest === 0 ? 1 : (s.openedSafe - s.r0) / rest, repairs: 0 };
+  return {
+    cleared,
+    opened: s.openedSafe,
+    r0: s.r0,
+    safe,
+    rate: rest === 0 ? 1 : (s.openedSafe - s.r0) / rest,
+    repairs: 0,
+  };
 }

@@ -28,7 +28,8 @@ export function economyTable(overrides: unknown): EconomyTable {
   if (overrides === undefined || overrides === null) return t;
   if (typeof overrides !== 'object' || Array.isArray(overrides)) throw new Error('economy must be an object');
   for (const [k, v] of Object.entries(overrides as Record<string, unknown>)) {
-    if (!(ECONOMY_KEYS as string[]).includes(k)) throw new Error(`unknown economy field "${k}" (known: ${ECONOMY_KEYS.join(', ')})`);
+    if (!(ECONOMY_KEYS as string[]).includes(k))
+      throw new Error(`unknown economy field "${k}" (known: ${ECONOMY_KEYS.join(', ')})`);
     const min = k === 'ap_per_round' ? 1 : 0;
     if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > 1000) {
       throw new Error(`economy.${k} must be an integer from ${min} to 1000`);

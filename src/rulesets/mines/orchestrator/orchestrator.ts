@@ -16,7 +16,12 @@ export function notifyRoundStart(w: World): boolean {
  * notify_settlement_done: the round's settlement is over (Waiting -> Idle). On new_board the
  * cleared board is retired and `next` (if given) installed.
  */
-export function notifySettlementDone(w: World, hint: 'same_board' | 'new_board', sink: Sink, next?: Board): InstallResult | null {
+export function notifySettlementDone(
+  w: World,
+  hint: 'same_board' | 'new_board',
+  sink: Sink,
+  next?: Board,
+): InstallResult | null {
   if (!settleDone(w.a3)) return null;
   if (hint === 'same_board') return null;
   retireBoard(w, sink);
@@ -35,7 +40,8 @@ type RefreshResult = {
  * The new board is checked before anything is paid, so a bad board costs nothing.
  */
 export function refreshBoard(w: World, next: Board, sink: Sink): RefreshResult {
-  if (w.a2.board === null || w.a3.phase !== 'Active') return { accepted: false, reject_reason: 'phase', category: null };
+  if (w.a2.board === null || w.a3.phase !== 'Active')
+    return { accepted: false, reject_reason: 'phase', category: null };
   checkBoardShape(next);
   const category = checkInvariants(next);
   if (category !== null) {
