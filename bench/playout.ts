@@ -1,10 +1,10 @@
 // Random playouts through the public contract, shared by every ruleset's benchmark: the acting
 // seat is the first pending one and the action a seeded pick from its menu.
 
-import { act, step, type GameEvent, type Ruleset, type SeededRandom } from '../src/kernel/index.ts';
+import { act, step, type GameEvent, type Ruleset, type SeededRandom, type Json } from '../src/kernel/index.ts';
 
 /** Trusted fast path: `step` applies the menu action in place. `trace` (tests) gets the picks. */
-export function randomPlayout<S, A>(
+export function randomPlayout<S, A extends Json>(
   rs: Ruleset<S, A>,
   config: unknown,
   seed: number,
@@ -31,7 +31,7 @@ export function randomPlayout<S, A>(
 }
 
 /** The same game through the checked path: every move is validated and applied to a copy. */
-export function randomPlayoutChecked<S, A>(
+export function randomPlayoutChecked<S, A extends Json>(
   rs: Ruleset<S, A>,
   config: unknown,
   seed: number,

@@ -4,7 +4,7 @@
 // draws an index into the ascending list of empty cells, so for one seed they play the same games.
 
 import { createRequire } from 'node:module';
-import { SeededRandom, type GameEvent, type Ruleset } from '../src/kernel/index.ts';
+import { SeededRandom, type GameEvent, type Ruleset, type Json } from '../src/kernel/index.ts';
 import { tictactoe } from '../src/rulesets/tictactoe/index.ts';
 import { measure, cpuMsSince, type BenchCase, type BenchResult } from './types.ts';
 import { randomPlayout, randomPlayoutChecked } from './playout.ts';
@@ -15,7 +15,7 @@ export const BENCH_SEED = 20261129;
 // (a) the engine, through the API every ruleset shares
 
 /** One random game through setup / pending / legal / step (generic: nothing here knows tic-tac-toe). */
-export function engineGame<S, A>(
+export function engineGame<S, A extends Json>(
   rs: Ruleset<S, A>,
   seed: number,
   rng: SeededRandom,
@@ -26,7 +26,7 @@ export function engineGame<S, A>(
 }
 
 /** The same game through the checked path. */
-export function engineGameChecked<S, A>(
+export function engineGameChecked<S, A extends Json>(
   rs: Ruleset<S, A>,
   seed: number,
   rng: SeededRandom,

@@ -2,7 +2,7 @@
 // The caller hands over the ruleset package once; nothing here looks a ruleset up by id.
 
 import { join } from 'node:path';
-import { ArbiterError, type Agent, type RulesetPackage } from '../kernel/index.ts';
+import { ArbiterError, type Agent, type RulesetPackage, type Json } from '../kernel/index.ts';
 import { BUILTIN_AGENTS, ismctsAgent, mctsAgent } from './builtin.ts';
 import { subprocessAgent } from './subprocess.ts';
 import { httpAgent } from './http.ts';
@@ -42,11 +42,16 @@ export function isTransportSpec(spec: string): boolean {
   return colon > 0 && TRANSPORT_PREFIXES.has(spec.slice(0, colon));
 }
 
-export function agentNames<S, A>(pkg: RulesetPackage<S, A>): string[] {
+export function agentNames<S, A extends Json>(pkg: RulesetPackage<S, A>): string[] {
   return [...Object.keys(BUILTIN_AGENTS), ...Object.keys(pkg.agents)];
 }
 
-export function makeAgent<S, A>(pkg: RulesetPackage<S, A>, spec: string, env: AgentEnv = {}, seat = 0): Agent<A, S> {
+export function makeAgent<S, A extends Json>(
+  pkg: RulesetPackage<S, A>,
+  spec: string,
+  env: AgentEnv = {},
+  seat = 0,
+): Agent {
   const colon = spec.indexOf(':');
   if (colon > 0) {
     const prefix = spec.slice(0, colon);
@@ -78,18 +83,18 @@ export function makeAgent<S, A>(pkg: RulesetPackage<S, A>, spec: string, env: Ag
  * Every seat is resolved before any program starts (programs start in runMatch), and a refused
  * line-up releases whatever the earlier seats hold.
  */
-export function makeAgents<S, A>(
+export function makeAgents<S, A extends Json>(
   pkg: RulesetPackage<S, A>,
   specs: string | string[],
   seats: number,
   env: AgentEnv = {},
-): Agent<A, S>[] {
+): Agent[] {
   const list = (Array.isArray(specs) && specs.length > 1 ? specs : String(specs).split(','))
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
   if (list.length === 0) throw new ArbiterError('bad_request', 'no agent named');
   if (list.length > seats) throw new ArbiterError('bad_request', `${list.length} agents named for ${seats} seats`);
-  const made: Agent<A, S>[] = [];
+  const made: Agent[] = [];
   try {
     for (let seat = 0; seat < seats; seat++) made.push(makeAgent(pkg, list[seat % list.length], env, seat));
   } catch (err) {

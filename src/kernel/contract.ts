@@ -8,15 +8,15 @@ import type { Rejection } from './errors.ts';
 export type Seat = number;
 
 /** One numbered rule of a ruleset's catalog, summarised in the project's own words. */
-export interface RuleEntry {
+export type RuleEntry = {
   id: string;
   summary: string;
   /** A heading the rule belongs to ("Round structure", "Acceptance criteria" ...). */
   group?: string;
-}
+};
 
 /** A point the source leaves open, with the default the engine uses. */
-export interface UItem {
+export type UItem = {
   id: string;
   question: string;
   default: string;
@@ -38,10 +38,10 @@ export interface UItem {
   reproduction?: string | null;
   /** Where the ruling was recorded, once there is one. */
   ruling?: string;
-}
+};
 
 /** A design finding (register entry) beyond the U-items. */
-export interface Finding {
+export type Finding = {
   id: string;
   kind: string;
   state: string;
@@ -50,13 +50,13 @@ export interface Finding {
   raised: string;
   owner: string;
   summary: string;
-}
+};
 
-export interface Catalog {
+export type Catalog = {
   rules: RuleEntry[];
   uItems: UItem[];
   findings?: Finding[];
-}
+};
 
 /** A decision a seat owes now. `kind` names it ("move", "select", "bond_accept" ...). */
 export interface Pending {
@@ -66,29 +66,29 @@ export interface Pending {
 }
 
 /** A family of actions with free parameters (a text, a list of items), described by JSON Schema. */
-export interface Template {
+export type Template = {
   family: string;
   schema: JsonObject;
   example: Json;
   description?: string;
-}
+};
 
 /**
  * The authoritative menu for one seat. Every element of `actions` is a complete action `act`
  * accepts verbatim. Families with free parameters also appear in `templates`, and one filled-in
  * example of each is among `actions`.
  */
-export interface Menu<A = Json> {
+export type Menu<A = Json> = {
   actions: A[];
   templates?: Template[];
-}
+};
 
 export interface GameEvent {
   type: string;
   [field: string]: Json;
 }
 
-export interface Outcome {
+export type Outcome = {
   /** Seats that won; empty for a draw or a shared loss. */
   winners: Seat[];
   /** Place per seat (1 = best; ties share a place), when the game ranks seats. */
@@ -98,10 +98,10 @@ export interface Outcome {
   /** A short reason the game ended ("three in a row", "collapse" ...). */
   reason: string;
   detail?: Json;
-}
+};
 
 /** A branch exhaustive exploration should reach (a contract branch, an ending), judged per transition. */
-export interface Goal<S = any> {
+export interface Goal<S = unknown> {
   id: string;
   description: string;
   hit(events: readonly GameEvent[], before: S, after: S): boolean;
@@ -109,7 +109,7 @@ export interface Goal<S = any> {
 
 export type Validation<A> = { ok: true; action: A } | { ok: false; error: Rejection };
 
-export interface Ruleset<S = any, A = any> {
+export interface Ruleset<S = unknown, A extends Json = Json> {
   readonly id: string;
   readonly version: string;
   readonly title: string;
@@ -218,7 +218,7 @@ export interface AgentRandom {
 }
 
 /** What an agent sees when asked to choose. Fair agents use only `view` and `menu`. */
-export interface AgentContext<S = any, A = any> {
+export interface AgentContext<S = unknown, A extends Json = Json> {
   ruleset: Ruleset<S, A>;
   seat: Seat;
   kind: string;
@@ -229,7 +229,7 @@ export interface AgentContext<S = any, A = any> {
   random: AgentRandom;
 }
 
-export interface Agent<A = any, S = any> {
+export interface Agent<A extends Json = Json, S = unknown> {
   readonly name: string;
   /** Return an action; it need not be from the menu (the runner checks it like any input). */
   choose(ctx: AgentContext<S, A>): A | Json | Promise<A | Json>;
@@ -241,4 +241,4 @@ export interface Agent<A = any, S = any> {
  * Makes one agent. `args` is the text after an agent kind's prefix (`cmd:<args>`). Agents get no
  * seed or seat here: the runner passes the seat and a per-seat seeded generator in every context.
  */
-export type AgentFactory<A = any, S = any> = (options: { args?: string }) => Agent<A, S>;
+export type AgentFactory<A extends Json = Json, S = unknown> = (options: { args?: string }) => Agent<A, S>;

@@ -52,12 +52,17 @@ export function act<S>(rs: Ruleset<S>, state: S, seat: unknown, input: unknown):
 }
 
 /** The ruleset's own `validate`, or the kernel default (menu membership). Never changes `state`. */
-export function validateAction<S, A>(rs: Ruleset<S, A>, state: S, seat: Seat, input: unknown): Validation<A> {
+export function validateAction<S, A extends Json>(
+  rs: Ruleset<S, A>,
+  state: S,
+  seat: Seat,
+  input: unknown,
+): Validation<A> {
   return rs.validate ? rs.validate(state, seat, input) : validateByMenu(rs.legal(state, seat).actions, input);
 }
 
 /** Trusted fast path: apply a menu action in place. The caller owns `state`. */
-export function step<S, A>(rs: Ruleset<S, A>, state: S, seat: Seat, action: A, events: GameEvent[]): void {
+export function step<S, A extends Json>(rs: Ruleset<S, A>, state: S, seat: Seat, action: A, events: GameEvent[]): void {
   rs.apply(state, seat, action, events);
 }
 

@@ -6,7 +6,7 @@
 // files or the terminal receive those capabilities through `ToolIO`, supplied by the CLI.
 
 import type { AgentFactory, Ruleset } from './contract.ts';
-import type { JsonObject } from './json.ts';
+import type { Json, JsonObject } from './json.ts';
 
 /**
  * The game's type as data, after OpenSpiel's GameType: what agents, docs and interfaces read
@@ -74,7 +74,7 @@ export interface RulesetTool {
   ): number | Promise<number>;
 }
 
-export interface RulesetPackage<S = any, A = any> {
+export interface RulesetPackage<S = unknown, A extends Json = Json> {
   ruleset: Ruleset<S, A>;
   gameType: GameType;
   /** Ruleset-specific agents by name; `random` and `first` exist for every ruleset. */

@@ -9,7 +9,7 @@
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Finding, RulesetPackage, UItem } from '../kernel/index.ts';
+import type { Finding, RulesetPackage, UItem, Json } from '../kernel/index.ts';
 import { findScenarioFiles, loadScenarioFile, type LoadedScenario } from './scenario-file.ts';
 import { runScenario } from './scenario.ts';
 
@@ -82,7 +82,7 @@ function taggedTests(root: string, rulesetId: string): { id: string; by: string 
   return out;
 }
 
-export function coverageOf<S, A>(
+export function coverageOf<S, A extends Json>(
   entry: RulesetPackage<S, A>,
   root = process.cwd(),
   options: { run?: boolean } = {},
@@ -159,7 +159,7 @@ export type RulesetRegister = {
 
 const DAY = 86_400_000;
 
-export function registerOf<S, A>(
+export function registerOf<S, A extends Json>(
   entry: RulesetPackage<S, A>,
   root = process.cwd(),
   today: Date = new Date(),

@@ -240,7 +240,7 @@ export type SeatReport = {
   usage?: JsonObject;
 };
 
-export interface MatchOptions<S = any> {
+export interface MatchOptions<S = unknown> {
   seed: number;
   config?: Json;
   /** Stop after this many submissions (a guard against a ruleset that never ends). */

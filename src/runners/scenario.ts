@@ -10,6 +10,7 @@ import {
   isPrototypeKey,
   type GameEvent,
   type Ruleset,
+  type Json,
 } from '../kernel/index.ts';
 import { findSubsequence, matches, partialMatch, show } from './match-partial.ts';
 import type { LoadedScenario, Scenario, ScenarioExpect } from './scenario-file.ts';
@@ -42,7 +43,7 @@ function fail(msg: string): never {
 }
 
 /** Runs `loaded` against `rs`, the ruleset the scenario names (the caller resolves the name once). */
-export function runScenario<S, A>(loaded: LoadedScenario, rs: Ruleset<S, A>): ScenarioResult {
+export function runScenario<S, A extends Json>(loaded: LoadedScenario, rs: Ruleset<S, A>): ScenarioResult {
   const { scenario: sc, file } = loaded;
   const base = { id: sc.id, file, ruleset: sc.ruleset, provisional: sc.provisional, covers: sc.covers };
   let stepNo = 0;
@@ -120,7 +121,7 @@ export function runScenario<S, A>(loaded: LoadedScenario, rs: Ruleset<S, A>): Sc
   }
 }
 
-function checkIds<S, A>(rs: Ruleset<S, A>, sc: Scenario) {
+function checkIds<S, A extends Json>(rs: Ruleset<S, A>, sc: Scenario) {
   const ruleIds = new Set(rs.catalog.rules.map((r) => r.id));
   const uIds = new Set(rs.catalog.uItems.map((u) => u.id));
   for (const id of sc.covers)
@@ -152,7 +153,13 @@ function applyOverrides<S>(state: S, overrides: Record<string, unknown>): S {
   return next as unknown as S;
 }
 
-function checkExpect<S, A>(rs: Ruleset<S, A>, state: S, events: GameEvent[], ex: ScenarioExpect, where: string) {
+function checkExpect<S, A extends Json>(
+  rs: Ruleset<S, A>,
+  state: S,
+  events: GameEvent[],
+  ex: ScenarioExpect,
+  where: string,
+) {
   for (const [path, want] of Object.entries(ex.state ?? {})) {
     const m = partialMatch(want, getPath(state, path), path);
     if (m) fail(`${where}: state ${m.path}: expected ${show(m.expected)}, actual ${show(m.actual)}`);

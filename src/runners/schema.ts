@@ -66,7 +66,7 @@ function familySchema(family: string, seen: Json[]): JsonObject {
 }
 
 /** Action schemas of `rs`: templates as published, finite families derived from `games` random games. */
-export function actionSchemas<S, A>(rs: Ruleset<S, A>, games = 8, maxSteps = 2000): ActionSchemas {
+export function actionSchemas<S, A extends Json>(rs: Ruleset<S, A>, games = 8, maxSteps = 2000): ActionSchemas {
   const seen = new Map<string, Json[]>();
   const keys = new Map<string, Set<string>>();
   const templates = new Map<string, JsonObject>();

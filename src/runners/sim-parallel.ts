@@ -7,7 +7,7 @@
 
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { RulesetPackage } from '../kernel/index.ts';
+import type { RulesetPackage, Json } from '../kernel/index.ts';
 import {
   emptyAggregate,
   mergeAggregate,
@@ -76,7 +76,7 @@ export async function mergeShardsInOrder(
   return total;
 }
 
-export async function simulateParallel<S, A>(
+export async function simulateParallel<S, A extends Json>(
   pkg: RulesetPackage<S, A>,
   opts: SimOptions,
   parallel: ParallelOptions,

@@ -7,7 +7,7 @@
 // Runners import no registry: the worker side receives the package list from its caller.
 
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
-import { ArbiterError, canonicalJson, StreamHash, type RulesetPackage } from '../kernel/index.ts';
+import { ArbiterError, canonicalJson, StreamHash, type RulesetPackage, type Json } from '../kernel/index.ts';
 import {
   addRecord,
   emptyAggregate,
@@ -79,7 +79,7 @@ export interface QueueSimOptions {
 }
 
 /** Coordinator: enqueue the run's shards, wait for workers, merge in shard order. */
-export async function simulateQueued<S, A>(
+export async function simulateQueued<S, A extends Json>(
   pkg: RulesetPackage<S, A>,
   opts: SimOptions,
   q: QueueSimOptions,

@@ -140,7 +140,12 @@ export function mergeAggregate(a: SimAggregate, b: SimAggregate): void {
   for (const [k, f] of Object.entries(b.metrics)) mergeFigure((a.metrics[k] ??= newFigure()), f);
 }
 
-export function playRecord<S, A>(pkg: RulesetPackage<S, A>, seed: number, config: Json, agentSpec: string): GameRecord {
+export function playRecord<S, A extends Json>(
+  pkg: RulesetPackage<S, A>,
+  seed: number,
+  config: Json,
+  agentSpec: string,
+): GameRecord {
   const rs = pkg.ruleset;
   let seats = 0;
   const seating = (n: number) => makeAgents(pkg, agentSpec, (seats = n));
@@ -155,7 +160,7 @@ export function playRecord<S, A>(pkg: RulesetPackage<S, A>, seed: number, config
 }
 
 /** Play one shard (a run of seeds) into an aggregate; `onGame` is called after each game. */
-export function playShard<S, A>(
+export function playShard<S, A extends Json>(
   pkg: RulesetPackage<S, A>,
   first: number,
   count: number,
@@ -179,7 +184,7 @@ export function shardsOf(opts: { games: number; firstSeed: number }): [number, n
   return out;
 }
 
-export function summarize<S, A>(
+export function summarize<S, A extends Json>(
   rs: Ruleset<S, A>,
   opts: SimOptions,
   agg: SimAggregate,
@@ -226,7 +231,7 @@ export function summarize<S, A>(
 }
 
 /** Single-thread simulation in this process: the same shards as every other way, in order. */
-export function simulate<S, A>(pkg: RulesetPackage<S, A>, opts: SimOptions): SimReport {
+export function simulate<S, A extends Json>(pkg: RulesetPackage<S, A>, opts: SimOptions): SimReport {
   const t0 = performance.now();
   let done = 0;
   const total = emptyAggregate();
@@ -249,7 +254,7 @@ export function reportFingerprint(r: SimReport): string {
  * `concurrency` games at once, in this process. Records come back in seed order, so the report
  * does not depend on which game finished first.
  */
-export async function simulateAsync<S, A>(
+export async function simulateAsync<S, A extends Json>(
   pkg: RulesetPackage<S, A>,
   opts: SimOptions,
   concurrency: number,

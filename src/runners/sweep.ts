@@ -54,7 +54,7 @@ export function cellsOf(spec: SweepSpec): SweepCell[] {
 
 export type SweepRow = SweepCell & { report: SimReport };
 
-export async function runSweep<S, A>(
+export async function runSweep<S, A extends Json>(
   pkg: RulesetPackage<S, A>,
   spec: SweepSpec,
   simulateCell: (pkg: RulesetPackage<S, A>, opts: SimOptions) => Promise<SimReport>,

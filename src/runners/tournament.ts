@@ -88,7 +88,7 @@ export function lineupsOf(agents: readonly string[], seats: number): string[][] 
 }
 
 /** The tournament's identity: a results file belongs to exactly one. */
-export function tournamentId<S, A>(pkg: RulesetPackage<S, A>, o: TournamentOptions): string {
+export function tournamentId<S, A extends Json>(pkg: RulesetPackage<S, A>, o: TournamentOptions): string {
   const h = new StreamHash();
   h.update(
     canonicalJson({
@@ -111,7 +111,7 @@ function ranksOf(outcome: Outcome | null, seats: number): number[] {
   return new Array<number>(seats).fill(1);
 }
 
-export function runTournament<S, A>(pkg: RulesetPackage<S, A>, o: TournamentOptions): TournamentReport {
+export function runTournament<S, A extends Json>(pkg: RulesetPackage<S, A>, o: TournamentOptions): TournamentReport {
   if (o.agents.length < 1) throw new ArbiterError('bad_request', 'a tournament needs at least one agent');
   if (new Set(o.agents).size !== o.agents.length) throw new ArbiterError('bad_request', 'an agent is named twice');
   const rs = pkg.ruleset;
@@ -138,7 +138,7 @@ export function runTournament<S, A>(pkg: RulesetPackage<S, A>, o: TournamentOpti
   return summarizeTournament(pkg, o, lineups, seats, results);
 }
 
-function summarizeTournament<S, A>(
+function summarizeTournament<S, A extends Json>(
   pkg: RulesetPackage<S, A>,
   o: TournamentOptions,
   lineups: string[][],

@@ -100,7 +100,7 @@ test('[DoFatal, U-DMG] a flatline on damage equal to the hand size is caught', (
 
 test('[TurnFormalBegin5] an apply wrapper that also changes something else is caught (replay of the checked transition)', () => {
   // wrap apply: whenever a turn formally begins, also hand the corp a credit nobody paid for
-  const leaky: Ruleset = {
+  const leaky: typeof duel = {
     ...duel,
     apply(s, seat, action, events) {
       duel.apply(s, seat, action, events);
@@ -114,7 +114,7 @@ test('[TurnFormalBegin5] an apply wrapper that also changes something else is ca
 });
 
 test('[DUEL-STEPS] an apply wrapper that leaves a seat nothing to do is reported as a deadlock', () => {
-  const stuck: Ruleset = {
+  const stuck: typeof duel = {
     ...duel,
     apply(s, seat, action, events) {
       duel.apply(s, seat, action, events);

@@ -1,7 +1,6 @@
 // The generic explorer on rulesets other than duel: exact reachable-state counts, deadlock and
 // invariant detection with the shortest trace, goals, and bounds.
 
-import type { Ruleset } from '../../src/kernel/index.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { tictactoe } from '../../src/rulesets/tictactoe/index.ts';
@@ -42,7 +41,7 @@ test('a goal is reported with the depth and a replayable trace of its first (sha
 
 test('an invariant violation comes with the shortest trace to it', () => {
   // a broken invariant: "no X in a corner" fails first after one move
-  const broken: Ruleset = {
+  const broken: typeof tictactoe = {
     ...tictactoe,
     invariants: (s) => ([0, 2, 6, 8].some((c) => s.board[c] === 0) ? ['X in a corner'] : []),
   };
@@ -56,7 +55,7 @@ test('an invariant violation comes with the shortest trace to it', () => {
 
 test('a state with no outcome and no move is a deadlock', () => {
   // after the fourth mark the broken ruleset stops asking anybody
-  const stuck: Ruleset = {
+  const stuck: typeof tictactoe = {
     ...tictactoe,
     pending: (s) => (s.moves >= 4 && s.result === -1 ? [] : tictactoe.pending(s)),
   };
@@ -67,7 +66,7 @@ test('a state with no outcome and no move is a deadlock', () => {
 });
 
 test('a per-transition contract failure names the contract and gives the trace including the failing step', () => {
-  const checked: Ruleset = {
+  const checked: typeof tictactoe = {
     ...tictactoe,
     checkTransition: (b, a) =>
       b.moves === 2 && a.board[4] !== -1 && b.board[4] === -1 ? ['Centre: nobody takes the centre on move 3'] : [],
@@ -80,7 +79,7 @@ test('a per-transition contract failure names the contract and gives the trace i
 });
 
 test('with validateMenus a menu element the validator refuses is reported', () => {
-  const picky: Ruleset = {
+  const picky: typeof tictactoe = {
     ...tictactoe,
     validate: (s, seat, input) =>
       (input as { cell: number }).cell === 8 && s.moves === 1
@@ -108,9 +107,9 @@ test('a ruleset with stateKeyInto is explored exactly as with its string key, al
   const pad = 'x'.repeat(700);
   const keyOf = (s: { board: number[]; moves: number; result: number }) =>
     `${pad}${s.board.join(',')}|${s.moves}|${s.result}`;
-  const withString: Ruleset = { ...tictactoe, stateKey: keyOf };
+  const withString: typeof tictactoe = { ...tictactoe, stateKey: keyOf };
   let calls = 0;
-  const withUnits: Ruleset = {
+  const withUnits: typeof tictactoe = {
     ...withString,
     stateKeyInto(s, out) {
       calls++;

@@ -20,7 +20,7 @@ import {
  * Boolean fields take an optional value (`--x`, `--x false`), which sidesteps commander's rule
  * that a `--no-x` flag negates `x`.
  */
-export function addConfigOptions<S, A>(cmd: Command, pkg: RulesetPackage<S, A>): Command {
+export function addConfigOptions<S, A extends Json>(cmd: Command, pkg: RulesetPackage<S, A>): Command {
   cmd
     .option('-c, --config <json>', 'config as a JSON object (or a path to a JSON file)')
     .option('--set <key=value...>', 'set one config field (repeatable)');
@@ -106,7 +106,7 @@ export function readJsonFile(path: string, what = 'file'): Json {
   return parseSafeJson(readTextFile(path, MAX_JSON_FILE, what), `${what} ${path}`);
 }
 
-export function buildConfig<S, A>(entry: RulesetPackage<S, A>, opts: Record<string, unknown>): JsonObject {
+export function buildConfig<S, A extends Json>(entry: RulesetPackage<S, A>, opts: Record<string, unknown>): JsonObject {
   const rulesetId = entry.ruleset.id;
   const flags = configFlags(entry.ruleset.configSchema);
   let config: JsonObject = {};

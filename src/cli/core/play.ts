@@ -3,7 +3,14 @@
 import { closeSync, existsSync, openSync, writeSync } from 'node:fs';
 import pc from 'picocolors';
 import type { Command } from 'commander';
-import { ArbiterError, canonicalJson, type GameEvent, type Agent, type RulesetPackage } from '../../kernel/index.ts';
+import {
+  ArbiterError,
+  canonicalJson,
+  type GameEvent,
+  type Agent,
+  type RulesetPackage,
+  type Json,
+} from '../../kernel/index.ts';
 import { PACKAGES, rulesetIds } from '../../registry.ts';
 import { addAgentOptions, agentSession } from './agents-cli.ts';
 import { logLines, runMatch, type LogEntry } from '../../runners/match.ts';
@@ -12,7 +19,7 @@ import { addConfigOptions, buildConfig, parseSeed } from './config.ts';
 import { terminalIO } from './terminal.ts';
 import { describeEvent, entryLines, outcomeLine } from './print.ts';
 
-async function playOne<S, A>(
+async function playOne<S, A extends Json>(
   entry: RulesetPackage<S, A>,
   opts: Record<string, unknown>,
   out: (line: string) => void,
@@ -48,11 +55,11 @@ async function playOne<S, A>(
   const given = opts.agents as string | string[] | undefined;
   const spec = given === undefined || (Array.isArray(given) && given.length === 0) ? 'random' : given;
   const json = Boolean(opts.json);
-  let agents: Agent<A, S>[] = [];
+  let agents: Agent[] = [];
   const session = agentSession(opts, typeof opts.log === 'string' ? opts.log : undefined);
   // agents are seated once setup has said how many seats there are (setup runs only once)
-  const seating = (seats: number): Agent<A, S>[] => {
-    agents = session.seat(entry as RulesetPackage, spec, seats);
+  const seating = (seats: number): Agent[] => {
+    agents = session.seat(entry, spec, seats);
     if (!json)
       out(
         pc.bold(
