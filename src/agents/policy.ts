@@ -76,11 +76,11 @@ export function inProcessTransport(agent: Agent): Transport {
       const out = agent.choose(ctx);
       if (out instanceof Promise) {
         return out.then(
-          (action) => ({ ok: true, message: { request: req.request, action: (action ?? null) as Json }, raw: '' }),
+          (action) => ({ ok: true, message: { request: req.request, action: action ?? null }, raw: '' }),
           (err: unknown) => ({ ok: false, reason: 'error', detail: String((err as Error)?.message ?? err) }),
         );
       }
-      return { ok: true, message: { request: req.request, action: (out ?? null) as Json }, raw: '' };
+      return { ok: true, message: { request: req.request, action: out ?? null }, raw: '' };
     },
     close: () => agent.close?.(),
   };

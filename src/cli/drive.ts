@@ -102,13 +102,13 @@ export function handleLine(ds: DriveState, line: string): Json {
         return {
           id,
           ok: true,
-          pending: ds.session.ruleset.pending(ds.session.state) as unknown as Json,
+          pending: ds.session.ruleset.pending(ds.session.state),
           seats: ds.session.ruleset.seats(ds.session.state),
         };
       }
       case 'pending': {
         const s = session(ds);
-        return { id, ok: true, pending: s.ruleset.pending(s.state) as unknown as Json };
+        return { id, ok: true, pending: s.ruleset.pending(s.state) };
       }
       case 'legal': {
         const s = session(ds);
@@ -117,8 +117,8 @@ export function handleLine(ds: DriveState, line: string): Json {
           throw new ArbiterError('bad_request', `seat ${seat} does not exist`);
         const menu = s.ruleset.legal(s.state, seat);
         return menu.templates
-          ? { id, ok: true, actions: menu.actions as Json, templates: menu.templates as unknown as Json }
-          : { id, ok: true, actions: menu.actions as Json };
+          ? { id, ok: true, actions: menu.actions, templates: menu.templates }
+          : { id, ok: true, actions: menu.actions };
       }
       case 'act': {
         const s = session(ds);
@@ -129,8 +129,8 @@ export function handleLine(ds: DriveState, line: string): Json {
         return {
           id,
           ok: true,
-          events: res.events as unknown as Json,
-          pending: s.ruleset.pending(s.state) as unknown as Json,
+          events: res.events,
+          pending: s.ruleset.pending(s.state),
         };
       }
       case 'view': {
@@ -146,7 +146,7 @@ export function handleLine(ds: DriveState, line: string): Json {
       }
       case 'outcome': {
         const s = session(ds);
-        return { id, ok: true, outcome: s.ruleset.outcome(s.state) as unknown as Json };
+        return { id, ok: true, outcome: s.ruleset.outcome(s.state) };
       }
       case 'log': {
         const s = session(ds);
@@ -183,7 +183,7 @@ function tooLargeAnswer(item: Extract<LineItem, { kind: 'too_large' }>, maxLine:
     );
   if (m) {
     try {
-      const v = JSON.parse(m[1]) as Json;
+      const v = JSON.parse(m[1]);
       if (isPlainJson(v)) id = v;
     } catch {
       id = null;

@@ -68,7 +68,7 @@ export function step<S, A extends Json>(rs: Ruleset<S, A>, state: S, seat: Seat,
 
 function describeValue(v: unknown): Json {
   if (v === undefined) return 'undefined';
-  if (v === null || typeof v === 'number' || typeof v === 'boolean') return v as Json;
+  if (v === null || typeof v === 'number' || typeof v === 'boolean') return v;
   if (typeof v === 'string') return v.length > 40 ? v.slice(0, 40) + '…' : v;
   return Array.isArray(v) ? 'array' : typeof v;
 }

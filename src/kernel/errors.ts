@@ -22,11 +22,11 @@ export type ErrorCode =
   | 'not_found'
   | 'too_large';
 
-export interface Rejection {
+export type Rejection = {
   code: ErrorCode;
   reason: string;
   detail?: Json;
-}
+};
 
 /** The one error type user mistakes are thrown as; the CLI prints it without a stack trace. */
 export class ArbiterError extends Error {

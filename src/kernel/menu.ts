@@ -42,7 +42,7 @@ export function validateByMenu<A>(actions: readonly A[], input: unknown): Valida
 export function defaultActionOf(menu: Menu, declared: string | null | undefined): Json {
   if (declared) {
     for (const a of menu.actions)
-      if (a !== null && typeof a === 'object' && (a as { type?: unknown }).type === declared) return a as Json;
+      if (a !== null && typeof a === 'object' && (a as { type?: unknown }).type === declared) return a;
   }
-  return menu.actions[0] as Json;
+  return menu.actions[0];
 }

@@ -12,7 +12,7 @@ import type { Json, JsonObject } from './json.ts';
  * The game's type as data, after OpenSpiel's GameType: what agents, docs and interfaces read
  * instead of guessing from the id.
  */
-export interface GameType {
+export type GameType = {
   /** Inclusive seat range the config may ask for. */
   seats: { min: number; max: number };
   /** Who decides: one seat at a time, several at once, or both at different moments. */
@@ -25,7 +25,7 @@ export interface GameType {
   outcome: ReadonlyArray<'winners' | 'places' | 'scores'>;
   /** The default action a seat plays when it fails to answer (timeout, garbage), if the ruleset has one. */
   defaultAction?: string;
-}
+};
 
 /** A built-in agent a package ships, with what it reads. */
 export interface AgentEntry {
@@ -124,7 +124,7 @@ export function configFlags(schema: JsonObject | undefined): ConfigFlag[] {
   if (!props || typeof props !== 'object' || Array.isArray(props)) return [];
   const flags: ConfigFlag[] = [];
   for (const [key, raw] of Object.entries(props)) {
-    const p = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as JsonObject;
+    const p = raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
     const t = p.type;
     const type: ConfigFlag['type'] =
       t === 'integer' ? 'int' : t === 'boolean' ? 'boolean' : t === 'object' || t === 'array' ? 'json-file' : 'string';

@@ -263,7 +263,7 @@ export function explore(rs: Ruleset, options: ExploreOptions = {}): ExploreRepor
       const action = rs.legal(s, p.seat).actions[p.choice];
       const events: GameEvent[] = [];
       rs.apply(s, p.seat, action, events);
-      out.push({ seat: p.seat, action: action as Json, events });
+      out.push({ seat: p.seat, action: action, events });
     }
     return out;
   };

@@ -42,7 +42,7 @@ export const KNOWN_ENGINES: readonly string[] = [ENGINE];
 /** The version of the log format below; a header without it, or with another, is refused. */
 export const LOG_FORMAT = 1;
 
-export interface LogHeader {
+export type LogHeader = {
   format: typeof LOG_FORMAT;
   ruleset: string;
   version: string;
@@ -53,7 +53,7 @@ export interface LogHeader {
   agents?: string[];
   /** Events of the automatic steps `setup` took, when there were any (first in the hash). */
   setup_events?: GameEvent[];
-}
+};
 
 /** Why a runner played a seat's default action instead of the agent's answer (issue 12). */
 /**
@@ -101,7 +101,7 @@ export type LogResult = 'accepted' | 'rejected' | 'defaulted';
  * `input` is the default action the runner played on the seat's behalf and `default` says why.
  * `rejected` carries no events and the rejection in `error`.
  */
-export interface LogEntry {
+export type LogEntry = {
   seq: number;
   seat: number;
   input: Json;
@@ -109,9 +109,9 @@ export interface LogEntry {
   events: GameEvent[];
   error?: Rejection;
   default?: DefaultInfo;
-}
+};
 
-export interface LogFooter {
+export type LogFooter = {
   end: true;
   outcome: Outcome | null;
   /** Event-stream hash: setup events, then every submission's events, in order. */
@@ -120,7 +120,7 @@ export interface LogFooter {
   log_hash: string;
   events: number;
   submissions: number;
-}
+};
 
 /** Cut an agent's raw answer to the size a defaulted record keeps. */
 export function clipRaw(raw: string | null | undefined): string | null {
@@ -195,7 +195,7 @@ export class MatchRecorder {
  */
 export function canonicalInput(input: Json): Json {
   // most inputs already have sorted keys (menu elements, parsed log lines): skip the copy then
-  return keysSorted(input) ? input : (JSON.parse(canonicalJson(input)) as Json);
+  return keysSorted(input) ? input : JSON.parse(canonicalJson(input));
 }
 
 function keysSorted(v: Json, depth = 0): boolean {
@@ -375,8 +375,8 @@ export async function runMatch<S>(
             kind: p.kind,
             view,
             view_text: describeViewText(rs, view, p.seat),
-            menu: menu as unknown as DecisionRequest['menu'],
-            events: seen as unknown as JsonObject[],
+            menu: menu as DecisionRequest['menu'],
+            events: seen,
           },
           declaredDefault,
         );
@@ -441,7 +441,7 @@ export async function runMatch<S>(
     await Promise.all(
       seated.map((a) =>
         Promise.resolve()
-          .then(() => a.end({ type: 'match_end', outcome: outcome as unknown as Json }))
+          .then(() => a.end({ type: 'match_end', outcome: outcome }))
           .catch(() => {}),
       ),
     );
@@ -526,7 +526,7 @@ export function playFast<S>(
       const v = validateAction(rs, state, p.seat, choice);
       if (!v.ok)
         throw new ArbiterError('illegal', `agent ${agents[p.seat].name} chose a refused action: ${v.error.reason}`);
-      action = v.action as Json;
+      action = v.action;
     }
     if (options.keepEvents) step(rs, state, p.seat, action, events);
     else {

@@ -181,8 +181,8 @@ class LogVerifier {
       throw new Diverged(no, {
         seq: 0,
         what: `setup event ${i}`,
-        expected: (recorded[i] ?? null) as Json,
-        actual: (setupEvents[i] ?? null) as Json,
+        expected: recorded[i] ?? null,
+        actual: setupEvents[i] ?? null,
       });
     }
     for (const e of setupEvents) this.eventHash.update(canonicalJson(e));
@@ -202,7 +202,7 @@ class LogVerifier {
         throw new Diverged(no, {
           seq,
           what: 'events of a refused submission',
-          expected: entry.events as Json,
+          expected: entry.events,
           actual: [],
         });
       }
@@ -226,8 +226,8 @@ class LogVerifier {
         throw new Diverged(no, {
           seq,
           what: `event ${i}`,
-          expected: (entry.events[i] ?? null) as Json,
-          actual: (res.events[i] ?? null) as Json,
+          expected: entry.events[i] ?? null,
+          actual: res.events[i] ?? null,
         });
       }
       this.state = res.state;
@@ -258,8 +258,8 @@ class LogVerifier {
       throw new Diverged(no, {
         seq: 'end',
         what: 'outcome',
-        expected: f.outcome as unknown as Json,
-        actual: outcome as unknown as Json,
+        expected: f.outcome,
+        actual: outcome,
       });
     const lines = this.lineHash.digest();
     if (f.log_hash !== lines) {

@@ -133,7 +133,7 @@ function checkIds<S, A extends Json>(rs: Ruleset<S, A>, sc: Scenario) {
 function applyOverrides<S>(state: S, overrides: Record<string, unknown>): S {
   const keys = Object.keys(overrides);
   if (keys.length === 0) return state;
-  const next = cloneJson(state) as unknown as Record<string, unknown>;
+  const next = cloneJson(state) as Record<string, unknown>;
   for (const path of keys) {
     const parts = path.split('.');
     // a path through __proto__ would write to every object's prototype (issue 11)
@@ -150,7 +150,7 @@ function applyOverrides<S>(state: S, overrides: Record<string, unknown>): S {
     }
     cur[parts[parts.length - 1]] = cloneJson(overrides[path]);
   }
-  return next as unknown as S;
+  return next as S;
 }
 
 function checkExpect<S, A extends Json>(

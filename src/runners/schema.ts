@@ -81,7 +81,7 @@ export function actionSchemas<S, A extends Json>(rs: Ruleset<S, A>, games = 8, m
       const menu = rs.legal(state, seat);
       for (const t of menu.templates ?? []) if (!templates.has(t.family)) templates.set(t.family, t.schema);
       for (const a of menu.actions) {
-        const json: Json = cloneJson(a as Json);
+        const json: Json = cloneJson(a);
         const fam = familyOf(json);
         const key = JSON.stringify(json);
         const k = keys.get(fam) ?? new Set<string>();

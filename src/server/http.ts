@@ -205,8 +205,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const rs = p.ruleset;
     return {
       ...rulesetSummary(rs.id),
-      catalog: rs.catalog as unknown as Json,
-      configSchema: (rs.configSchema ?? null) as Json,
+      catalog: rs.catalog,
+      configSchema: rs.configSchema ?? null,
       defaultConfig: rs.defaultConfig,
       presets: p.presets,
     };
@@ -260,8 +260,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const header = req.headers['idempotency-key'];
     const key =
       body.idempotencyKey ?? (typeof header === 'string' && header.length > 0 && header.length <= 128 ? header : null);
-    const r = await svc.submit(m, seat, body.action as Json, key);
-    return { ok: true, seq: r.seq, events: r.events, outcome: (r.outcome ?? null) as Json, replayed: r.replayed };
+    const r = await svc.submit(m, seat, body.action, key);
+    return { ok: true, seq: r.seq, events: r.events, outcome: r.outcome ?? null, replayed: r.replayed };
   });
 
   app.post('/api/matches/:id/leave', async (req) => {
@@ -317,30 +317,29 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           return;
         }
         const parsed = ClientFrame.safeParse(msg);
-        const id =
-          (msg && typeof msg === 'object' && !Array.isArray(msg) ? (msg as JsonObject).id : undefined) ?? undefined;
+        const id = (msg && typeof msg === 'object' && !Array.isArray(msg) ? msg.id : undefined) ?? undefined;
         if (!parsed.success) {
           send(fail(parsed.error, id));
           return;
         }
         const f = parsed.data;
         if (f.type === 'ping') {
-          send(f.id === undefined ? { type: 'pong' } : { type: 'pong', id: f.id as Json });
+          send(f.id === undefined ? { type: 'pong' } : { type: 'pong', id: f.id });
           return;
         }
         try {
           const { m, seat } = await ready;
           if (seat === null)
             throw new HttpError(401, 'bad_request', 'spectators cannot act; connect with a seat token');
-          const r = await svc.submit(m, seat, f.action as Json, f.idempotencyKey ?? null);
+          const r = await svc.submit(m, seat, f.action, f.idempotencyKey ?? null);
           const ack: JsonObject = {
             type: 'ack',
             seq: r.seq,
             events: r.events,
-            outcome: (r.outcome ?? null) as Json,
+            outcome: r.outcome ?? null,
             replayed: r.replayed,
           };
-          if (f.id !== undefined) ack.id = f.id as Json;
+          if (f.id !== undefined) ack.id = f.id;
           send(ack);
         } catch (err) {
           send(fail(err, f.id as Json | undefined));

@@ -287,7 +287,7 @@ export class MatchService {
       seats: m.seats.map((s) => ({ seat: s.seat, kind: s.kind, name: s.name })),
       seq: m.seq,
       pending: m.status === 'running' ? publicPending(m.pending()) : [],
-      outcome: (m.outcome ?? null) as Json,
+      outcome: m.outcome ?? null,
       turnDeadlineMs: r.deadlineMs,
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
@@ -369,10 +369,10 @@ export class MatchService {
       seat,
       view: rs.view(m.state, seat),
       pending: publicPending(pending),
-      yours: own as Json,
-      menu: menu as unknown as Json,
+      yours: own,
+      menu: menu,
       events: eventsFor(m.pkg, m.state, seat, events),
-      outcome: (m.outcome ?? null) as Json,
+      outcome: m.outcome ?? null,
     };
     // the last guard on what `secrets` speaks about (the view, and events we add to it); the menu
     // and the seat's own pending entries are its own to know (a mines menu may offer to dig a mine)
@@ -411,7 +411,7 @@ export class MatchService {
   async create(input: CreateInput): Promise<LiveMatch> {
     const pkg = getPackage(input.ruleset);
     const rs = pkg.ruleset;
-    const config = recordableConfig(input.config ?? {}) as JsonObject;
+    const config = recordableConfig(input.config ?? {});
     const seed = input.seed ?? randomInt(0, 2 ** 32);
     const setupEvents: GameEvent[] = [];
     const state = rs.setup(config, seed, setupEvents);
@@ -462,7 +462,7 @@ export class MatchService {
       seats: n,
       seq: 0,
       hash: hash.digest(),
-      outcome: (outcome ?? null) as Json,
+      outcome: outcome ?? null,
       createdAt: now,
       updatedAt: now,
     };
@@ -584,20 +584,20 @@ export class MatchService {
       seat,
       input,
       result,
-      events: events as Json[],
+      events: events,
       default: dflt,
       idemKey,
       hash: h.digest(),
       at,
     };
-    const r = await this.store.append(m.id, sub, { status, seq, hash: sub.hash, outcome: (outcome ?? null) as Json });
+    const r = await this.store.append(m.id, sub, { status, seq, hash: sub.hash, outcome: outcome ?? null });
     if (r !== 'ok') return r;
     m.state = next;
     m.seq = seq;
     m.hash = h;
     m.outcome = outcome;
     m.status = status;
-    m.row = { ...m.row, status, seq, hash: sub.hash, outcome: (outcome ?? null) as Json, updatedAt: at };
+    m.row = { ...m.row, status, seq, hash: sub.hash, outcome: outcome ?? null, updatedAt: at };
     this.broadcast(m, events);
     return 'ok';
   }
@@ -641,7 +641,7 @@ export class MatchService {
       let input: Json;
       let dflt: Json = null;
       try {
-        input = (await agent.choose(agentContext(rs, m.state, p.seat, p.kind, menu, random))) as Json;
+        input = await agent.choose(agentContext(rs, m.state, p.seat, p.kind, menu, random));
       } catch (err) {
         input = null;
         dflt = defaultRecord('exited', m.seq + 1, String((err as Error)?.message ?? err));

@@ -95,7 +95,7 @@ export function submissionFromRow(r: Raw, parse: (v: unknown) => Json): Submissi
   };
 }
 
-const parseText = (v: unknown): Json => JSON.parse(String(v)) as Json;
+const parseText = (v: unknown): Json => JSON.parse(String(v));
 
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;

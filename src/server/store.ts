@@ -6,7 +6,7 @@ import type { Json } from '../kernel/index.ts';
 
 export type MatchStatus = 'waiting' | 'running' | 'finished';
 
-export interface MatchRow {
+export type MatchRow = {
   id: string;
   ruleset: string;
   version: string;
@@ -26,20 +26,20 @@ export interface MatchRow {
   outcome: Json;
   createdAt: number;
   updatedAt: number;
-}
+};
 
 export type SeatKind = 'open' | 'player' | 'agent';
 
-export interface SeatRow {
+export type SeatRow = {
   seat: number;
   kind: SeatKind;
   /** A player's chosen name, or the agent spec. */
   name: string | null;
   /** sha256 of the seat token (hex); null for open and agent seats. */
   tokenHash: string | null;
-}
+};
 
-export interface SubmissionRow {
+export type SubmissionRow = {
   seq: number;
   seat: number;
   input: Json;
@@ -51,7 +51,7 @@ export interface SubmissionRow {
   /** Event-stream hash after this submission. */
   hash: string;
   at: number;
-}
+};
 
 export interface MatchFilter {
   ruleset?: string;

@@ -248,7 +248,7 @@ class LlmTransport implements Transport {
         this.seatCfg.provider === 'openai'
           ? await (client as OpenAI).chat.completions.create(body as never, opts)
           : await (client as Anthropic).messages.create(body as never, opts);
-      return { response: JSON.parse(JSON.stringify(response)) as Json };
+      return { response: JSON.parse(JSON.stringify(response)) };
     } catch (err) {
       if (signal.aborted) return { timeout: true };
       const status = (err as { status?: unknown }).status;
@@ -312,7 +312,7 @@ class LlmTransport implements Transport {
           meta,
         };
       }
-      const action = { ...(args as JsonObject), type: ans.tool.name };
+      const action = { ...args, type: ans.tool.name };
       return { ok: true, message: { request: req.request, action }, raw: `${ans.tool.name}(${raw})`, meta };
     }
     if (ans.text.trim() === '') return { ok: false, reason: 'invalid_json', raw: '', detail: 'an empty answer', meta };

@@ -14,11 +14,10 @@ function familyOf(a: Json): string | null {
 
 /** A template schema without its `type` discriminator (the tool name carries it). */
 function paramsFromTemplate(schema: JsonObject): JsonObject {
-  const props = (
+  const props =
     schema.properties && typeof schema.properties === 'object' && !Array.isArray(schema.properties)
       ? schema.properties
-      : {}
-  ) as JsonObject;
+      : {};
   const properties: JsonObject = {};
   for (const [k, v] of Object.entries(props)) if (k !== 'type') properties[k] = v;
   const required = Array.isArray(schema.required) ? schema.required.filter((r) => r !== 'type') : [];
@@ -51,7 +50,7 @@ function paramsFromActions(actions: JsonObject[]): JsonObject {
 
 export function toolsForMenu(menu: Menu, describe?: (a: Json) => string): ToolSpec[] {
   const families = new Map<string, JsonObject[]>();
-  for (const a of menu.actions as Json[]) {
+  for (const a of menu.actions) {
     const f = familyOf(a);
     if (f === null || !TOOL_NAME.test(f)) continue;
     if (!families.has(f)) families.set(f, []);
@@ -111,7 +110,7 @@ export function actionFromProse(text: string): Json | undefined {
     if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
       const o = v as Record<string, Json>;
       if (o.action !== null && typeof o.action === 'object' && !Array.isArray(o.action)) return o.action;
-      if (typeof o.type === 'string') return o as Json;
+      if (typeof o.type === 'string') return o;
     }
   }
   return undefined;

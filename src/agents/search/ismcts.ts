@@ -179,7 +179,7 @@ function searchDecision<S>(ctx: AgentContext<S, Json>, opts: SearchOptions, memo
       const pending = rs.pending(state);
       if (pending.length === 0) break;
       const mover = pending[0].seat;
-      const actions = rs.legal(state, mover).actions as Json[];
+      const actions = rs.legal(state, mover).actions;
       if (actions.length === 0) break;
       node.mover = mover;
       node.menuSize = actions.length;
@@ -220,7 +220,7 @@ function searchDecision<S>(ctx: AgentContext<S, Json>, opts: SearchOptions, memo
             next = c;
           }
         }
-        action = next.action as Json;
+        action = next.action;
         // the stored action came from another determinization; apply this state's own menu element
         for (const a of actions) if (key(a) === next.key) action = a;
       }

@@ -40,7 +40,7 @@ function flagName(name: string): string {
 
 function parseScalar(text: string): Json {
   try {
-    return JSON.parse(text) as Json;
+    return JSON.parse(text);
   } catch {
     return text;
   }
@@ -118,14 +118,14 @@ export function buildConfig<S, A extends Json>(entry: RulesetPackage<S, A>, opts
         `no preset "${opts.preset}" for ${rulesetId} (presets: ${Object.keys(entry.presets ?? {}).join(', ') || 'none'})`,
       );
     assertNoPrototypeKeys(preset, `preset ${opts.preset}`, 'bad_config');
-    config = { ...(preset as JsonObject) };
+    config = { ...preset };
   }
   if (typeof opts.config === 'string') {
     const text = opts.config.trim();
     const parsed = text.startsWith('{') ? parseSafeJson(text, '--config') : readJsonFile(text, '--config file');
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
       throw new ArbiterError('bad_config', '--config must be a JSON object');
-    config = { ...config, ...(parsed as JsonObject) };
+    config = { ...config, ...parsed };
   }
   for (const kv of (opts.set as string[] | undefined) ?? []) {
     const eq = kv.indexOf('=');

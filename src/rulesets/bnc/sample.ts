@@ -92,7 +92,7 @@ function sampleShortcuts(known: Shortcut[], random: AgentRandom): Shortcut[] {
 }
 
 export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): BncState {
-  const v = viewJson as unknown as SeatView;
+  const v = viewJson as SeatView;
   if (v.me === undefined) throw new ArbiterError('bad_request', 'bnc sample: needs a contestant view');
   const cfg = { ...v.config };
   const here = v.me.zone;

@@ -34,7 +34,7 @@ function take(pool: string[], n: number): string[] {
 }
 
 export function sampleDuel(viewJson: Json, seat: number, random: AgentRandom): DuelState {
-  const v = viewJson as unknown as DuelView;
+  const v = viewJson as DuelView;
   const e = v.engine;
   let remote: DuelState['remote'] = v.remote === null ? null : { card: v.remote.card ?? '', adv: v.remote.adv };
   let actionCard = e.actionCard;

@@ -64,7 +64,7 @@ function shuffle<T>(items: T[], random: AgentRandom): T[] {
 }
 
 export function sampleGround(viewJson: Json, seat: number, random: AgentRandom): GroundState {
-  const v = viewJson as unknown as GroundView;
+  const v = viewJson as GroundView;
   const ed = resolveEdition(undefined);
   if (v.edition !== ed.id)
     throw new ArbiterError(
