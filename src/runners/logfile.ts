@@ -125,7 +125,7 @@ export function checkHeader(v: Obj, no: number): LogHeader {
     throw malformed(no, 'the header\'s "agents" must be a list of strings');
   if ('setup_events' in v && !(isEventList(v.setup_events) && (v.setup_events as Json[]).length > 0))
     throw malformed(no, 'the header\'s "setup_events" must be a non-empty list of events');
-  return v as unknown as LogHeader;
+  return v as LogHeader;
 }
 
 function checkRejection(v: Json | undefined, no: number, where: string): Rejection {
@@ -133,7 +133,7 @@ function checkRejection(v: Json | undefined, no: number, where: string): Rejecti
   unknownKeys(v, REJECTION_KEYS, no, where);
   if (typeof v.code !== 'string' || typeof v.reason !== 'string')
     throw malformed(no, `${where} needs a string code and reason`);
-  return v as unknown as Rejection;
+  return v as Rejection;
 }
 
 function checkEntry(v: Obj, no: number, expectedSeq: number): LogEntry {
@@ -176,7 +176,7 @@ function checkEntry(v: Obj, no: number, expectedSeq: number): LogEntry {
     default:
       throw malformed(no, '"result" must be "accepted", "rejected" or "defaulted"');
   }
-  return v as unknown as LogEntry;
+  return v as LogEntry;
 }
 
 function checkFooter(v: Obj, no: number): LogFooter {
@@ -189,7 +189,7 @@ function checkFooter(v: Obj, no: number): LogFooter {
     if (!isInt(v[k])) throw malformed(no, `the footer's "${k}" must be a count`);
   if (!('outcome' in v) || !(v.outcome === null || isObj(v.outcome)))
     throw malformed(no, 'the footer needs "outcome" (null or an object)');
-  return v as unknown as LogFooter;
+  return v as LogFooter;
 }
 
 /** Classify and check one line of a log after the header. */

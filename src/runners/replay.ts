@@ -210,8 +210,8 @@ class LogVerifier {
         throw new Diverged(no, {
           seq,
           what: 'rejection',
-          expected: (entry.error ?? null) as Json,
-          actual: res.error as unknown as Json,
+          expected: entry.error ?? null,
+          actual: res.error,
         });
     } else {
       if (!res.ok)
@@ -219,7 +219,7 @@ class LogVerifier {
           seq,
           what: 'result',
           expected: entry.result,
-          actual: { rejected: res.error as unknown as Json },
+          actual: { rejected: res.error },
         });
       if (!same(res.events, entry.events)) {
         const i = firstDifference(entry.events, res.events);

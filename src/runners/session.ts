@@ -61,6 +61,6 @@ export class Session<S = unknown> {
   }
 
   log(): Json[] {
-    return [this.header, ...this.entries, this.footer()] as unknown as Json[];
+    return [this.header, ...this.entries, this.footer()];
   }
 }

@@ -5,7 +5,7 @@
 
 import Database from 'better-sqlite3';
 import type { AppendResult, MatchFilter, MatchRow, MatchUpdate, SeatRow, Store, SubmissionRow } from './store.ts';
-import type { Json } from '../kernel/index.ts';
+import { ArbiterError, type Json, type JsonObject } from '../kernel/index.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS matches (
@@ -52,6 +52,13 @@ CREATE UNIQUE INDEX IF NOT EXISTS submissions_idem ON submissions (match_id, ide
 
 type Raw = Record<string, unknown>;
 
+/** A stored header must be a JSON object; anything else means the row was written by something else. */
+function headerObject(h: Json, id: string): JsonObject {
+  if (h === null || typeof h !== 'object' || Array.isArray(h))
+    throw new ArbiterError('corrupt_log', `match ${id}: its stored log header is not a JSON object`);
+  return h;
+}
+
 export function matchFromRow(r: Raw, parse: (v: unknown) => Json): MatchRow {
   return {
     id: String(r.id),
@@ -59,7 +66,7 @@ export function matchFromRow(r: Raw, parse: (v: unknown) => Json): MatchRow {
     version: String(r.version),
     seed: Number(r.seed),
     config: parse(r.config),
-    header: parse(r.header),
+    header: headerObject(parse(r.header), String(r.id)),
     status: r.status as MatchRow['status'],
     spectateHash: r.spectate_hash == null ? null : String(r.spectate_hash),
     deadlineMs: r.deadline_ms == null ? null : Number(r.deadline_ms),

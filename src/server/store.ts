@@ -2,7 +2,7 @@
 // process) and PostgreSQL (several processes on one database). The submissions table's primary key
 // (match, seq) is what keeps one history per match: a second writer of the same seq fails.
 
-import type { Json } from '../kernel/index.ts';
+import type { Json, JsonObject } from '../kernel/index.ts';
 
 export type MatchStatus = 'waiting' | 'running' | 'finished';
 
@@ -13,7 +13,7 @@ export type MatchRow = {
   seed: number;
   config: Json;
   /** The log header as the match began (format, engine, setup events ...). */
-  header: Json;
+  header: JsonObject;
   status: MatchStatus;
   /** A private match needs its spectate password to be watched; null when public. */
   spectateHash: string | null;

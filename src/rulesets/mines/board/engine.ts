@@ -82,14 +82,14 @@ export function checkBoardShape(b: unknown): asserts b is Board {
     fail('mines must be w*h chars of 0/1');
   if (typeof digits !== 'string' || digits.length !== W * H || !/^[0-8*]*$/.test(digits))
     fail('digits must be w*h chars of 0-8 or *');
-  if (!Array.isArray(variants)) fail('variants must be a list');
+  const list: unknown[] = Array.isArray(variants) ? variants : fail('variants must be a list');
   let last = -1;
-  for (const v of variants as unknown[]) {
+  for (const v of list) {
     if (!Array.isArray(v) || v.length !== 2 || !Number.isInteger(v[0]) || v[0] <= last || v[0] >= W * H)
-      fail('variants must be [cell, ids] sorted by cell');
-    if (!Array.isArray((v as unknown[])[1]) || !((v as unknown[])[1] as unknown[]).every((s) => typeof s === 'string'))
-      fail('variant ids must be strings');
-    last = (v as number[])[0];
+      return fail('variants must be [cell, ids] sorted by cell');
+    const ids: unknown = v[1];
+    if (!Array.isArray(ids) || !ids.every((s) => typeof s === 'string')) fail('variant ids must be strings');
+    last = v[0];
   }
 }
 
@@ -183,7 +183,7 @@ function targetOf(b: Board, it: Intent): number | null {
   if (it.type === 'stop') return null;
   const c: unknown = it.cell;
   if (!Array.isArray(c) || c.length !== 2) return null;
-  const [x, y] = c as unknown[];
+  const [x, y]: unknown[] = c;
   if (!Number.isInteger(x) || !Number.isInteger(y)) return null;
   if ((x as number) < 0 || (y as number) < 0 || (x as number) >= b.w || (y as number) >= b.h) return null;
   return cellIndex(b.w, x as number, y as number);
