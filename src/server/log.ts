@@ -23,7 +23,7 @@ export function buildHeader(
     agents,
     setupEvents,
   });
-  return JSON.parse(canonicalJson(rec.header)) as JsonObject;
+  return JSON.parse(canonicalJson(rec.header));
 }
 
 /** Why the server played a seat's default action (the log's `default` record). */
@@ -49,7 +49,7 @@ function entryOf(s: SubmissionRow): JsonObject {
 
 /** The whole log of a finished match, line by line, with the footer every complete log carries. */
 export function fullLog(m: LiveMatch, subs: SubmissionRow[]): string[] {
-  const h = m.row.header as JsonObject;
+  const h = m.row.header;
   const rec = new MatchRecorder({
     ruleset: String(h.ruleset),
     version: String(h.version),
@@ -79,7 +79,7 @@ export function fullLog(m: LiveMatch, subs: SubmissionRow[]): string[] {
  * (see `eventsFor`). No footer: the match is not over.
  */
 export function spectatorLog(m: LiveMatch, subs: SubmissionRow[]): string[] {
-  const header: JsonObject = { ...(m.row.header as JsonObject), partial: true };
+  const header: JsonObject = { ...m.row.header, partial: true };
   delete header.seed;
   const perfect = m.pkg.gameType.information === 'perfect';
   if (!perfect && header.setup_events)

@@ -206,7 +206,7 @@ export class MatchService {
     for (const e of setupEvents) hash.update(canonicalJson(e));
     const m = new LiveMatch(pkg, { ...row, seq: 0 }, state, hash, seats);
     m.status = row.status;
-    const header = row.header as JsonObject;
+    const header = row.header;
     if (pkg.ruleset.version !== row.version)
       m.broken = `stored with ruleset version ${row.version}, this server has ${pkg.ruleset.version}`;
     else if (canonicalJson(header.setup_events ?? []) !== canonicalJson(setupEvents))
