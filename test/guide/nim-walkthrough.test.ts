@@ -5,6 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { withPackages } from '../../src/registry.ts';
 import { badConfigs, determinism, fuzzInput, randomGames, sampling } from '../../src/runners/conformance.ts';
 import { coverageOf, loadScenariosOf } from '../../src/runners/coverage.ts';
@@ -58,6 +59,25 @@ function reachable(start: number[]): number {
   return seen.size;
 }
 
+const GUIDE = readFileSync('docs/guide-write-a-ruleset.md', 'utf8');
+
+/** A number the guide's walkthrough states, found by the words around it. */
+function guideNumber(pattern: RegExp): number {
+  const m = pattern.exec(GUIDE);
+  assert.ok(m, `the guide no longer says ${pattern}`);
+  const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+  return words.includes(m[1]) ? words.indexOf(m[1]) : Number(m[1]);
+}
+
+test('nim: the counts the guide states are the counts of the fixture', () => {
+  assert.equal(
+    guideNumber(/its (\w+) scenarios and coverage/),
+    loadScenariosOf(pkg.scenarios, process.cwd()).loaded.length,
+  );
+  assert.equal(guideNumber(/exactly (\d+) states/), explore(rs, { config: { piles: [1, 3, 5] } }).states);
+  assert.equal(guideNumber(/catalog\.ts`, `rules\.md`, `index\.ts` \| (\w+) rules/), rs.catalog.rules.length);
+});
+
 test('nim: explore visits exactly the reachable positions of [1, 3, 5] and finds no violation', () => {
   const report = explore(rs, { config: { piles: [1, 3, 5] } });
   assert.equal(report.complete, true);
@@ -77,7 +97,9 @@ test('nim: the rules page lists the game type, every rule and the U-item', () =>
 });
 
 test('nim: the perfect agent wins every game it starts from [1, 3, 5] against random play', () => {
-  const report = simulate(pkg, { games: 40, firstSeed: 1, config: { piles: [1, 3, 5] }, agents: 'perfect,random' });
-  assert.equal(report.games, 40);
+  // as many games as the guide says
+  const games = guideNumber(/- (\d+) seeded games of `perfect`/);
+  const report = simulate(pkg, { games, firstSeed: 1, config: { piles: [1, 3, 5] }, agents: 'perfect,random' });
+  assert.equal(report.games, games);
   assert.deepEqual(report.win_rate, [1, 0]);
 });
