@@ -8,13 +8,11 @@ import { agentNames } from '../../agents/resolve.ts';
 import { SIM_WORKER } from '../sim-worker.ts';
 import type { SimReport } from '../../runners/sim.ts';
 import { defaultThreads, simulateParallel } from '../../runners/sim-parallel.ts';
-import { parseRedisUrl, simulateQueued } from '../../runners/sim-queue.ts';
 import { addConfigOptions, buildConfig, parseCount, parseSeed } from './config.ts';
 import { perRulesetVerb } from './play.ts';
 import { addAgentOptions, agentSession } from './agents-cli.ts';
 import { isTransportSpec } from '../../agents/resolve.ts';
 import { simulateAsync } from '../../runners/sim.ts';
-import { simReportHtml } from '../../report/static.ts';
 
 export function registerSim(program: Command): void {
   perRulesetVerb(program, 'sim', 'simulate many seeded matches and report statistics', (cmd, pkg) => {
@@ -81,12 +79,16 @@ export function registerSim(program: Command): void {
           (n) => session.seat(pkg, agents, n),
           { policy: session.policy },
         );
-      } else if (typeof opts.queue === 'string')
+      } else if (typeof opts.queue === 'string') {
+        // bullmq and ioredis load only for a queued run
+        const { parseRedisUrl, simulateQueued } = await import('../../runners/sim-queue.ts');
         report = await simulateQueued(pkg, simOpts, { redis: parseRedisUrl(opts.queue) });
-      else report = await simulateParallel(pkg, simOpts, { threads, worker: SIM_WORKER });
+      } else report = await simulateParallel(pkg, simOpts, { threads, worker: SIM_WORKER });
       bar?.update(games);
       bar?.stop();
-      if (typeof opts.html === 'string') writeFileSync(opts.html, simReportHtml(report));
+      // the charting (Observable Plot, linkedom) loads only when a report file is asked for
+      if (typeof opts.html === 'string')
+        writeFileSync(opts.html, (await import('../../report/static.ts')).simReportHtml(report));
       if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
       else if (opts.csv) process.stdout.write(toCsv(report));
       else process.stdout.write(toText(report));

@@ -5,10 +5,9 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { ArbiterError, canonicalJson } from '../../kernel/index.ts';
-import { runTournament, tournamentId, type GameResult, type TournamentReport } from '../../runners/tournament.ts';
+import type { GameResult, TournamentReport } from '../../runners/tournament.ts';
 import { addConfigOptions, buildConfig, parseCount, parseSeed } from './config.ts';
 import { perRulesetVerb } from './play.ts';
-import { tournamentReportHtml } from '../../report/static.ts';
 
 function readResults(file: string, id: string): GameResult[] {
   if (!existsSync(file)) return [];
@@ -60,7 +59,9 @@ export function registerTournament(program: Command): void {
           'also write a self-contained HTML report with charts (the same charting as sim --html)',
         );
       addConfigOptions(cmd, pkg);
-      cmd.action((opts: Record<string, unknown>) => {
+      cmd.action(async (opts: Record<string, unknown>) => {
+        // openskill takes about a second to load: only this verb needs it
+        const tournament = await import('../../runners/tournament.ts');
         const agents = String(opts.agents)
           .split(',')
           .map((s) => s.trim())
@@ -76,7 +77,7 @@ export function registerTournament(program: Command): void {
         if (typeof opts.out === 'string') {
           mkdirSync(opts.out, { recursive: true });
           const file = join(opts.out, 'results.jsonl');
-          const id = tournamentId(pkg, topts);
+          const id = tournament.tournamentId(pkg, topts);
           done = readResults(file, id);
           if (!existsSync(file) || done.length === 0)
             writeFileSync(
@@ -86,8 +87,10 @@ export function registerTournament(program: Command): void {
           if (done.length) process.stderr.write(`resuming: ${done.length} games already in ${file}\n`);
           onResult = (r) => appendFileSync(file, canonicalJson(r) + '\n');
         }
-        const report = runTournament(pkg, { ...topts, done, onResult });
-        if (typeof opts.html === 'string') writeFileSync(opts.html, tournamentReportHtml(report));
+        const report = tournament.runTournament(pkg, { ...topts, done, onResult });
+        // the charting (Observable Plot, linkedom) loads only when a report file is asked for
+        if (typeof opts.html === 'string')
+          writeFileSync(opts.html, (await import('../../report/static.ts')).tournamentReportHtml(report));
         if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
         else if (opts.csv) process.stdout.write(csv(report));
         else process.stdout.write(table(report));
