@@ -21,14 +21,14 @@ export type Section = { id: string; title: string; intro?: string; charts: Chart
 export type ReportView = { title: string; facts: [string, Cell][]; sections: Section[] };
 
 /** Charts are drawn this wide: a 360 px phone shows them unscaled, so the 12 px labels stay 12 px. */
-export const CHART_WIDTH = 320;
+const CHART_WIDTH = 320;
 const BAR = '#9ebfe6';
 const BAR_EDGE = '#24548c';
 const INK = '#111111';
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 /** A figure for reading: at most two decimals; the table cell keeps the exact value. */
-export const num = (v: number) => (Number.isInteger(v) ? String(v) : String(Math.round(v * 100) / 100));
+const num = (v: number) => (Number.isInteger(v) ? String(v) : String(Math.round(v * 100) / 100));
 const n = (v: number, path: (string | number)[], text = num(v)): Cell => ({ text, path, value: v });
 const t = (text: string): Cell => ({ text });
 
@@ -53,7 +53,7 @@ const clip = (s: string, max = 20) => (s.length > max ? `${s.slice(0, max - 1)}�
 export type RateRow = { label: string; rate: number; lo: number; hi: number };
 
 /** Horizontal bars of shares in [0, 1] with 95% interval whiskers and the share printed at the whisker's end. */
-export function rateChart(doc: Document, rows: RateRow[], label: string): Element {
+function rateChart(doc: Document, rows: RateRow[], label: string): Element {
   const data = rows.map((r) => ({ ...r, label: clip(r.label) }));
   const whisker = { stroke: INK, strokeWidth: 1.5 };
   return finish(
@@ -112,7 +112,7 @@ function wholeTicks(lo: number, hi: number): number[] {
 }
 
 /** A histogram of one figure (game length or a metric) with the mean as a dashed line. */
-export function histogramChart(doc: Document, h: Binned, mean: number, xLabel: string, label: string): Element {
+function histogramChart(doc: Document, h: Binned, mean: number, xLabel: string, label: string): Element {
   const rows = h.bins.map(([lo, hi, count]) =>
     h.discrete ? { x1: lo - 0.5, x2: hi + 0.5, count } : { x1: lo, x2: hi, count },
   );
@@ -161,7 +161,7 @@ function placesChart(doc: Document, seats: string[], share: number[][], label: s
   );
 }
 
-export const ordinal = (k: number) =>
+const ordinal = (k: number) =>
   `${k}${k % 100 >= 11 && k % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][k % 10] ?? 'th')}`;
 
 function summaryTable(caption: string, s: FigureSummary, path: (string | number)[]): Table {
@@ -189,7 +189,7 @@ const summaryNote = (s: FigureSummary) =>
   `mean ${num(s.mean)} (dashed line) · median ${num(s.p50)} · 90% of games ≤ ${num(s.p90)} · range ${num(s.min)}–${num(s.max)}`;
 
 /** Seat names as the sim seated them: its agent list cycles over the seats. */
-export function seatLabels(r: Pick<SimReport, 'agents' | 'win_rate'>): string[] {
+function seatLabels(r: Pick<SimReport, 'agents' | 'win_rate'>): string[] {
   const agents = String(r.agents ?? '')
     .split(',')
     .map((a) => a.trim())
@@ -210,7 +210,7 @@ function metricGroups(names: string[]): [string, string[]][] {
 
 const slug = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-');
 
-export function compactConfig(config: unknown): string {
+function compactConfig(config: unknown): string {
   // an inline edition or board can be large: show its id (or that it is there) instead of the whole object
   const shown = Object.fromEntries(
     Object.entries((config ?? {}) as Record<string, unknown>).map(([k, v]) => {

@@ -5,7 +5,7 @@
 import type { Cell, ReportView, Table } from './charts.ts';
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]);
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]);
 
 /** Scoped to `.arb-report` so the web page can carry it without touching its own styles. */
 export const REPORT_CSS = `

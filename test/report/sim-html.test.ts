@@ -11,6 +11,8 @@ import { binFigure, addValue, newFigure } from '../../src/runners/aggregate.ts';
 import { simulate } from '../../src/runners/sim.ts';
 import { tictactoePackage } from '../../src/rulesets/tictactoe/index.ts';
 import { simReportHtml, tournamentReportHtml } from '../../src/report/static.ts';
+import { simReportView } from '../../src/report/charts.ts';
+import { REPORT_CSS, renderReportBody, renderReportPage } from '../../src/report/page.ts';
 import { runTournament } from '../../src/runners/tournament.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'arbiter-report-'));
@@ -184,4 +186,14 @@ test('[report] tournament --html uses the same charts: self-contained, standings
   const figs = figuresOf(html);
   assert.ok(figs.length >= r.standings.length * 8);
   for (const f of figs) assert.equal(f.value, at(r, f.path), `figure at ${JSON.stringify(f.path)}`);
+});
+
+test('[report] the web page shows the same markup as the file: the file is the shared body and style in a document', () => {
+  const r = simulate(tictactoePackage, { games: 30, firstSeed: 2, config: {}, agents: 'random' });
+  const view = simReportView(r, parseHTML('<!doctype html><html><body></body></html>').document);
+  const page = renderReportPage(view);
+  assert.ok(page.includes(renderReportBody(view)));
+  assert.ok(page.includes(REPORT_CSS));
+  // the web page nests the report under its own h1: headings move down one level
+  assert.match(renderReportBody(view, 2), /^<div class="arb-report"><h2>/);
 });

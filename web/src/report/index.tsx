@@ -83,8 +83,8 @@ export function ReportPage() {
       <h1>Simulation report</h1>
       <p>
         Open the output of <code>arbiter sim RULESET --json &gt; run.json</code> (or{' '}
-        <code>arbiter tournament … --json</code>) to see its charts. The file stays in this browser. The same
-        charts go into one file with <code>arbiter sim RULESET --html report.html</code>.
+        <code>arbiter tournament … --json</code>) to see its charts. The file stays in this browser. The same charts go
+        into one file with <code>arbiter sim RULESET --html report.html</code>.
       </p>
       <p>
         <label for="report-file">Report file (JSON)</label>{' '}
