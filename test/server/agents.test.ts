@@ -18,7 +18,14 @@ const CLIENT = join(ROOT, 'examples/remote-agent.mjs');
 let srv: ServerProc;
 
 before(async () => {
-  srv = await startServer(join(tempDir('arbiter-remote-'), 'db.sqlite'), ['--rate-limit', '100000']);
+  // protocol seats of matches without a turnDeadlineMs answer within the server's agent deadline;
+  // such matches arm no turn timer, so a seat joined but not yet connected is never defaulted
+  srv = await startServer(join(tempDir('arbiter-remote-'), 'db.sqlite'), [
+    '--rate-limit',
+    '100000',
+    '--agent-deadline-ms',
+    '1500',
+  ]);
 });
 after(async () => {
   assert.equal(await srv.stop(), 0);
@@ -116,7 +123,7 @@ test('[AG-REMOTE-02] the protocol messages on the socket are the schema-checked 
 
 test('[AG-REMOTE-03] a hung agent costs its deadline K times, then the seat is failed and defaults at once', async () => {
   const others = { agent: 'random' };
-  const id = await create({ ruleset: 'bnc', seed: 11, seats: [{}, others, others, others], turnDeadlineMs: 250 });
+  const id = await create({ ruleset: 'bnc', seed: 11, seats: [{}, others, others, others] });
   const report = await client(id, 'hang');
   assert.equal(report.close, 4408, 'the failed seat is told by close code 4408');
   const mine = seat0(await log(id));
@@ -130,13 +137,13 @@ test('[AG-REMOTE-03] a hung agent costs its deadline K times, then the seat is f
 });
 
 test('[AG-REMOTE-04] an answer that is not JSON gets one retry with the reason fed back', async () => {
-  const id = await create({ ruleset: 'tictactoe', seed: 5, seats: [{}, { agent: 'random' }], turnDeadlineMs: 2000 });
+  const id = await create({ ruleset: 'tictactoe', seed: 5, seats: [{}, { agent: 'random' }] });
   const once = await client(id, 'garbage-once');
   const mine = seat0(await log(id));
   assert.ok(mine.every((e) => e.result === 'accepted'));
   assert.equal(once.attempts['2'], mine.length, 'every decision took its retry');
 
-  const id2 = await create({ ruleset: 'tictactoe', seed: 5, seats: [{}, { agent: 'random' }], turnDeadlineMs: 2000 });
+  const id2 = await create({ ruleset: 'tictactoe', seed: 5, seats: [{}, { agent: 'random' }] });
   const always = await client(id2, 'garbage');
   assert.equal(always.close, 4408);
   const mine2 = seat0(await log(id2));
@@ -148,7 +155,7 @@ test('[AG-REMOTE-04] an answer that is not JSON gets one retry with the reason f
 });
 
 test('[AG-REMOTE-05] answers carrying an older request id are dropped and the default says stale', async () => {
-  const id = await create({ ruleset: 'tictactoe', seed: 9, seats: [{}, { agent: 'random' }], turnDeadlineMs: 250 });
+  const id = await create({ ruleset: 'tictactoe', seed: 9, seats: [{}, { agent: 'random' }] });
   await client(id, 'stale');
   const mine = seat0(await log(id));
   const first = mine[0].default;
@@ -159,6 +166,7 @@ test('[AG-REMOTE-05] answers carrying an older request id are dropped and the de
 });
 
 test('[AG-REMOTE-06] bnc: the four remote seats are asked together; a second protocol socket for a seat is refused', async () => {
+  // the match's own deadline (5 s) overrides the server's for its protocol seats
   const id = await create({ ruleset: 'bnc', seed: 4, turnDeadlineMs: 5000 });
   const tokens: string[] = [];
   for (let seat = 0; seat < 4; seat++)
