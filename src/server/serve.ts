@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import { ArbiterError } from '../kernel/index.ts';
 import { MatchService } from './service.ts';
 import type { Store } from './store.ts';
-import { buildApp } from './http.ts';
 
 export interface ServeOptions {
   host?: string;
@@ -55,6 +54,8 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     agentMaxFailures: o.maxFailures,
     warn: (msg, detail) => log?.(msg, detail),
   });
+  // fastify and its plugins load only when a server starts, not with every CLI verb
+  const { buildApp } = await import('./http.ts');
   const app = await buildApp({
     service,
     bodyLimit: o.bodyLimit,
