@@ -864,13 +864,18 @@ export class MatchService {
         menu: menu as unknown as DecisionRequest['menu'],
         events: r.seen.splice(0) as unknown as JsonObject[],
       };
+      let again = false;
       void r.agent
         .decide(ctx, base, m.pkg.gameType.defaultAction ?? null)
         .then((d) => m.run(() => this.submitRemote(m, p, r, d, mark)))
+        .then(() => {
+          again = true;
+        })
         .catch((err) => this.warn('remote agent decision failed', { match: m.id, seat: p.seat, error: String(err) }))
         .finally(() => {
           r.asking = false;
-          if (m.remote.get(p.seat) === r) this.askRemote(m);
+          // after a failure, wait for the next change rather than ask again at once (no busy loop)
+          if (again && m.remote.get(p.seat) === r) this.askRemote(m);
         });
     }
   }
