@@ -18,6 +18,10 @@ export interface ServeOptions {
   bodyLimit?: number;
   rateLimit?: number;
   allowExternalAgents?: boolean;
+  /** Remote protocol agents: deadline per decision attempt when a match sets no turnDeadlineMs. */
+  agentDeadlineMs?: number;
+  /** Remote protocol agents: failed decisions in a row before the seat is failed. */
+  maxFailures?: number;
   logger?: boolean | { level: string };
   /** Folder of the built web page; default web/dist of this repository. */
   webRoot?: string;
@@ -46,6 +50,8 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
   const service = new MatchService({
     store: await openStore(o.db, o.fsync),
     allowExternalAgents: o.allowExternalAgents,
+    agentDeadlineMs: o.agentDeadlineMs,
+    agentMaxFailures: o.maxFailures,
     warn: (msg, detail) => log?.(msg, detail),
   });
   // fastify and its plugins load only when a server starts, not with every CLI verb
@@ -75,6 +81,13 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
   };
 }
 
+function positive(flag: string, text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1)
+    throw new ArbiterError('bad_request', `${flag}: not a positive whole number: ${text}`);
+  return n;
+}
+
 export function registerServe(program: Command): void {
   program
     .command('serve')
@@ -89,6 +102,12 @@ export function registerServe(program: Command): void {
       '--allow-external-agents',
       'let match creators seat cmd:/http:/llm: agents (they run programs or call out from this machine)',
     )
+    .option(
+      '--agent-deadline-ms <ms>',
+      'remote protocol agents: deadline per decision attempt when the match sets no turnDeadlineMs',
+      '10000',
+    )
+    .option('--max-failures <k>', 'remote protocol agents: failed decisions in a row before the seat is failed', '3')
     .option('--web <dir>', 'folder of the built web page served at / (default: web/dist)')
     .option('--quiet', 'no request log')
     .action(
@@ -100,6 +119,8 @@ export function registerServe(program: Command): void {
         bodyLimit: string;
         rateLimit: string;
         allowExternalAgents?: boolean;
+        agentDeadlineMs: string;
+        maxFailures: string;
         quiet?: boolean;
         web?: string;
       }) => {
@@ -114,6 +135,8 @@ export function registerServe(program: Command): void {
           bodyLimit: Number(o.bodyLimit),
           rateLimit: Number(o.rateLimit),
           allowExternalAgents: o.allowExternalAgents,
+          agentDeadlineMs: positive('--agent-deadline-ms', o.agentDeadlineMs),
+          maxFailures: positive('--max-failures', o.maxFailures),
           logger: o.quiet ? false : { level: 'info' },
           webRoot: o.web ? resolve(o.web) : undefined,
         });
