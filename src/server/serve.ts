@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import { ArbiterError, type RulesetPackage } from '../kernel/index.ts';
 import { MatchService } from './service.ts';
 import type { Store } from './store.ts';
-import { buildApp } from './http.ts';
 
 export interface ServeOptions {
   host?: string;
@@ -56,6 +55,8 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     warn: (msg, detail) => log?.(msg, detail),
   });
   const webRoot = o.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+  // fastify and its plugins load only when a server starts, not with every CLI verb
+  const { buildApp } = await import('./http.ts');
   const app = await buildApp({
     service,
     bodyLimit: o.bodyLimit,
