@@ -51,7 +51,7 @@ export function EventList({
   return (
     <section class="panel events" aria-labelledby="ev-h">
       <h3 id="ev-h">{label}</h3>
-      <ol ref={end} class="event-list" aria-live="polite" aria-relevant="additions">
+      <ol ref={end} class="event-list" aria-labelledby="ev-h" tabIndex={0} aria-live="polite" aria-relevant="additions">
         {groups.map((g) => (
           <li
             key={String(g.seq)}

@@ -315,13 +315,12 @@ export function Lobby() {
                     <td>
                       <button
                         type="button"
-                        aria-label={`New ${r.title} match`}
                         onClick={() => {
                           setChosen(r.id);
                           document.getElementById('c-ruleset')?.focus();
                         }}
                       >
-                        New match
+                        New match<span class="sr-only"> of {r.title}</span>
                       </button>
                     </td>
                   </tr>
