@@ -37,7 +37,7 @@ export interface GameRecord {
 const round = (v: number) => Math.round(v * 10000) / 10000;
 
 /** A shard is a fixed run of seeds; every way of running a sim (one thread, a pool, a queue) plays the same shards and merges them in order. */
-export const SHARD_GAMES = 1000;
+const SHARD_GAMES = 1000;
 
 export interface SimReport {
   ruleset: string;

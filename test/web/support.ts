@@ -13,8 +13,8 @@ import { startServer, type RunningServer } from '../../src/server/serve.ts';
 import { PACKAGES } from '../../src/registry.ts';
 import { buildWebIfStale, ROOT, WEB_DIST } from '../../scripts/web-build.mjs';
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -23,7 +23,7 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-export const OUTPUT = join(ROOT, 'test-output');
+const OUTPUT = join(ROOT, 'test-output');
 
 export function chromiumInstalled(): boolean {
   return existsSync(CHROMIUM);

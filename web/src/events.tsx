@@ -20,7 +20,7 @@ export function usePackage(id: string | null): RulesetPackage | null {
   return pkg;
 }
 
-export function eventWords(pkg: RulesetPackage | null, e: Json): string {
+function eventWords(pkg: RulesetPackage | null, e: Json): string {
   const isEvent = e !== null && typeof e === 'object' && !Array.isArray(e) && typeof e.type === 'string';
   if (pkg?.ruleset.describeEvent && isEvent) {
     try {

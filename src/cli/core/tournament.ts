@@ -133,7 +133,7 @@ function table(r: TournamentReport): string {
 const esc = (t: string) => t.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** One self-contained file: the standings table and a win-rate chart with interval whiskers (inline SVG). */
-export function htmlReport(r: TournamentReport): string {
+function htmlReport(r: TournamentReport): string {
   const rowH = 28;
   const left = 160;
   const width = 640;
