@@ -51,6 +51,7 @@ export function EventList({
   return (
     <section class="panel events" aria-labelledby="ev-h">
       <h3 id="ev-h">{label}</h3>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a list that scrolls must be reachable by keyboard (axe: scrollable-region-focusable) */}
       <ol ref={end} class="event-list" aria-labelledby="ev-h" tabIndex={0} aria-live="polite" aria-relevant="additions">
         {groups.map((g) => (
           <li
