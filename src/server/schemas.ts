@@ -203,6 +203,24 @@ export function openApi(): Record<string, unknown> {
           responses: { 200: ok(RulesetDetail, 'ruleset'), 404: err },
         },
       },
+      '/api/rulesets/{id}/actions': {
+        get: {
+          summary: 'the JSON Schema of every action family (as `arbiter schema RULESET` prints it)',
+          parameters: [id],
+          responses: {
+            200: ok(
+              z.object({
+                ruleset: z.string(),
+                version: z.string(),
+                actions: z.record(z.string(), z.record(z.string(), z.unknown())),
+                sources: z.record(z.string(), z.enum(['template', 'menus'])),
+              }),
+              'action schemas',
+            ),
+            404: err,
+          },
+        },
+      },
       '/api/matches': {
         get: {
           summary: 'list matches',

@@ -123,6 +123,10 @@ describe('web page', () => {
     assert.equal(await page.getAttribute('.match', 'data-status'), 'finished');
     assert.match(await page.locator('.view-tree').innerText(), /pile: 0/);
     assert.match(await page.locator('.turn').innerText(), /Won by .*took the last pebble/);
+    // the server publishes the same schemas for API clients
+    const schemas = await (await fetch(`${rig.url}/api/rulesets/pebbles/actions`)).json();
+    assert.equal(schemas.sources.note, 'template');
+    assert.equal(schemas.actions.note.properties.text.maxLength, 40);
     assert.deepEqual(errors, []);
   });
 

@@ -36,7 +36,6 @@ function CopyLink({ label, href }: { label: string; href: string }) {
       <a href={href}>{label}</a>{' '}
       <button
         type="button"
-        aria-label={`Copy: ${label}`}
         onClick={() => {
           void navigator.clipboard?.writeText(href).then(
             () => setDone(true),
@@ -45,6 +44,7 @@ function CopyLink({ label, href }: { label: string; href: string }) {
         }}
       >
         {done ? 'Copied' : 'Copy'}
+        <span class="sr-only"> {label}</span>
       </button>
     </span>
   );
