@@ -116,34 +116,26 @@ try {
       // wait for our turn (the agent answers on the server) or the end
       const cell = await page.waitForFunction(
         () => {
+          // 0 is falsy for waitForFunction: answer cell + 1, or -1 at the end
           if (document.querySelector('.match')?.getAttribute('data-status') === 'finished') return -1;
           const b = document.querySelector('.ttt-cell:not([aria-disabled="true"])');
-          return b ? Number(b.getAttribute('data-cell')) : null;
+          return b ? Number(b.getAttribute('data-cell')) + 1 : null;
         },
         undefined,
         { polling: 'raf' },
       );
-      const c = (await cell.jsonValue()) as number;
+      const c = ((await cell.jsonValue()) as number) - 1;
       if (c < 0) break;
-      const ms = await page.evaluate(
-        (i) =>
-          new Promise<number>((done) => {
-            const b = document.querySelector(`[data-cell="${i}"]`) as HTMLButtonElement;
-            const t0 = performance.now();
-            const seen = () => {
-              if (b.isConnected && b.textContent === 'X') {
-                mo.disconnect();
-                done(performance.now() - t0);
-                return true;
-              }
-              return false;
-            };
-            const mo = new MutationObserver(seen);
-            mo.observe(document.body, { childList: true, subtree: true, characterData: true });
-            b.click();
-          }),
-        c,
-      );
+      // a string, not a function: tsx would wrap inner functions in a helper the page does not have
+      const ms = (await page.evaluate(`new Promise((done) => {
+        const b = document.querySelector('[data-cell="${c}"]');
+        const t0 = performance.now();
+        const mo = new MutationObserver(() => {
+          if (b.isConnected && b.textContent === 'X') { mo.disconnect(); done(performance.now() - t0); }
+        });
+        mo.observe(document.body, { childList: true, subtree: true, characterData: true });
+        b.click();
+      })`)) as number;
       lat.push(ms);
     }
   }
