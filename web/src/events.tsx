@@ -73,6 +73,11 @@ export function EventList({
           </li>
         ))}
       </ol>
+      {groups.length === 0 ? (
+        <p class="muted">
+          None yet. (In games with hidden information the server sends players no events; the board shows what changed.)
+        </p>
+      ) : null}
     </section>
   );
 }
