@@ -20,7 +20,7 @@ import {
   type RulesetPackage,
   type Seat,
 } from '../kernel/index.ts';
-import { getPackage } from '../registry.ts';
+import { PACKAGES } from '../registry.ts';
 import { agentContext } from '../runners/context.ts';
 import { agentNames, agentSeed, makeAgent } from '../agents/resolve.ts';
 import { eventsFor, leaksAny, publicPending } from './secrets.ts';
@@ -50,6 +50,8 @@ export interface ServiceOptions {
   /** Agent kinds with a prefix (`cmd:` ...) run programs on this machine: refused unless allowed. */
   allowExternalAgents?: boolean;
   warn?: (msg: string, detail?: Json) => void;
+  /** The rulesets this server plays; default the registry's. Tests pass extra packages here. */
+  packages?: readonly RulesetPackage[];
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -131,8 +133,12 @@ export class MatchService {
   private readonly opts: ServiceOptions;
   private closed = false;
 
+  /** The rulesets this server plays, in listing order. */
+  readonly packages: readonly RulesetPackage[];
+
   constructor(opts: ServiceOptions) {
     this.store = opts.store;
+    this.packages = opts.packages ?? PACKAGES;
     this.opts = opts;
   }
 
@@ -194,10 +200,21 @@ export class MatchService {
     return m;
   }
 
+  /** A ruleset package this server plays, or not_found. */
+  pkg(id: string): RulesetPackage {
+    const found = this.packages.find((p) => p.ruleset.id === id);
+    if (!found)
+      throw new ArbiterError(
+        'not_found',
+        `unknown ruleset "${id}" (known: ${this.packages.map((p) => p.ruleset.id).join(', ')})`,
+      );
+    return found;
+  }
+
   private async load(id: string): Promise<LiveMatch | null> {
     const row = await this.store.getMatch(id);
     if (!row) return null;
-    const pkg = getPackage(row.ruleset);
+    const pkg = this.pkg(row.ruleset);
     const seats = await this.store.getSeats(id);
     const setupEvents: GameEvent[] = [];
     const state = pkg.ruleset.setup(row.config, row.seed, setupEvents);
@@ -408,7 +425,7 @@ export class MatchService {
   // ---- changing ---------------------------------------------------------------------------
 
   async create(input: CreateInput): Promise<LiveMatch> {
-    const pkg = getPackage(input.ruleset);
+    const pkg = this.pkg(input.ruleset);
     const rs = pkg.ruleset;
     const config = recordableConfig(input.config ?? {}) as JsonObject;
     const seed = input.seed ?? randomInt(0, 2 ** 32);

@@ -7,7 +7,6 @@ import { agentNames } from '../../agents/resolve.ts';
 import { SIM_WORKER } from '../sim-worker.ts';
 import type { SimReport } from '../../runners/sim.ts';
 import { defaultThreads, simulateParallel } from '../../runners/sim-parallel.ts';
-import { parseRedisUrl, simulateQueued } from '../../runners/sim-queue.ts';
 import { addConfigOptions, buildConfig, parseCount, parseSeed } from './config.ts';
 import { perRulesetVerb } from './play.ts';
 import { addAgentOptions, agentSession } from './agents-cli.ts';
@@ -78,9 +77,11 @@ export function registerSim(program: Command): void {
           (n) => session.seat(pkg, agents, n),
           { policy: session.policy },
         );
-      } else if (typeof opts.queue === 'string')
+      } else if (typeof opts.queue === 'string') {
+        // bullmq and ioredis load only for a queued run
+        const { parseRedisUrl, simulateQueued } = await import('../../runners/sim-queue.ts');
         report = await simulateQueued(pkg, simOpts, { redis: parseRedisUrl(opts.queue) });
-      else report = await simulateParallel(pkg, simOpts, { threads, worker: SIM_WORKER });
+      } else report = await simulateParallel(pkg, simOpts, { threads, worker: SIM_WORKER });
       bar?.update(games);
       bar?.stop();
       if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');

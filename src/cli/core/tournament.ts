@@ -5,7 +5,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { ArbiterError, canonicalJson } from '../../kernel/index.ts';
-import { runTournament, tournamentId, type GameResult, type TournamentReport } from '../../runners/tournament.ts';
+import type { GameResult, TournamentReport } from '../../runners/tournament.ts';
 import { addConfigOptions, buildConfig, parseCount, parseSeed } from './config.ts';
 import { perRulesetVerb } from './play.ts';
 
@@ -56,7 +56,9 @@ export function registerTournament(program: Command): void {
         .option('--csv', 'print the standings as CSV')
         .option('--html <file>', 'also write a self-contained HTML report with a chart');
       addConfigOptions(cmd, pkg);
-      cmd.action((opts: Record<string, unknown>) => {
+      cmd.action(async (opts: Record<string, unknown>) => {
+        // openskill takes about a second to load: only this verb needs it
+        const tournament = await import('../../runners/tournament.ts');
         const agents = String(opts.agents)
           .split(',')
           .map((s) => s.trim())
@@ -72,7 +74,7 @@ export function registerTournament(program: Command): void {
         if (typeof opts.out === 'string') {
           mkdirSync(opts.out, { recursive: true });
           const file = join(opts.out, 'results.jsonl');
-          const id = tournamentId(pkg, topts);
+          const id = tournament.tournamentId(pkg, topts);
           done = readResults(file, id);
           if (!existsSync(file) || done.length === 0)
             writeFileSync(
@@ -82,7 +84,7 @@ export function registerTournament(program: Command): void {
           if (done.length) process.stderr.write(`resuming: ${done.length} games already in ${file}\n`);
           onResult = (r) => appendFileSync(file, canonicalJson(r) + '\n');
         }
-        const report = runTournament(pkg, { ...topts, done, onResult });
+        const report = tournament.runTournament(pkg, { ...topts, done, onResult });
         if (typeof opts.html === 'string') writeFileSync(opts.html, htmlReport(report));
         if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
         else if (opts.csv) process.stdout.write(csv(report));

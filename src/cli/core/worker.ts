@@ -2,7 +2,6 @@
 
 import type { Command } from 'commander';
 import { PACKAGES } from '../../registry.ts';
-import { parseRedisUrl, startQueueWorker } from '../../runners/sim-queue.ts';
 import { parseCount } from './config.ts';
 
 export function registerWorker(program: Command): void {
@@ -15,6 +14,7 @@ export function registerWorker(program: Command): void {
     .option('--stalled-ms <ms>', 'how often stalled shards are looked for and handed to another worker', '30000')
     .option('-q, --quiet', 'no line per shard')
     .action(async (url: string, opts: { concurrency: string; lockMs: string; stalledMs: string; quiet?: boolean }) => {
+      const { parseRedisUrl, startQueueWorker } = await import('../../runners/sim-queue.ts');
       const w = startQueueWorker(PACKAGES, {
         redis: parseRedisUrl(url),
         concurrency: parseCount(opts.concurrency, 'concurrency', 1, 64),
