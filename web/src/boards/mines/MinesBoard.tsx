@@ -27,7 +27,7 @@ import {
 import './mines.css';
 
 type Tone = 'refused' | 'voided' | 'info' | 'done';
-type Note = { id: number; tone: Tone; text: string };
+type Note = { id: number; tone: Tone; text: string; input: number };
 type Anim = { gen: number; cells: Map<number, { ch: 'initial' | 'chain' | 'dig'; delay: number }> };
 
 const HINT_KEY = 'arbiter.mines.chord-hint-seen';
@@ -159,12 +159,15 @@ export function MinesBoard(props: BoardProps) {
   const genRef = useRef(0);
   const queuedStopRef = useRef(false);
   const busyRef = useRef<Intent | null>(null);
+  /** Counts the player's inputs: the status shows every message since the latest one. */
+  const inputRef = useRef(0);
   const gridRef = useRef<HTMLDivElement>(null);
 
   const say = (tone: Tone, text: string) => {
     noteId.current++;
     const id = noteId.current;
-    setNotes((ns) => [{ id, tone, text }, ...ns].slice(0, 5));
+    const input = inputRef.current;
+    setNotes((ns) => [{ id, tone, text, input }, ...ns].slice(0, 8));
   };
 
   // the three channels: events of the change if they came, else the difference of the views
@@ -191,6 +194,7 @@ export function MinesBoard(props: BoardProps) {
 
   const send = async (intent: Intent): Promise<void> => {
     if (!active) return;
+    inputRef.current++;
     const inFlight = busyRef.current;
     if (inFlight !== null) {
       if (intent.type === 'stop') {
@@ -334,7 +338,11 @@ export function MinesBoard(props: BoardProps) {
       );
     }
 
-  const latest = notes[0];
+  // what happened since the latest input, worst first (a refusal or a voided intent never hides behind news)
+  const rank: Record<Tone, number> = { refused: 0, voided: 1, done: 2, info: 3 };
+  const current = notes.filter((n) => n.input === notes[0]?.input).sort((a, b) => rank[a.tone] - rank[b.tone]);
+  const older = notes.filter((n) => !current.includes(n));
+  const latest = current[0];
   return (
     <div
       class="mn-board"
@@ -383,10 +391,6 @@ export function MinesBoard(props: BoardProps) {
         </aside>
       )}
 
-      <p class="mn-intent" aria-hidden="true" data-look={pv?.look ?? 'none'}>
-        {pv ? pv.words : active ? 'Point at a cell: the cursor and this line say what a click does.' : ' '}
-      </p>
-
       <div class="mn-scroll">
         {/* biome-ignore lint/a11y/useSemanticElements: a composite widget with a roving focus, not a form fieldset */}
         <div
@@ -403,15 +407,13 @@ export function MinesBoard(props: BoardProps) {
         </div>
       </div>
 
+      <p class="mn-intent" aria-hidden="true" data-look={pv?.look ?? 'none'}>
+        {pv ? pv.words : active ? 'Point at a cell: the cursor and this line say what a click does.' : ' '}
+      </p>
+
       {!props.readOnly && (
         <div class="mn-actions">
-          <button
-            type="button"
-            class="mn-stop"
-            disabled={!active}
-            onClick={() => void send({ type: 'stop' })}
-            aria-label={`Stop the round and bank ${stopCost} AP`}
-          >
+          <button type="button" class="mn-stop" disabled={!active} onClick={() => void send({ type: 'stop' })}>
             Stop round{queuedStop ? ' (queued)' : ''} · bank {stopCost} AP
           </button>
           <button
@@ -432,11 +434,15 @@ export function MinesBoard(props: BoardProps) {
       )}
 
       <div class={`mn-status mn-tone-${latest?.tone ?? 'info'}`} role="status" aria-live="polite">
-        {latest ? (
-          <>
-            <ToneIcon tone={latest.tone} />
-            <strong>{TONE_WORD[latest.tone]}:</strong> <span class="mn-status-text">{latest.text}</span>
-          </>
+        {current.length ? (
+          <ul class="mn-notes">
+            {current.map((n) => (
+              <li key={n.id} class={`mn-tone-${n.tone}`}>
+                <ToneIcon tone={n.tone} />
+                <strong>{TONE_WORD[n.tone]}:</strong> <span class="mn-status-text">{n.text}</span>
+              </li>
+            ))}
+          </ul>
         ) : (
           <span class="mn-status-text mn-quiet">{outcomeText ?? 'Your move.'}</span>
         )}
@@ -456,11 +462,11 @@ export function MinesBoard(props: BoardProps) {
           <strong>Run over:</strong> {outcomeText}
         </p>
       )}
-      {notes.length > 1 && (
+      {older.length > 0 && (
         <details class="mn-history">
-          <summary>Earlier messages ({notes.length - 1})</summary>
+          <summary>Earlier messages ({older.length})</summary>
           <ul>
-            {notes.slice(1).map((n) => (
+            {older.map((n) => (
               <li key={n.id} class={`mn-tone-${n.tone}`}>
                 <strong>{TONE_WORD[n.tone]}:</strong> {n.text}
               </li>
