@@ -105,7 +105,7 @@ export async function openSite(): Promise<Site> {
 /** A match made through the API, with seat `seat` joined (its token) — seats: `{}` open, `{agent}` built in. */
 export async function newMatch(
   site: Site,
-  body: { ruleset: string; config?: unknown; seed?: number; seats: unknown[] },
+  body: { ruleset: string; config?: unknown; seed?: number; seats: unknown[]; agentDelayMs?: number },
   join?: number,
 ): Promise<{ id: string; token: string | null }> {
   const m = await call(site.server.api, 'POST', '/matches', body);

@@ -147,7 +147,8 @@ function Chat(props: {
   return (
     <section class="bn-panel" aria-label="Chat">
       <h3>Chat</h3>
-      <ol class="bn-chat" ref={end}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling log must be reachable by keyboard */}
+      <ol class="bn-chat" ref={end} tabIndex={0} aria-label="Messages">
         {props.messages.slice(-60).map((m, i) => {
           const whisper = m.to !== null && m.to !== undefined;
           return (

@@ -99,7 +99,8 @@ export function BeatList(props: { beats: Beat[]; empty: string; current?: number
   }, [props.beats.length, props.current]);
   if (props.beats.length === 0) return <p class="bn-quiet">{props.empty}</p>;
   return (
-    <ol class="bn-beats" aria-label="Beats timeline" ref={box}>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling timeline must be reachable by keyboard
+    <ol class="bn-beats" aria-label="Beats timeline" ref={box} tabIndex={0}>
       {props.beats.map((b, i) => {
         const here = props.current !== undefined && b.step === props.current;
         const body = (

@@ -447,16 +447,12 @@ export function GroundBoard(props: BoardProps) {
   const phase = str(v?.phase);
   const round = num(v?.round);
 
-  // the reveal: choices turn face up when the phase leaves Select
+  // the reveal: choices turn face up (animated once) when the phase leaves Select; back in Select they go
   useEffect(() => {
     const was = prevPhase.current;
     prevPhase.current = phase;
-    if (was === 'select' && phase !== 'select') {
-      setFlip(true);
-      const t = setTimeout(() => setFlip(false), 1200);
-      return () => clearTimeout(t);
-    }
-    return undefined;
+    if (was === 'select' && phase !== 'select') setFlip(true);
+    else if (phase === 'select') setFlip(false);
   }, [phase, round]);
 
   if (v === null || !Array.isArray(v.players)) return <p>This is not a GROUND view.</p>;

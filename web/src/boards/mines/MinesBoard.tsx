@@ -275,7 +275,7 @@ export function MinesBoard(props: BoardProps) {
     }
   };
 
-  const pv = hover !== null ? preview(v, hover % v.w, (hover - (hover % v.w)) / v.w) : null;
+  const pv = hover !== null && active ? preview(v, hover % v.w, (hover - (hover % v.w)) / v.w) : null;
   const onPath = new Set((pv?.look === 'move' ? pv.path : []).map(([x, y]) => y * v.w + x));
   const figIdx = v.pos !== null ? v.pos[1] * v.w + v.pos[0] : -1;
   const batchLines = lastBatchLines(v, lastIntents.current);
@@ -408,7 +408,13 @@ export function MinesBoard(props: BoardProps) {
       </div>
 
       <p class="mn-intent" aria-hidden="true" data-look={pv?.look ?? 'none'}>
-        {pv ? pv.words : active ? 'Point at a cell: the cursor and this line say what a click does.' : ' '}
+        {pv
+          ? pv.words
+          : active
+            ? 'Point at a cell: the cursor and this line say what a click does.'
+            : props.readOnly
+              ? 'Watching: the board answers no clicks.'
+              : 'The run is over.'}
       </p>
 
       {!props.readOnly && (
