@@ -1,10 +1,10 @@
 // The two agents every ruleset gets for free: `random` (uniform over the menu) and `first`
 // (always the first menu element: a deterministic, seed-independent baseline).
 
-import type { Agent, AgentFactory } from '../kernel/index.ts';
+import type { AgentFactory } from '../kernel/index.ts';
 import { parseSearchArgs, searchAgent } from './search/ismcts.ts';
 
-export const randomAgent: AgentFactory = () => ({
+const randomAgent: AgentFactory = () => ({
   name: 'random',
   choose: (ctx) => ctx.random.pick(ctx.menu.actions),
 });
@@ -26,7 +26,3 @@ export const BUILTIN_AGENTS: Record<string, AgentFactory> = {
   mcts: mctsAgent,
   ismcts: ismctsAgent,
 };
-
-export function isAgent(x: unknown): x is Agent {
-  return typeof x === 'object' && x !== null && typeof (x as Agent).choose === 'function';
-}

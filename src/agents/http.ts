@@ -32,7 +32,7 @@ async function readCapped(res: Response, max: number): Promise<string | null> {
   return Buffer.concat(parts).toString('utf8');
 }
 
-export class HttpTransport implements Transport {
+class HttpTransport implements Transport {
   readonly name: string;
   private readonly url: URL;
   private readonly maxBytes: number;

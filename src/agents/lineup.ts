@@ -47,7 +47,7 @@ export type Lineup = z.infer<typeof lineupSchema>;
 /** A line-up seat resolved: an agent spec, or a model seat. */
 export type LineupSeat = { spec: string } | { llm: LlmSeat };
 
-export function findLineupFile(nameOrPath: string, rulesetId: string, root = process.cwd()): string {
+function findLineupFile(nameOrPath: string, rulesetId: string, root = process.cwd()): string {
   if (existsSync(nameOrPath)) return nameOrPath;
   const named = join(root, 'lineups', rulesetId, `${nameOrPath}.yaml`);
   if (existsSync(named)) return named;
@@ -57,7 +57,7 @@ export function findLineupFile(nameOrPath: string, rulesetId: string, root = pro
   );
 }
 
-export function parseLineup(text: string, source = 'line-up'): Lineup {
+function parseLineup(text: string, source = 'line-up'): Lineup {
   let raw: unknown;
   try {
     raw = parse(text, { maxAliasCount: 100 });

@@ -5,7 +5,7 @@
 import type { GameEvent, Json, Menu, Ruleset, Seat } from '../kernel/index.ts';
 
 /** Generic rendering: one line per scalar, nested objects indented, short scalar lists inline. */
-export function viewTree(value: Json, indent = ''): string {
+function viewTree(value: Json, indent = ''): string {
   const lines: string[] = [];
   const scalar = (v: Json): boolean => v === null || typeof v !== 'object';
   const show = (v: Json): string => (typeof v === 'string' ? v : JSON.stringify(v));

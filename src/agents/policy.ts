@@ -6,13 +6,13 @@
 // is closed (a hung program costs its deadline K times, then nothing).
 
 import {
+  defaultActionOf,
   validateAction,
   type Rejection,
   type Agent,
   type AgentContext,
   type Json,
   type JsonObject,
-  type Menu,
   type Seat,
 } from '../kernel/index.ts';
 import {
@@ -62,17 +62,8 @@ export interface SeatDecision {
   defaulted?: DefaultRecord;
 }
 
-export function truncate(s: string, n: number): string {
+function truncate(s: string, n: number): string {
   return s.length > n ? s.slice(0, n) + `…(${s.length} chars)` : s;
-}
-
-/** The menu element of the declared default family, else the first menu element. */
-export function defaultActionOf(menu: Menu, declared: string | null | undefined): Json {
-  if (declared) {
-    for (const a of menu.actions)
-      if (a !== null && typeof a === 'object' && (a as { type?: unknown }).type === declared) return a as Json;
-  }
-  return menu.actions[0] as Json;
 }
 
 /** Wraps a plain in-process agent (random, heuristics) as a transport: same policy, no deadline. */

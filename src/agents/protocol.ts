@@ -97,7 +97,6 @@ export const matchEndSchema = z
 
 export type MatchStart = z.infer<typeof matchStartSchema>;
 export type DecisionRequest = z.infer<typeof decisionRequestSchema>;
-export type Decision = z.infer<typeof decisionSchema>;
 export type DecisionResult = z.infer<typeof decisionResultSchema>;
 export type MatchEnd = z.infer<typeof matchEndSchema>;
 

@@ -23,7 +23,7 @@ type PrefixFactory = (args: string, seat: number, env: AgentEnv) => Agent;
  * External agent kinds plug in here by prefix: `cmd:<command line>` is a program on JSON lines,
  * `http:<URL>` a web service, `llm:<provider>:<model>` a language model (all speak the protocol).
  */
-export const AGENT_PREFIXES: Record<string, PrefixFactory> = {
+const AGENT_PREFIXES: Record<string, PrefixFactory> = {
   cmd: (args, seat, env) =>
     subprocessAgent(args, env.stderrDir ? { stderrPath: join(env.stderrDir, `seat-${seat}.stderr`) } : {}),
   http: (args) => httpAgent(args),

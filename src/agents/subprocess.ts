@@ -81,7 +81,7 @@ export function splitCommandLine(line: string): string[] | null {
 }
 
 /** The executable a program name resolves to, or null (a path is checked as given). */
-export function findProgram(name: string, cwd = process.cwd()): string | null {
+function findProgram(name: string, cwd = process.cwd()): string | null {
   const ok = (p: string) => {
     try {
       accessSync(p, constants.X_OK);
@@ -133,11 +133,6 @@ function installHandlers(): void {
       process.exit(128 + (sig === 'SIGINT' ? 2 : sig === 'SIGTERM' ? 15 : 1));
     });
   }
-}
-
-/** Process group ids of agent programs still running (for tests and diagnostics). */
-export function liveAgentGroups(): number[] {
-  return [...liveGroups];
 }
 
 // ---------------------------------------------------------------- the transport

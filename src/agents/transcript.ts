@@ -12,7 +12,7 @@ export function agentsDirFor(logPath: string): string {
   return `${logPath}.agents`;
 }
 
-export function transcriptPath(dir: string, seat: number): string {
+function transcriptPath(dir: string, seat: number): string {
   return join(dir, `seat-${seat}.transcript.jsonl`);
 }
 

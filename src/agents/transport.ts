@@ -2,7 +2,7 @@
 // protocol messages; the failure policy (deadlines, request ids, retry, default) is one piece of
 // code in policy.ts, the same for all of them.
 
-import type { Agent, AgentContext, Json, JsonObject } from '../kernel/index.ts';
+import type { Agent, AgentContext, JsonObject } from '../kernel/index.ts';
 import type { DecisionRequest, DecisionResult, FailureReason, MatchEnd, MatchStart } from './protocol.ts';
 
 export type Reply =
@@ -33,10 +33,6 @@ export interface Transport {
   usage?(): JsonObject;
   /** True when the transport answers synchronously in-process (no deadline can apply). */
   readonly inProcess?: boolean;
-}
-
-export function asJson(v: unknown): Json {
-  return v as Json;
 }
 
 /** An agent backed by a protocol transport (`cmd:`, `http:`, `llm:`); plain agents are wrapped. */

@@ -175,7 +175,7 @@ export function handleLine(ds: DriveState, line: string): Json {
 }
 
 /** Answer for a line over the limit; the id is recovered when it leads the line. */
-export function tooLargeAnswer(item: Extract<LineItem, { kind: 'too_large' }>, maxLine: number): Json {
+function tooLargeAnswer(item: Extract<LineItem, { kind: 'too_large' }>, maxLine: number): Json {
   let id: Json = null;
   const m =
     /^\s*\{\s*"id"\s*:\s*(-?\d{1,20}(?:\.\d{1,20})?(?:[eE][+-]?\d{1,3})?|"(?:[^"\\]|\\.){0,200}"|null|true|false)\s*[,}]/.exec(

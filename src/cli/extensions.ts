@@ -28,7 +28,7 @@ export const interactivePlayers: Record<string, InteractivePlayer> = {
 };
 
 /** The CLI's ToolIO: files relative to the working directory, text to stdout/stderr. */
-export function cliToolIO(): ToolIO {
+function cliToolIO(): ToolIO {
   const cwd = process.cwd();
   return {
     cwd,

@@ -14,7 +14,7 @@ export function cloneState<S>(rs: Ruleset<S>, state: S): S {
 }
 
 /** The checks every ruleset shares: seat shape, game over, seat owes a decision. */
-export function checkSeat<S>(rs: Ruleset<S>, state: S, seat: unknown): Rejection | null {
+function checkSeat<S>(rs: Ruleset<S>, state: S, seat: unknown): Rejection | null {
   if (typeof seat !== 'number' || !Number.isInteger(seat)) {
     return reject('bad_request', 'seat must be an integer', { seat: describeValue(seat) });
   }
@@ -61,7 +61,7 @@ export function step<S, A>(rs: Ruleset<S, A>, state: S, seat: Seat, action: A, e
   rs.apply(state, seat, action, events);
 }
 
-export function describeValue(v: unknown): Json {
+function describeValue(v: unknown): Json {
   if (v === undefined) return 'undefined';
   if (v === null || typeof v === 'number' || typeof v === 'boolean') return v as Json;
   if (typeof v === 'string') return v.length > 40 ? v.slice(0, 40) + '…' : v;

@@ -98,7 +98,7 @@ export function isPlainJson(v: unknown, depth = 0): v is Json {
 }
 
 /** Keys that reach an object's prototype when assigned; refused in every input the engine reads. */
-export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 export function isPrototypeKey(key: string): boolean {
   return PROTOTYPE_KEYS.has(key);
@@ -166,20 +166,4 @@ export function getPath(root: unknown, path: string): unknown {
     cur = (cur as Record<string, unknown>)[part];
   }
   return cur;
-}
-
-/** Write a dotted path, creating objects on the way. Used for scenario state overrides. */
-export function setPath(root: Record<string, unknown>, path: string, value: unknown): void {
-  const parts = path.split('.');
-  const bad = parts.find((p) => PROTOTYPE_KEYS.has(p));
-  if (bad !== undefined)
-    throw new ArbiterError('bad_request', `path "${path}": the key "${bad}" is not allowed`, { path });
-  assertNoPrototypeKeys(value, `path "${path}"`);
-  let cur: Record<string, unknown> = root;
-  for (let i = 0; i < parts.length - 1; i++) {
-    const next = cur[parts[i]];
-    if (next === null || typeof next !== 'object') cur[parts[i]] = {};
-    cur = cur[parts[i]] as Record<string, unknown>;
-  }
-  cur[parts[parts.length - 1]] = value;
 }

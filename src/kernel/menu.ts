@@ -2,7 +2,7 @@
 
 import { canonicalJson, isPlainJson, type Json } from './json.ts';
 import { reject } from './errors.ts';
-import type { Validation } from './contract.ts';
+import type { Menu, Validation } from './contract.ts';
 
 /** Input must be a plain JSON object; anything else is a bad_request. */
 export function requireObject(input: unknown): Validation<Record<string, Json>> {
@@ -16,7 +16,7 @@ export function requireObject(input: unknown): Validation<Record<string, Json>> 
  * Find `input` among the enumerated menu actions by canonical JSON. Returns the menu's own
  * element (so the ruleset applies a value it built, not the caller's object).
  */
-export function findInMenu<A>(actions: readonly A[], input: unknown): A | undefined {
+function findInMenu<A>(actions: readonly A[], input: unknown): A | undefined {
   let key: string;
   try {
     key = canonicalJson(input);
@@ -36,4 +36,13 @@ export function validateByMenu<A>(actions: readonly A[], input: unknown): Valida
     return { ok: false, error: reject('illegal', 'that action is not on the menu now', { input: obj.action }) };
   }
   return { ok: true, action: found };
+}
+
+/** The menu element of the ruleset's declared default family, else the first menu element. */
+export function defaultActionOf(menu: Menu, declared: string | null | undefined): Json {
+  if (declared) {
+    for (const a of menu.actions)
+      if (a !== null && typeof a === 'object' && (a as { type?: unknown }).type === declared) return a as Json;
+  }
+  return menu.actions[0] as Json;
 }

@@ -12,7 +12,7 @@ export interface RngState {
   streams: Record<string, StreamState>;
 }
 
-export const MAX_SEED = 0xffffffff;
+const MAX_SEED = 0xffffffff;
 
 export function checkSeed(seed: unknown): number {
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
@@ -42,7 +42,7 @@ function nameHash(name: string): number {
   return h >>> 0;
 }
 
-export function deriveStream(seed: number, name: string): StreamState {
+function deriveStream(seed: number, name: string): StreamState {
   let x = (seed ^ Math.imul(nameHash(name), 0x27d4eb2f)) | 0;
   const out: number[] = [];
   for (let i = 0; i < 4; i++) {

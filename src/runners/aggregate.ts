@@ -140,3 +140,42 @@ export function wilson(k: number, n: number): [number, number] {
   const r = z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
   return [round(Math.max(0, (c - r) / d)), round(Math.min(1, (c + r) / d))];
 }
+
+/**
+ * A histogram cut into at most about `maxBins` equal bins, for charts. `discrete` bins hold whole
+ * numbers and `hi` is the last value they hold (lo..hi); otherwise a bin is the interval [lo, hi).
+ * Past the exact limit the sketch's bucket representatives stand for their values.
+ */
+export type Binned = { discrete: boolean; bins: [lo: number, hi: number, count: number][] };
+
+/** The smallest step of the form {1, 2, 2.5, 5}·10^k at least `raw` (only 1, 2, 5·10^k when `whole`). */
+function niceStep(raw: number, whole: boolean): number {
+  if (!(raw > 0)) return 1;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  const steps = whole ? [1, 2, 5, 10] : [1, 2, 2.5, 5, 10];
+  for (const s of steps) if (s * p >= raw * (1 - 1e-12)) return whole ? Math.max(1, Math.round(s * p)) : s * p;
+  return 10 * p;
+}
+
+export function binFigure(f: Figure, maxBins = 40): Binned {
+  const points = Object.entries(f.hist.counts)
+    .map(([k, c]) => [f.hist.exact ? Number(k) : bucketValue(k), c] as const)
+    .sort((x, y) => x[0] - y[0]);
+  if (points.length === 0) return { discrete: true, bins: [] };
+  const lo = points[0][0];
+  const hi = points[points.length - 1][0];
+  const discrete = f.hist.exact && points.every(([v]) => Number.isInteger(v));
+  const width = discrete ? niceStep((hi - lo + 1) / maxBins, true) : niceStep((hi - lo) / maxBins, false);
+  const start = Math.floor(lo / width) * width;
+  // the small epsilon keeps a value sitting on an edge (0.3 with width 0.1) in the bin it starts
+  const slot = (v: number) => Math.floor((v - start) / width + 1e-9);
+  const counts = new Array<number>(slot(hi) + 1).fill(0);
+  for (const [v, c] of points) counts[Math.min(counts.length - 1, slot(v))] += c;
+  return {
+    discrete,
+    bins: counts.map((c, i) => {
+      const a = round(start + i * width);
+      return [a, discrete ? a + width - 1 : round(start + (i + 1) * width), c];
+    }),
+  };
+}

@@ -161,7 +161,7 @@ export function sampling<S>(rs: Ruleset<S>, opts: ConformanceOptions = {}): stri
 }
 
 /** Plays a seeded random game through `act`, returning its events. */
-export function seededGame<S>(rs: Ruleset<S>, seed: number, config: Json, resumeAt = -1): GameEvent[] {
+function seededGame<S>(rs: Ruleset<S>, seed: number, config: Json, resumeAt = -1): GameEvent[] {
   const events: GameEvent[] = [];
   let state = rs.setup(config, seed, events);
   const rnd = new SeededRandom(seed ^ 0x3c3c3c3c);

@@ -56,7 +56,7 @@ export function loadScenariosOf(
 const TITLE = /\b(?:test|it|describe)\s*\(\s*(['"`])\[([^\]]+)\]((?:(?!\1)[^\\\n]|\\.)*)\1/g;
 
 /** Rule ids tagged in test titles under test/<rulesetId>/ (recursively). */
-export function taggedTests(root: string, rulesetId: string): { id: string; by: string }[] {
+function taggedTests(root: string, rulesetId: string): { id: string; by: string }[] {
   const dir = join(root, 'test', rulesetId);
   const out: { id: string; by: string }[] = [];
   if (!existsSync(dir)) return out;

@@ -18,9 +18,6 @@
 
 import { canonicalJson, validateAction, type GameEvent, type Goal, type Json, type Ruleset } from '../kernel/index.ts';
 
-/** A branch the exploration should reach, judged on one transition (the contract's `goals`). */
-export type ExploreGoal = Goal;
-
 export interface ExploreOptions {
   config?: unknown;
   seed?: number;
@@ -34,7 +31,7 @@ export interface ExploreOptions {
   checkInvariants?: boolean;
   /** Stop after this many violations (default 1: the shortest counterexample). */
   maxViolations?: number;
-  goals?: readonly ExploreGoal[];
+  goals?: readonly Goal[];
   exactKeys?: boolean;
   /** Also pass every menu element through ruleset.validate and report any refusal (default false:
    * the conformance suite checks menus, and validating each element rebuilds the menu). */
@@ -248,7 +245,7 @@ export function explore(rs: Ruleset, options: ExploreOptions = {}): ExploreRepor
   const violations: Violation[] = [];
   const goalHit = new Map<string, { link: number; seat: number; choice: number; depth: number }>();
   /** Goals not reached yet (tested on each transition until reached). */
-  let openGoals: ExploreGoal[] = goals.slice();
+  let openGoals: Goal[] = goals.slice();
   let transitions = 0;
   let terminal = 0;
   let depth = 0;

@@ -23,7 +23,7 @@ import {
 import { splitLines, type LineItem } from './lines.ts';
 
 /** A single log line longer than this is refused as too large (the file itself may be any size). */
-export const MAX_LOG_LINE = 64 * 1024 * 1024;
+const MAX_LOG_LINE = 64 * 1024 * 1024;
 
 /**
  * What is wrong with a log, first thing first. Each kind has its own exit code in `replay --verify`.
@@ -136,7 +136,7 @@ function checkRejection(v: Json | undefined, no: number, where: string): Rejecti
   return v as unknown as Rejection;
 }
 
-export function checkEntry(v: Obj, no: number, expectedSeq: number): LogEntry {
+function checkEntry(v: Obj, no: number, expectedSeq: number): LogEntry {
   unknownKeys(v, ENTRY_KEYS, no, 'submission');
   for (const k of ['seq', 'seat', 'input', 'result', 'events'])
     if (!(k in v)) throw malformed(no, `a submission needs "${k}"`);
@@ -179,7 +179,7 @@ export function checkEntry(v: Obj, no: number, expectedSeq: number): LogEntry {
   return v as unknown as LogEntry;
 }
 
-export function checkFooter(v: Obj, no: number): LogFooter {
+function checkFooter(v: Obj, no: number): LogFooter {
   unknownKeys(v, FOOTER_KEYS, no, 'footer');
   if (v.end !== true) throw malformed(no, 'the footer\'s "end" must be true');
   for (const k of ['hash', 'log_hash'] as const)

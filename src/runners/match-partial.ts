@@ -9,7 +9,7 @@ export interface Mismatch {
   actual: unknown;
 }
 
-export const ABSENT = '$absent';
+const ABSENT = '$absent';
 
 export function partialMatch(expected: unknown, actual: unknown, path = ''): Mismatch | null {
   if (expected === ABSENT) return actual === undefined ? null : { path, expected: '(absent)', actual };

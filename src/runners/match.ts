@@ -8,7 +8,6 @@ import {
   assertNoPrototypeKeys,
   canonicalJson,
   cloneJson,
-  cloneState,
   findPrototypeKey,
   isPlainJson,
   SeededRandom,
@@ -37,9 +36,7 @@ import { PROTOCOL, type DecisionRequest } from '../agents/protocol.ts';
 import { describeViewText, eventsSeenBy } from '../agents/observe.ts';
 import type { Transport } from '../agents/transport.ts';
 
-export type { TransportAgent } from '../agents/transport.ts';
-
-export const ENGINE = 'arbiter 0.1.0';
+const ENGINE = 'arbiter 0.1.0';
 /** Engines whose logs this build can verify (a log names the engine that wrote it). */
 export const KNOWN_ENGINES: readonly string[] = [ENGINE];
 /** The version of the log format below; a header without it, or with another, is refused. */
@@ -473,7 +470,7 @@ const LAZY_BASE = {
 };
 
 /** The rules text agents receive: the package's rules page (the source of `arbiter rules`). */
-export function rulesText(rs: Ruleset, pkg?: RulesetPackage): string {
+function rulesText(rs: Ruleset, pkg?: RulesetPackage): string {
   if (pkg) {
     try {
       return pkg.rulesPage();
@@ -540,5 +537,3 @@ export function playFast<S>(
   }
   return { state, outcome: rs.outcome(state), actions, events: options.keepEvents ? events : null };
 }
-
-export { cloneState };

@@ -92,7 +92,7 @@ function clip(v: unknown): string {
 }
 
 /** Feed it lines in order; it throws a LogError at the first problem. */
-export class LogVerifier {
+class LogVerifier {
   private rs: Ruleset<unknown> | null = null;
   private header: LogHeader | null = null;
   state: unknown = null;

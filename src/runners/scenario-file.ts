@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ArbiterError, findPrototypeKey, isPlainJson, isPrototypeKey } from '../kernel/index.ts';
 
 /** A scenario file is a few kilobytes; anything over this is refused before it is parsed. */
-export const MAX_SCENARIO_BYTES = 1024 * 1024;
+const MAX_SCENARIO_BYTES = 1024 * 1024;
 
 /** Explicit tags a scenario may use: YAML's core JSON-like types. Any other tag is refused. */
 const CORE_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((t) => `tag:yaml.org,2002:${t}`));
@@ -90,7 +90,6 @@ export const scenarioSchema = z
 
 export type Scenario = z.infer<typeof scenarioSchema>;
 export type ScenarioExpect = z.infer<typeof expectSchema>;
-export type ActStep = z.infer<typeof actStepSchema>;
 
 export interface LoadedScenario {
   file: string;

@@ -28,7 +28,7 @@ export interface ScenarioResult {
 }
 
 /** The U-item ids an event names in its `u` field. */
-export function uItemsOf(e: GameEvent): string[] {
+function uItemsOf(e: GameEvent): string[] {
   const u = e.u;
   if (typeof u === 'string') return [u];
   if (Array.isArray(u)) return u.filter((x): x is string => typeof x === 'string');

@@ -21,7 +21,7 @@ import {
 import type { SimTask } from './sim-worker.ts';
 import { mergeShardsInOrder } from './sim-parallel.ts';
 
-export const QUEUE_NAME = 'arbiter-sim';
+const QUEUE_NAME = 'arbiter-sim';
 
 export interface RedisTarget {
   host: string;
@@ -57,7 +57,7 @@ function connection(t: RedisTarget) {
 }
 
 /** A run's identity: the same run submitted again finds (and reuses) the shards already played. */
-export function runId(pkgVersion: string, opts: SimOptions, rulesetId: string): string {
+function runId(pkgVersion: string, opts: SimOptions, rulesetId: string): string {
   const h = new StreamHash();
   h.update(
     canonicalJson({

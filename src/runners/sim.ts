@@ -7,10 +7,12 @@
 import { canonicalJson, type Json, type Outcome, type Ruleset, type RulesetPackage } from '../kernel/index.ts';
 import {
   addValue,
+  binFigure,
   mergeFigure,
   newFigure,
   summarizeFigure,
   wilson,
+  type Binned,
   type Figure,
   type FigureSummary,
 } from './aggregate.ts';
@@ -37,7 +39,7 @@ export interface GameRecord {
 const round = (v: number) => Math.round(v * 10000) / 10000;
 
 /** A shard is a fixed run of seeds; every way of running a sim (one thread, a pool, a queue) plays the same shards and merges them in order. */
-export const SHARD_GAMES = 1000;
+const SHARD_GAMES = 1000;
 
 export interface SimReport {
   ruleset: string;
@@ -60,6 +62,8 @@ export interface SimReport {
   place_share: number[][] | null;
   mean_score: number[] | null;
   metrics: Record<string, FigureSummary>;
+  /** Distributions for charts (`sim --html`, the web report page): game length and each metric. */
+  histograms: { actions: Binned; metrics: Record<string, Binned> };
   wall_ms: number;
   games_per_s: number;
   /** Agent failures that fell back to the default action, by reason (protocol agents only). */
@@ -189,10 +193,12 @@ export function summarize<S, A>(
   const n = agg.games;
   // a metric a game does not report counts as 0 for that game, so every figure is over all games
   const metrics: Record<string, FigureSummary> = {};
+  const metricBins: Record<string, Binned> = {};
   for (const k of Object.keys(agg.metrics).sort()) {
     const f: Figure = JSON.parse(JSON.stringify(agg.metrics[k]));
     for (let i = f.moments.n; i < n; i++) addValue(f, 0);
     metrics[k] = summarizeFigure(f);
+    metricBins[k] = binFigure(f);
   }
   const placeShare = agg.places
     ? agg.places.map((f) =>
@@ -220,6 +226,7 @@ export function summarize<S, A>(
     place_share: placeShare,
     mean_score: agg.scores ? agg.scores.map((f) => summarizeFigure(f).mean) : null,
     metrics,
+    histograms: { actions: binFigure(agg.actions), metrics: metricBins },
     wall_ms: Math.round(wallMs),
     games_per_s: Math.round(n / Math.max(wallMs / 1000, 1e-6)),
   };

@@ -138,7 +138,7 @@ export function runTournament<S, A>(pkg: RulesetPackage<S, A>, o: TournamentOpti
   return summarizeTournament(pkg, o, lineups, seats, results);
 }
 
-export function summarizeTournament<S, A>(
+function summarizeTournament<S, A>(
   pkg: RulesetPackage<S, A>,
   o: TournamentOptions,
   lineups: string[][],

@@ -3,7 +3,7 @@
 // protocol's codes and a 4xx status; no stack trace ever leaves the server.
 
 import { createHash } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -51,7 +51,7 @@ const STATUS: Record<ErrorCode, number> = {
 type Fail = { status: number; body: { ok: false; error: { code: string; reason: string; detail?: Json } } };
 
 /** Turn anything thrown into a typed answer; unknown errors become a bare 500. */
-export function failure(err: unknown): Fail {
+function failure(err: unknown): Fail {
   if (err instanceof ArbiterError) {
     const status = err instanceof HttpError ? err.status : (STATUS[err.code] ?? 400);
     const error: Fail['body']['error'] = { code: err.code, reason: err.message };
@@ -371,5 +371,3 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   return app;
 }
-
-export type { FastifyReply };

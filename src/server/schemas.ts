@@ -103,7 +103,7 @@ export const Snapshot = z.object({
   outcome: json,
 });
 
-export const JoinResult = z.object({ match: z.string(), seat: z.number().int(), token: z.string() });
+const JoinResult = z.object({ match: z.string(), seat: z.number().int(), token: z.string() });
 
 export const ActResult = z.object({
   ok: z.literal(true),
@@ -113,7 +113,7 @@ export const ActResult = z.object({
   replayed: z.boolean(),
 });
 
-export const RulesetSummary = z.object({
+const RulesetSummary = z.object({
   id: z.string(),
   version: z.string(),
   title: z.string(),
@@ -123,7 +123,7 @@ export const RulesetSummary = z.object({
   agents: z.array(z.object({ name: z.string(), description: z.string(), reads: z.string() })),
 });
 
-export const RulesetDetail = RulesetSummary.extend({
+const RulesetDetail = RulesetSummary.extend({
   catalog: json,
   configSchema: json,
   defaultConfig: json,

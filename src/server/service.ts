@@ -7,6 +7,7 @@ import {
   act,
   ArbiterError,
   canonicalJson,
+  defaultActionOf,
   isPlainJson,
   SeededRandom,
   StreamHash,
@@ -768,15 +769,6 @@ export class MatchService {
   async submissions(m: LiveMatch): Promise<SubmissionRow[]> {
     return this.store.submissions(m.id, 0);
   }
-}
-
-/** The menu element of the declared default family, else the first menu element. */
-export function defaultActionOf(menu: Menu, declared: string | undefined): Json {
-  if (declared) {
-    for (const a of menu.actions)
-      if (a !== null && typeof a === 'object' && (a as { type?: unknown }).type === declared) return a as Json;
-  }
-  return menu.actions[0] as Json;
 }
 
 /** An error with an HTTP status chosen by the server (not derived from the code). */

@@ -83,7 +83,7 @@ export const place = (x: number, y: number): Step => ['flag_place', x, y];
 export const pull = (x: number, y: number): Step => ['flag_pull', x, y];
 export const stop: Step = ['stop'];
 
-export function intent(s: Step): Intent {
+function intent(s: Step): Intent {
   return s[0] === 'stop' ? { type: 'stop' } : { type: s[0], cell: [s[1], s[2]] };
 }
 

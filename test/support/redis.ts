@@ -13,7 +13,7 @@ export interface TestRedis {
   stop(): Promise<void>;
 }
 
-export function redisInstalled(): boolean {
+function redisInstalled(): boolean {
   return spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 }
 

@@ -120,7 +120,7 @@ function anthropicAnswer(r: Json): Answer {
 
 // ---------------------------------------------------------------- the transport
 
-export class LlmTransport implements Transport {
+class LlmTransport implements Transport {
   readonly name: string;
   readonly seatCfg: LlmSeat;
   private readonly env: LlmEnv;

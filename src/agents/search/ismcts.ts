@@ -126,7 +126,7 @@ export interface SearchMemory {
   next: Map<string, Node>;
 }
 
-export function searchDecision<S>(ctx: AgentContext<S, Json>, opts: SearchOptions, memory?: SearchMemory): Json {
+function searchDecision<S>(ctx: AgentContext<S, Json>, opts: SearchOptions, memory?: SearchMemory): Json {
   const rs = ctx.ruleset as Ruleset<S, Json>;
   const menu = ctx.menu.actions;
   if (menu.length === 1) return menu[0];

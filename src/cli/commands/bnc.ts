@@ -13,7 +13,7 @@ import { bncPackage } from '../../rulesets/bnc/index.ts';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** File and console access for a ruleset tool, rooted at `root`. */
-export function nodeToolIO(root: string): ToolIO {
+function nodeToolIO(root: string): ToolIO {
   return {
     cwd: root,
     readText: (p) => readFileSync(resolve(root, p), 'utf8'),

@@ -14,10 +14,10 @@ import { agentNames } from '../../agents/resolve.ts';
 import { actionSchemas } from '../../runners/schema.ts';
 
 /** The repository (or installed package) root: docs/rules/ and release folders live under it. */
-export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** The CLI's ToolIO: paths relative to `cwd`, parent folders created on write, text to stdout/stderr. */
-export function nodeToolIO(cwd = process.cwd()): ToolIO {
+function nodeToolIO(cwd = process.cwd()): ToolIO {
   return {
     cwd,
     readText: (path) => {

@@ -12,7 +12,7 @@ import { addConfigOptions, buildConfig, parseSeed } from './config.ts';
 import { terminalIO } from './terminal.ts';
 import { describeEvent, entryLines, outcomeLine } from './print.ts';
 
-export async function playOne<S, A>(
+async function playOne<S, A>(
   entry: RulesetPackage<S, A>,
   opts: Record<string, unknown>,
   out: (line: string) => void,

@@ -5,7 +5,7 @@ import pc from 'picocolors';
 import { canonicalJson, type GameEvent, type Json, type Outcome, type Ruleset } from '../../kernel/index.ts';
 import type { LogEntry } from '../../runners/match.ts';
 
-export function compact(v: unknown, max = 160): string {
+function compact(v: unknown, max = 160): string {
   const s = canonicalJson(v ?? null);
   return s.length > max ? s.slice(0, max) + '…' : s;
 }
@@ -21,7 +21,7 @@ export function describeEvent(rs: Ruleset, e: GameEvent): string {
   return compact(e);
 }
 
-export function describeAction(rs: Ruleset, action: Json, seat: number): string {
+function describeAction(rs: Ruleset, action: Json, seat: number): string {
   if (rs.describeAction) {
     try {
       return rs.describeAction(action, seat);

@@ -1,5 +1,6 @@
 // `arbiter sim`: many seeded matches, summary statistics, --json / --csv, a progress bar on a TTY.
 
+import { writeFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import pc from 'picocolors';
 import type { Command } from 'commander';
@@ -25,6 +26,7 @@ export function registerSim(program: Command): void {
       )
       .option('--json', 'print the report as JSON')
       .option('--csv', 'print metrics as CSV (name,mean,min,max)')
+      .option('--html <file>', 'also write a self-contained HTML report with charts (opens from disk, no network)')
       .option('-t, --threads <n>', 'worker threads (default: all cores; 1 = this process only)')
       .option(
         '--queue <redis-url>',
@@ -84,6 +86,9 @@ export function registerSim(program: Command): void {
       } else report = await simulateParallel(pkg, simOpts, { threads, worker: SIM_WORKER });
       bar?.update(games);
       bar?.stop();
+      // the charting (Observable Plot, linkedom) loads only when a report file is asked for
+      if (typeof opts.html === 'string')
+        writeFileSync(opts.html, (await import('../../report/static.ts')).simReportHtml(report));
       if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
       else if (opts.csv) process.stdout.write(toCsv(report));
       else process.stdout.write(toText(report));

@@ -54,7 +54,10 @@ export function registerTournament(program: Command): void {
         .option('-o, --out <dir>', 'folder for results.jsonl (resume by running again with the same folder)')
         .option('--json', 'print the report as JSON')
         .option('--csv', 'print the standings as CSV')
-        .option('--html <file>', 'also write a self-contained HTML report with a chart');
+        .option(
+          '--html <file>',
+          'also write a self-contained HTML report with charts (the same charting as sim --html)',
+        );
       addConfigOptions(cmd, pkg);
       cmd.action(async (opts: Record<string, unknown>) => {
         // openskill takes about a second to load: only this verb needs it
@@ -85,7 +88,9 @@ export function registerTournament(program: Command): void {
           onResult = (r) => appendFileSync(file, canonicalJson(r) + '\n');
         }
         const report = tournament.runTournament(pkg, { ...topts, done, onResult });
-        if (typeof opts.html === 'string') writeFileSync(opts.html, htmlReport(report));
+        // the charting (Observable Plot, linkedom) loads only when a report file is asked for
+        if (typeof opts.html === 'string')
+          writeFileSync(opts.html, (await import('../../report/static.ts')).tournamentReportHtml(report));
         if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
         else if (opts.csv) process.stdout.write(csv(report));
         else process.stdout.write(table(report));
@@ -128,39 +133,4 @@ function table(r: TournamentReport): string {
     );
   }
   return out.join('\n') + '\n';
-}
-
-const esc = (t: string) => t.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-
-/** One self-contained file: the standings table and a win-rate chart with interval whiskers (inline SVG). */
-export function htmlReport(r: TournamentReport): string {
-  const rowH = 28;
-  const left = 160;
-  const width = 640;
-  const plot = width - left - 20;
-  const bars = r.standings
-    .map((s, i) => {
-      const y = 20 + i * rowH;
-      const x = (v: number) => left + v * plot;
-      return `<g><text x="${left - 8}" y="${y + 15}" text-anchor="end">${esc(s.agent)}</text><rect x="${left}" y="${y + 4}" width="${(s.win_rate * plot).toFixed(1)}" height="16" fill="#4a78b5"><title>${esc(s.agent)}: ${(s.win_rate * 100).toFixed(1)}%</title></rect><line x1="${x(s.win_ci95[0]).toFixed(1)}" x2="${x(s.win_ci95[1]).toFixed(1)}" y1="${y + 12}" y2="${y + 12}" stroke="#111" stroke-width="2"/><text x="${(x(s.win_rate) + 4).toFixed(1)}" y="${y + 15}" font-size="11">${(s.win_rate * 100).toFixed(1)}%</text></g>`;
-    })
-    .join('');
-  const height = 40 + r.standings.length * rowH;
-  const axis = [0, 0.25, 0.5, 0.75, 1]
-    .map((v) => `<text x="${left + v * plot}" y="${height - 4}" text-anchor="middle" font-size="11">${v * 100}%</text>`)
-    .join('');
-  const rows = r.standings
-    .map(
-      (s) =>
-        `<tr><td>${esc(s.agent)}</td><td>${s.games}</td><td>${(s.win_rate * 100).toFixed(1)}%</td><td>${(s.win_ci95[0] * 100).toFixed(1)}–${(s.win_ci95[1] * 100).toFixed(1)}%</td><td>${s.mean_place ?? '-'}</td><td>${s.mu}</td><td>${s.sigma}</td><td>${s.ordinal}</td></tr>`,
-    )
-    .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(r.ruleset)} tournament</title>
-<style>body{font:14px system-ui,sans-serif;margin:1.5em;max-width:760px}table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:4px 8px;text-align:right}td:first-child,th:first-child{text-align:left}svg text{font-family:system-ui,sans-serif}</style></head><body>
-<h1>${esc(r.ruleset)} (${esc(r.version)}) tournament</h1>
-<p>${r.lineups.length} line-ups × ${r.games_per_lineup} games = ${r.games} games; ${r.seats} seats; first seed ${r.first_seed}. Ratings: openskill Plackett–Luce (ordinal = mu − 3·sigma). Win-rate bars with 95% Wilson intervals.</p>
-<svg role="img" aria-label="win rate per agent with 95% intervals" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${bars}${axis}</svg>
-<table><caption>Standings</caption><thead><tr><th>agent</th><th>games</th><th>win rate</th><th>95% interval</th><th>mean place</th><th>mu</th><th>sigma</th><th>ordinal</th></tr></thead><tbody>${rows}</tbody></table>
-</body></html>
-`;
 }

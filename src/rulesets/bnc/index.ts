@@ -21,7 +21,6 @@ import { MANIFEST, tools } from './tools.ts';
 import { secretsFor, seatView, spectatorView } from './view.ts';
 
 export type { BncState } from './state.ts';
-export type { Action as BncAction } from './schema.ts';
 // the benchmark's fast path (bench imports a ruleset only through this file)
 export { playScripted, TEMPERAMENTS } from './agents.ts';
 

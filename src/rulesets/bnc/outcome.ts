@@ -12,7 +12,7 @@ function rankKey(c: Contestant, turns: number): number {
 }
 
 /** Competition ranking: equal keys share a place; the next place skips the tied ones. */
-export function placements(s: BncState): number[] {
+function placements(s: BncState): number[] {
   const keys = s.contestants.map((c) => rankKey(c, s.config.turns));
   return keys.map((k) => 1 + keys.filter((x) => x < k).length);
 }

@@ -95,7 +95,6 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
   const v = viewJson as unknown as SeatView;
   if (v.me === undefined) throw new ArbiterError('bad_request', 'bnc sample: needs a contestant view');
   const cfg = { ...v.config };
-  const n = v.contestants.length;
   const here = v.me.zone;
   const shortcuts = sampleShortcuts(v.shortcuts, random);
   const myGuild = v.guild;

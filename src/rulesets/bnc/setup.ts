@@ -34,7 +34,7 @@ export const DEFAULT_CONFIG: BncConfig = {
   wardenHealth: WARDEN_HEALTH,
 };
 
-export function parseConfig(config: unknown): BncConfig {
+function parseConfig(config: unknown): BncConfig {
   if (config === undefined || config === null) return { ...DEFAULT_CONFIG };
   const r = configSchema.safeParse(config);
   if (!r.success) {

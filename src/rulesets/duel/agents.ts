@@ -63,7 +63,7 @@ const DISCARD_ORDER = ['gamble', 'coffee', 'bell', 'toll', 'burn', 'stop', 'vent
 const discardCost = (a: DuelAction) =>
   a.type === 'discard' ? a.cards.reduce((t, c) => t + DISCARD_ORDER.indexOf(c), 0) : 0;
 
-export const heuristic: AgentFactory<DuelAction, DuelState> = () => ({
+const heuristic: AgentFactory<DuelAction, DuelState> = () => ({
   name: 'heuristic',
   choose(ctx: AgentContext<DuelState, DuelAction>): DuelAction {
     const menu = ctx.menu.actions;

@@ -133,7 +133,7 @@ const VENTURE_TOKEN = 2;
  * printed points, the configured start token, the venture token), not from the item's own `pts`
  * nor the engine's `points()`.
  */
-export function countPoints(s: DuelState): number[] {
+function countPoints(s: DuelState): number[] {
   return s.p.map((p, seat) => {
     let t = 0;
     for (const x of p.score) {

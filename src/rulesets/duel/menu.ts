@@ -35,7 +35,7 @@ function actionMenu(s: DuelState, seat: number): DuelAction[] {
 }
 
 /** Distinct multisets of `k` cards from `hand`, each sorted. */
-export function batches(hand: readonly string[], k: number): string[][] {
+function batches(hand: readonly string[], k: number): string[][] {
   const sorted = hand.slice().sort();
   const out: string[][] = [];
   const cur: string[] = [];

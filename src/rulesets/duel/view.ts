@@ -64,7 +64,7 @@ function bump(m: Record<string, number>, card: string): void {
 }
 
 /** Whether `seat` cannot see the card of the action in progress (the corp installing an agenda). */
-export function actionCardHidden(s: DuelState, seat: number | null): boolean {
+function actionCardHidden(s: DuelState, seat: number | null): boolean {
   const a = s.action;
   return (
     a !== null &&

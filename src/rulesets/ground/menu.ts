@@ -122,7 +122,7 @@ function selectMenu(s: GroundState, seat: number, out: GroundGameAction[]): void
  * not it will come (U23): the menu neither filters out a mode that keeps a DARVO sequence alive nor
  * tells a player what it could not know.
  */
-export function groundMenu(s: GroundState, seat: number, out: GroundGameAction[]): void {
+function groundMenu(s: GroundState, seat: number, out: GroundGameAction[]): void {
   const n = s.n;
   out.push(G_GR);
   // OU restore: a Denied Problem

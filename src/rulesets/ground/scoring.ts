@@ -43,7 +43,7 @@ export function tally(s: GroundState): Tally {
 }
 
 /** Bond networks (GR-E04): connected components over Bonds only, lowest seat first. */
-export function coalitions(s: GroundState): number[][] {
+function coalitions(s: GroundState): number[][] {
   const n = s.n;
   const seen = new Array(n).fill(false);
   const out: number[][] = [];

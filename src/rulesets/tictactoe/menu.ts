@@ -8,7 +8,7 @@ import { reject, requireObject, type Menu, type Pending, type Seat, type Validat
 import type { TicTacToeAction, TicTacToeState } from './state.ts';
 
 /** Menu elements are shared, never mutated: legal() hands out the same objects every time. */
-export const CELL_ACTIONS: readonly TicTacToeAction[] = Object.freeze(
+const CELL_ACTIONS: readonly TicTacToeAction[] = Object.freeze(
   Array.from({ length: 9 }, (_, cell): TicTacToeAction => Object.freeze({ type: 'mark', cell })),
 );
 

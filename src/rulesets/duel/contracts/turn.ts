@@ -47,10 +47,10 @@ function eventsAre(events: readonly GameEvent[], expected: { type: string; turn:
   );
 }
 
-export function TurnBeginEvent5(f: Frame) {
+function TurnBeginEvent5(f: Frame) {
   return { type: 'turn_begin', turn: f.id, seat: f.owner };
 }
-export function TurnEndEvent5(f: Frame) {
+function TurnEndEvent5(f: Frame) {
   return { type: 'turn_end', turn: f.id, seat: f.owner };
 }
 

@@ -66,7 +66,7 @@ export function same(a: unknown, b: unknown): boolean {
 }
 
 /** The first path where two JSON values differ, or null when they are equal. */
-export function firstDifference(expected: unknown, actual: unknown, path = ''): string | null {
+function firstDifference(expected: unknown, actual: unknown, path = ''): string | null {
   if (same(expected, actual)) return null;
   if (
     expected !== null &&

@@ -61,11 +61,6 @@ export function isAdjacent(w: number, a: number, b: number): boolean {
   return dx <= 1 && dy <= 1 && dx + dy > 0;
 }
 
-/** num(x) as the board states it (equal to the true count once invariant 3 holds). */
-export function num(b: Board, i: number): number {
-  return b.digits.charCodeAt(i) - DIGIT_ZERO;
-}
-
 /** The 9 cells of the spawn square, row-major. */
 export function spawnCells(b: Board): number[] {
   const [sx, sy] = b.spawn;
