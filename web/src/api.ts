@@ -54,7 +54,7 @@ export type ActionSchemas = {
   sources: Record<string, 'template' | 'menus'>;
 };
 
-export class ApiError extends Error {
+class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,

@@ -20,7 +20,7 @@ export function usePackage(id: string | null): RulesetPackage | null {
   return pkg;
 }
 
-export function eventWords(pkg: RulesetPackage | null, e: Json): string {
+function eventWords(pkg: RulesetPackage | null, e: Json): string {
   const isEvent = e !== null && typeof e === 'object' && !Array.isArray(e) && typeof e.type === 'string';
   if (pkg?.ruleset.describeEvent && isEvent) {
     try {
@@ -51,7 +51,8 @@ export function EventList({
   return (
     <section class="panel events" aria-labelledby="ev-h">
       <h3 id="ev-h">{label}</h3>
-      <ol ref={end} class="event-list" aria-live="polite" aria-relevant="additions">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a list that scrolls must be reachable by keyboard (axe: scrollable-region-focusable) */}
+      <ol ref={end} class="event-list" aria-labelledby="ev-h" tabIndex={0} aria-live="polite" aria-relevant="additions">
         {groups.map((g) => (
           <li
             key={String(g.seq)}

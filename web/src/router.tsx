@@ -3,7 +3,6 @@
 // same-origin links are turned into pushState navigations.
 import { useEffect, useState } from 'preact/hooks';
 
-export type Route = { path: string; params: Record<string, string> };
 export type RouteDef = { pattern: string; render: (params: Record<string, string>) => preact.ComponentChild };
 
 function match(pattern: string, path: string): Record<string, string> | null {

@@ -31,7 +31,7 @@ const saveName = (n: string) => {
 };
 
 /** How many seats a config gives, as far as the page can tell without running setup. */
-export function seatCount(r: RulesetSummary, config: JsonObject): number {
+function seatCount(r: RulesetSummary, config: JsonObject): number {
   for (const k of ['players', 'contestants', 'seats']) if (typeof config[k] === 'number') return config[k] as number;
   const s = r.gameType.seats;
   const min = s !== null && typeof s === 'object' && !Array.isArray(s) && typeof s.min === 'number' ? s.min : 2;
@@ -315,13 +315,12 @@ export function Lobby() {
                     <td>
                       <button
                         type="button"
-                        aria-label={`New ${r.title} match`}
                         onClick={() => {
                           setChosen(r.id);
                           document.getElementById('c-ruleset')?.focus();
                         }}
                       >
-                        New match
+                        New match<span class="sr-only"> of {r.title}</span>
                       </button>
                     </td>
                   </tr>

@@ -11,7 +11,7 @@ import {
   type SocketStatus,
   type StateFrame,
 } from '../api.ts';
-import { TemplatesContext } from '../boards/generic.tsx';
+import { GenericBoard, TemplatesContext } from '../boards/generic.tsx';
 import { boardFor } from '../boards/index.ts';
 import type { ActResult, Json } from '../boards/types.ts';
 import { EventList, usePackage, type EventGroup } from '../events.tsx';
@@ -145,7 +145,10 @@ export function MatchPage({ id }: { id: string }) {
   );
 
   const ruleset = record?.ruleset ?? null;
-  const Board = ruleset ? boardFor(ruleset) : null;
+  const [generic, setGeneric] = useState(false);
+  const drawn = ruleset ? boardFor(ruleset) : null;
+  // the generic view stays one switch away on drawn boards (the raw view and menu, for checking)
+  const Board = drawn && generic ? GenericBoard : drawn;
   const seat = frame?.seat ?? null;
   const base = `${location.origin}/match/${encodeURIComponent(id)}`;
   const owes = frame?.menu !== null && frame?.menu !== undefined;
@@ -188,6 +191,17 @@ export function MatchPage({ id }: { id: string }) {
           </p>
           <div class="match-grid">
             <div class="board-area">
+              {drawn && drawn !== GenericBoard ? (
+                <div class="field check board-mode">
+                  <input
+                    id="board-generic"
+                    type="checkbox"
+                    checked={generic}
+                    onChange={(e) => setGeneric((e.target as HTMLInputElement).checked)}
+                  />
+                  <label for="board-generic">Show the generic view (the raw view and menu)</label>
+                </div>
+              ) : null}
               {Board && ruleset ? (
                 <TemplatesContext.Provider value={frame.menu ? (frame.menu.templates ?? []) : []}>
                   <Board

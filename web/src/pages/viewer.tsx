@@ -108,35 +108,20 @@ function Player({ data }: { data: Loaded }) {
       </p>
       <fieldset class="controls">
         <legend class="sr-only">Replay controls</legend>
-        <button type="button" onClick={() => setIndex(0)} disabled={index === 0} aria-label="First step">
-          ⏮
+        <button type="button" onClick={() => setIndex(0)} disabled={index === 0}>
+          First
         </button>
-        <button
-          type="button"
-          onClick={() => setIndex((i) => Math.max(0, i - 1))}
-          disabled={index === 0}
-          aria-label="Previous step"
-        >
-          ◀
+        <button type="button" onClick={() => setIndex((i) => Math.max(0, i - 1))} disabled={index === 0}>
+          Previous
         </button>
-        <button
-          type="button"
-          onClick={() => setPlaying((p) => !p)}
-          aria-label={playing ? 'Pause' : 'Play'}
-          aria-pressed={playing}
-        >
-          {playing ? '⏸ Pause' : '▶ Play'}
+        <button type="button" onClick={() => setPlaying((p) => !p)}>
+          {playing ? 'Pause' : 'Play'}
         </button>
-        <button
-          type="button"
-          onClick={() => setIndex((i) => Math.min(last, i + 1))}
-          disabled={atEnd}
-          aria-label="Next step"
-        >
-          ▶
+        <button type="button" onClick={() => setIndex((i) => Math.min(last, i + 1))} disabled={atEnd}>
+          Next
         </button>
-        <button type="button" onClick={() => setIndex(last)} disabled={atEnd} aria-label="Last step">
-          ⏭
+        <button type="button" onClick={() => setIndex(last)} disabled={atEnd}>
+          Last
         </button>
         <label for="v-step" class="step-label">
           Step {step.seq === 0 ? 'setup' : step.seq} of {rep.steps[last].seq}
