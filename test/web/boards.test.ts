@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import {
   browserMissing,
+  errorsOf,
   newMatch,
   openMatch,
   openSite,
@@ -32,7 +33,6 @@ async function nextStep(page: Page, seq: number): Promise<void> {
     timeout: 10_000,
   });
 }
-const errorsOf = (page: Page) => (page as Page & { errors?: string[] }).errors ?? [];
 
 test('[issue 14, bnc] a spectator watches a bnc match of four built-in agents and sees beats appear', {
   skip: missing ?? false,
@@ -60,7 +60,7 @@ test('[issue 14, bnc] a spectator watches a bnc match of four built-in agents an
   for (const name of ['Chat', 'Offers', 'Alliances', 'Guilds and vaults', 'Contestants and reputation'])
     assert.ok(await page.$(`section[aria-label="${name}"]`), name);
   await shot(page, 'bnc-spectator');
-  const bad = await seriousViolations(page, '.board-area');
+  const bad = await seriousViolations(page);
   assert.deepEqual(bad, [], bad.join('\n'));
   await page.setViewportSize({ width: 360, height: 800 });
   assert.ok((await overflowsX(page)) <= 0, 'no sideways scrolling at 360 px');
@@ -96,7 +96,7 @@ test('[issue 14, bnc] a contestant sees its zone, items and menu, and acts throu
     .click();
   await nextStep(page, seq);
   await shot(page, 'bnc-contestant');
-  const bad = await seriousViolations(page, '.board-area');
+  const bad = await seriousViolations(page);
   assert.deepEqual(bad, [], bad.join('\n'));
   assert.deepEqual(errorsOf(page), []);
   await page.context().close();
@@ -132,7 +132,7 @@ test('[issue 14, GROUND] the seat sees its hand, "has chosen" for the others dur
   assert.equal((await page.$$('.gr-reveal')).length, 4, 'all four choices are revealed');
   assert.ok((await page.$$('.gr-flip')).length > 0, 'the reveal is animated');
   await shot(page, 'ground-reveal');
-  let bad = await seriousViolations(page, '.board-area');
+  let bad = await seriousViolations(page);
   assert.deepEqual(bad, [], bad.join('\n'));
   // answer every prompt until round 2 begins
   for (let guard = 0; guard < 20; guard++) {
@@ -151,7 +151,7 @@ test('[issue 14, GROUND] the seat sees its hand, "has chosen" for the others dur
   await page.setViewportSize({ width: 360, height: 800 });
   assert.ok((await overflowsX(page)) <= 0, 'no sideways scrolling at 360 px');
   await shot(page, 'ground-360');
-  bad = await seriousViolations(page, '.board-area');
+  bad = await seriousViolations(page);
   assert.deepEqual(bad, [], bad.join('\n'));
   assert.deepEqual(errorsOf(page), []);
   await page.context().close();
@@ -186,7 +186,7 @@ test('[issue 14, duel] both sides, hand, credits and clicks, phase and step, the
   await page.setViewportSize({ width: 360, height: 800 });
   assert.ok((await overflowsX(page)) <= 0, 'no sideways scrolling at 360 px');
   await shot(page, 'duel-360');
-  const bad = await seriousViolations(page, '.board-area');
+  const bad = await seriousViolations(page);
   assert.deepEqual(bad, [], bad.join('\n'));
   assert.deepEqual(errorsOf(page), []);
   await page.context().close();

@@ -8,6 +8,7 @@ import { minesPackage, type MinesState } from '../../src/rulesets/mines/index.ts
 import { call } from '../server/helpers.ts';
 import {
   browserMissing,
+  errorsOf,
   newMatch,
   openMatch,
   openSite,
@@ -127,7 +128,7 @@ test('[D1-6, contract 7/8] one context plays a generated board to a cleared boar
     assert.equal(o.type, 'batch', 'every intent goes through the batch entry');
     assert.equal(o.intents?.length, 1, 'one intent per frame');
   }
-  assert.deepEqual((page as Page & { errors?: string[] }).errors, []);
+  assert.deepEqual(errorsOf(page), []);
   await shot(page, 'mines-cleared');
   await page.context().close();
 });
@@ -350,9 +351,9 @@ test('[D1-3, D1-4, D1-5, D1-6, contract 2/4/10/11/12] pre-committing cursor, rin
   assert.match((await status()) ?? '', /stop voided: the board was cleared first/);
   hold = 0;
   await shot(page, 'mines-360');
-  const bad = await seriousViolations(page, '.board-area');
+  const bad = await seriousViolations(page);
   assert.deepEqual(bad, [], bad.join('\n'));
-  assert.deepEqual((page as Page & { errors?: string[] }).errors, []);
+  assert.deepEqual(errorsOf(page), []);
   await page.context().close();
 });
 
@@ -364,7 +365,7 @@ test('[D1-6, F4, contract 11] a batch voided by the rules (a clearing dig with a
     { ruleset: 'mines', config: { board: 'b_batch', boards: 2 }, seed: 1, seats: [{}] },
     0,
   );
-  const api = site.server.api;
+  const api = site.api;
   const steps = [
     { type: 'move', cell: [2, 3] },
     { type: 'dig', cell: [1, 3] },

@@ -13,16 +13,19 @@ type Loaded = { kind: 'sim'; report: SimReport } | { kind: 'tournament'; report:
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const nums = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'number');
 const pairs = (v: unknown) => Array.isArray(v) && v.every((x) => Array.isArray(x) && x.length === 2 && nums(x));
+// readReport checks the fields the charts read; past those checks a record is taken as the runner's shape
+const tournamentShaped = (v: unknown): v is TournamentReport => isObj(v);
+const simShaped = (v: unknown): v is SimReport => isObj(v);
 
 /** What kind of report a parsed file is, with the reason when it is neither. */
-export function readReport(data: unknown): Loaded | string {
+function readReport(data: unknown): Loaded | string {
   if (!isObj(data)) return 'the file is not a JSON object';
   if (Array.isArray(data.standings)) {
     const ok = data.standings.every(
       (s) => isObj(s) && typeof s.agent === 'string' && typeof s.win_rate === 'number' && pairs([s.win_ci95]),
     );
-    return ok && typeof data.ruleset === 'string'
-      ? { kind: 'tournament', report: data as TournamentReport }
+    return ok && typeof data.ruleset === 'string' && tournamentShaped(data)
+      ? { kind: 'tournament', report: data }
       : 'the standings of this tournament report are not in the expected form';
   }
   const missing = ['ruleset', 'games', 'win_rate', 'win_ci95', 'actions', 'metrics', 'reasons'].filter(
@@ -31,7 +34,7 @@ export function readReport(data: unknown): Loaded | string {
   if (missing.length) return `this is not a sim --json report (missing: ${missing.join(', ')})`;
   if (!nums(data.win_rate) || !pairs(data.win_ci95) || !isObj(data.actions) || !isObj(data.metrics))
     return 'the figures of this report are not in the expected form';
-  return { kind: 'sim', report: data as SimReport };
+  return simShaped(data) ? { kind: 'sim', report: data } : 'this is not a sim --json report';
 }
 
 const viewOf = (l: Loaded): ReportView =>

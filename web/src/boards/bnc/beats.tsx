@@ -34,7 +34,7 @@ function seats(v: Json | undefined): string {
 }
 
 /** One beat in words (the detail fields the ruleset puts on each beat event). */
-export function beatWords(e: JsonObj): string {
+function beatWords(e: JsonObj): string {
   const b = str(e.beat);
   const who = typeof e.seat === 'number' ? `#${e.seat}` : '';
   switch (b) {

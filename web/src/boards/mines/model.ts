@@ -85,12 +85,12 @@ export function cellKind(g: string): CellKind {
   return 'closed';
 }
 
-export function isOpen(v: MinesView, x: number, y: number): boolean {
+function isOpen(v: MinesView, x: number, y: number): boolean {
   return isOpenGlyph(glyphAt(v, x, y));
 }
 
 /** The 8 cells around the figure (the only ones dig and flag reach). */
-export function isAdjacentToFigure(v: MinesView, x: number, y: number): boolean {
+function isAdjacentToFigure(v: MinesView, x: number, y: number): boolean {
   if (v.pos === null) return false;
   const dx = Math.abs(v.pos[0] - x);
   const dy = Math.abs(v.pos[1] - y);
@@ -112,7 +112,7 @@ export function secondaryIntent(v: MinesView, x: number, y: number): Intent {
   return glyphAt(v, x, y) === 'F' ? { type: 'flag_pull', cell: [x, y] } : { type: 'flag_place', cell: [x, y] };
 }
 
-export const at = (c: Cell): string => `(${c[0]},${c[1]})`;
+const at = (c: Cell): string => `(${c[0]},${c[1]})`;
 
 export function intentWords(i: Intent): string {
   switch (i.type) {
