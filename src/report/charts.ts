@@ -25,6 +25,9 @@ const CHART_WIDTH = 320;
 const BAR = '#9ebfe6';
 const BAR_EDGE = '#24548c';
 const INK = '#111111';
+/** Room under the x axis for its tick labels and, on a line of its own, its title. */
+const BOTTOM = 42;
+const LABEL_OFFSET = 38;
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 /** A figure for reading: at most two decimals; the table cell keeps the exact value. */
@@ -63,7 +66,15 @@ function rateChart(doc: Document, rows: RateRow[], label: string): Element {
       height: 44 + 30 * rows.length,
       marginLeft: leftFor(data.map((r) => r.label)),
       marginRight: 48,
-      x: { domain: [0, 100], percent: true, label: 'win rate (%)', ticks: [0, 25, 50, 75, 100], grid: true },
+      marginBottom: BOTTOM,
+      x: {
+        domain: [0, 100],
+        percent: true,
+        label: 'win rate (%)',
+        ticks: [0, 25, 50, 75, 100],
+        grid: true,
+        labelOffset: LABEL_OFFSET,
+      },
       y: { domain: data.map((r) => r.label), label: null, padding: 0.3 },
       marks: [
         Plot.barX(data, { x: 'rate', y: 'label', fill: BAR, stroke: BAR_EDGE }),
@@ -88,7 +99,14 @@ function countChart(doc: Document, rows: { name: string; count: number }[], tota
       height: 40 + 40 * rows.length,
       marginLeft: 8,
       marginRight: 16,
-      x: { domain: [0, Math.max(1, ...rows.map((r) => r.count))], label: 'games', grid: true, ticks: 4 },
+      marginBottom: BOTTOM,
+      x: {
+        domain: [0, Math.max(1, ...rows.map((r) => r.count))],
+        label: 'games',
+        grid: true,
+        ticks: 4,
+        labelOffset: LABEL_OFFSET,
+      },
       y: { domain: data.map((r) => r.name), axis: null, padding: 0.1 },
       marks: [
         Plot.barX(data, { x: 'count', y: 'name', fill: BAR, stroke: BAR_EDGE, insetTop: 18 }),
@@ -117,15 +135,25 @@ function histogramChart(doc: Document, h: Binned, mean: number, xLabel: string, 
     h.discrete ? { x1: lo - 0.5, x2: hi + 0.5, count } : { x1: lo, x2: hi, count },
   );
   const lo = h.bins.length ? h.bins[0][0] : 0;
-  const hi = h.bins.length ? h.bins[h.bins.length - 1][1] : 1;
+  const x1 = rows.length ? rows[0].x1 : 0;
+  const x2 = rows.length ? rows[rows.length - 1].x2 : 1;
+  // a figure with one or two values still gets an axis a few values wide (never below 0 for counts)
+  const from = Math.min(x1, lo >= 0 ? Math.max(h.discrete ? -0.5 : 0, (x1 + x2) / 2 - 3) : (x1 + x2) / 2 - 3);
+  const to = Math.max(x2, from + 6);
   return finish(
     Plot.plot({
       document: doc,
       width: CHART_WIDTH,
-      height: 150,
+      height: 160,
+      marginBottom: BOTTOM,
       marginLeft: 48,
       marginRight: 16,
-      x: { label: xLabel, ...(h.discrete ? { ticks: wholeTicks(lo, hi), tickFormat: 'd' } : { ticks: 5 }) },
+      x: {
+        label: xLabel,
+        labelOffset: LABEL_OFFSET,
+        domain: [from, to],
+        ...(h.discrete ? { ticks: wholeTicks(Math.ceil(from), Math.floor(to)), tickFormat: 'd' } : { ticks: 5 }),
+      },
       y: { label: 'games', grid: true, ticks: 4, nice: true },
       marks: [
         Plot.rectY(rows, { x1: 'x1', x2: 'x2', y: 'count', fill: BAR, stroke: BAR_EDGE, strokeWidth: 0.5 }),
@@ -395,7 +423,16 @@ function meanChart(doc: Document, labels: string[], values: number[], xLabel: st
       height: 44 + 30 * labels.length,
       marginLeft: leftFor(data.map((d) => d.label)),
       marginRight: 48,
-      x: { label: xLabel, grid: true, ticks: 4, nice: true },
+      marginBottom: BOTTOM,
+      // zero is always on the axis (bars start there); all-zero figures still get a readable axis
+      x: {
+        label: xLabel,
+        grid: true,
+        ticks: 4,
+        nice: true,
+        labelOffset: LABEL_OFFSET,
+        domain: [Math.min(0, ...values), Math.max(0, ...values) || 1],
+      },
       y: { domain: data.map((d) => d.label), label: null, padding: 0.3 },
       marks: [
         Plot.barX(data, { x: 'v', y: 'label', fill: BAR, stroke: BAR_EDGE }),

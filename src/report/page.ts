@@ -27,6 +27,7 @@ export const REPORT_CSS = `
 .arb-report .table-wrap{overflow-x:auto;max-width:100%}
 .arb-report details>summary{cursor:pointer;padding:.2em 0}
 .arb-report details>summary:focus-visible{outline:2px solid #24548c}
+@media (max-width:400px){.arb-report th,.arb-report td{padding:2px 3px}}
 `;
 
 function cell(c: Cell, tag: 'td' | 'th' = 'td'): string {
