@@ -541,8 +541,8 @@ export function GroundBoard(props: BoardProps) {
         <section aria-label="Players">
           <h3>Players</h3>
           <p class="gr-sub">
-            Stress 0–5; boxes after the red bar (4–5, hatched) are past the gate: only ATTACK or GROUND unless Freedom
-            is spent.
+            Stress 0–5; boxes after the red bar (4–5, hatched) are past the stress gate: there only two Actions are open
+            unless Freedom is spent.
           </p>
           <ul class="gr-players">
             {players.map((p) => (
