@@ -7,8 +7,16 @@ import { cases as bncCases } from './bnc.ts';
 import { cases as groundCases } from './ground.ts';
 import { cases as duelCases } from './duel.ts';
 import { cases as minesCases } from './mines.ts';
+import { cases as agentCases } from './agents.ts';
 
-export const ALL_CASES: BenchCase[] = [...tictactoeCases, ...bncCases, ...groundCases, ...duelCases, ...minesCases];
+export const ALL_CASES: BenchCase[] = [
+  ...tictactoeCases,
+  ...bncCases,
+  ...groundCases,
+  ...duelCases,
+  ...minesCases,
+  ...agentCases,
+];
 
 /** Cross-case ratios (engine vs baselines), computed after all selected cases ran. */
 export const POSTPROCESS: Array<(results: BenchResult[]) => void> = [compareTicTacToe];

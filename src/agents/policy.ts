@@ -60,6 +60,8 @@ export type AttemptRecord = {
 export interface SeatDecision {
   action: Json;
   defaulted?: DefaultRecord;
+  /** The request id the accepted answer carried (for the decision_result notice). */
+  request?: string;
 }
 
 function truncate(s: string, n: number): string {
@@ -91,6 +93,8 @@ export interface SeatAgentInit {
   transport: Transport;
   policy: PolicyOptions;
   onAttempt?: (rec: AttemptRecord) => void;
+  /** Put before every request id (a server numbers each connection, so ids stay unique in the match). */
+  requestPrefix?: string;
 }
 
 /** One seat: its transport under the failure policy. The match runner talks only to these. */
@@ -100,6 +104,7 @@ export class SeatAgent implements Agent {
   readonly transport: Transport;
   readonly policy: PolicyOptions;
   private readonly onAttempt?: (rec: AttemptRecord) => void;
+  private readonly prefix: string;
   private counter = 0;
   private inARow = 0;
   failed = false;
@@ -112,6 +117,7 @@ export class SeatAgent implements Agent {
     this.name = init.transport.name;
     this.policy = init.policy;
     this.onAttempt = init.onAttempt;
+    this.prefix = init.requestPrefix ?? '';
   }
 
   choose(): Json {
@@ -132,7 +138,7 @@ export class SeatAgent implements Agent {
     declaredDefault: string | null,
   ): Promise<SeatDecision> {
     const n = ++this.counter;
-    const idOf = (attempt: number) => `s${this.seat}-${n}${attempt > 1 ? `-a${attempt}` : ''}`;
+    const idOf = (attempt: number) => `${this.prefix}s${this.seat}-${n}${attempt > 1 ? `-a${attempt}` : ''}`;
     const fallback = (reason: FailureReason, request: string, raw?: string, rejection?: Rejection): SeatDecision => {
       this.defaults[reason] = (this.defaults[reason] ?? 0) + 1;
       if (reason !== 'seat_failed' && ++this.inARow >= this.policy.maxFailures && !this.failed) {
@@ -162,11 +168,13 @@ export class SeatAgent implements Agent {
       if (!this.transport.inProcess) this.record(request, attempt, latency, verdict, reply, stale);
       if (verdict.ok) {
         this.inARow = 0;
-        return { action: verdict.action };
+        return { action: verdict.action, request };
       }
       const retryable =
         verdict.reason === 'invalid_json' || verdict.reason === 'refused' || verdict.reason === 'oversize';
-      if (!retryable || attempt === 2) return fallback(verdict.reason, request, reply.raw, verdict.rejection);
+      // a stale failure keeps the last answer that came for an older request, so the log shows it
+      const raw = verdict.reason === 'stale' && !reply.raw && stale.length > 0 ? stale[stale.length - 1] : reply.raw;
+      if (!retryable || attempt === 2) return fallback(verdict.reason, request, raw, verdict.rejection);
       this.transport.notify?.({
         type: 'decision_result',
         request,

@@ -138,8 +138,8 @@ function histogramChart(doc: Document, h: Binned, mean: number, xLabel: string, 
   const x1 = rows.length ? rows[0].x1 : 0;
   const x2 = rows.length ? rows[rows.length - 1].x2 : 1;
   // a figure with one or two values still gets an axis a few values wide (never below 0 for counts)
-  const from = Math.min(x1, lo >= 0 ? Math.max(h.discrete ? -0.5 : 0, (x1 + x2) / 2 - 3) : (x1 + x2) / 2 - 3);
-  const to = Math.max(x2, from + 6);
+  const from = Math.min(x1, lo >= 0 ? Math.max(h.discrete ? -0.5 : 0, (x1 + x2) / 2 - 2) : (x1 + x2) / 2 - 2);
+  const to = Math.max(x2, from + 4);
   return finish(
     Plot.plot({
       document: doc,
@@ -182,7 +182,7 @@ function placesChart(doc: Document, seats: string[], share: number[][], label: s
       color: { type: 'linear', domain: [0, 1], range: ['#ffffff', '#8fb4e0'] },
       marks: [
         Plot.cell(data, { x: 'place', y: 'seat', fill: 'v', stroke: '#6b6b6b', inset: 1 }),
-        Plot.text(data, { x: 'place', y: 'seat', text: (d: { v: number }) => `${Math.round(d.v * 100)}%`, fill: INK }),
+        Plot.text(data, { x: 'place', y: 'seat', text: (d: { v: number }) => pct(d.v), fill: INK }),
       ],
     }),
     label,

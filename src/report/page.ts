@@ -10,9 +10,9 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]);
 /** Scoped to `.arb-report` so the web page can carry it without touching its own styles. */
 export const REPORT_CSS = `
 .arb-report{font:15px/1.45 system-ui,sans-serif;color:#111;max-width:1100px}
-.arb-report h1{font-size:1.4em;margin:.4em 0}
-.arb-report h2{font-size:1.2em;margin:1.2em 0 .4em;border-bottom:1px solid #999}
-.arb-report h3{font-size:1em;margin:0 0 .2em;overflow-wrap:anywhere}
+.arb-report .r-title{font-size:1.4em;margin:.4em 0}
+.arb-report .r-section{font-size:1.2em;margin:1.2em 0 .4em;border-bottom:1px solid #999}
+.arb-report .r-chart{font-size:1em;margin:0 0 .2em;overflow-wrap:anywhere}
 .arb-report dl{display:grid;grid-template-columns:auto 1fr;gap:.1em .8em;margin:0}
 .arb-report dt{font-weight:600}
 .arb-report dd{margin:0;overflow-wrap:anywhere}
@@ -62,7 +62,7 @@ export function renderReportBody(v: ReportView, headingLevel: 1 | 2 = 1): string
     const charts = s.charts
       .map(
         (c) =>
-          `<figure id="${esc(c.id)}" aria-labelledby="${esc(c.id)}-title"><${h(3)} id="${esc(c.id)}-title">${esc(c.title)}</${h(3)}>` +
+          `<figure id="${esc(c.id)}" aria-labelledby="${esc(c.id)}-title"><${h(3)} class="r-chart" id="${esc(c.id)}-title">${esc(c.title)}</${h(3)}>` +
           (c.note ? `<p class="note">${esc(c.note)}</p>` : '') +
           c.svg.outerHTML +
           c.tables.map(table).join('') +
@@ -70,14 +70,14 @@ export function renderReportBody(v: ReportView, headingLevel: 1 | 2 = 1): string
       )
       .join('');
     const inner = (s.intro ? `<p>${esc(s.intro)}</p>` : '') + `<div class="charts">${charts}</div>`;
-    const title = `<${h(2)}>${esc(s.title)}</${h(2)}>`;
+    const title = `<${h(2)} class="r-section">${esc(s.title)}</${h(2)}>`;
     return `<section id="${esc(s.id)}" aria-label="${esc(s.title)}">${
       s.collapsed
         ? `${title}<details><summary>show ${s.charts.length} charts</summary>${inner}</details>`
         : title + inner
     }</section>`;
   });
-  return `<div class="arb-report"><${h(1)}>${esc(v.title)}</${h(1)}>${facts}${sections.join('')}</div>`;
+  return `<div class="arb-report"><${h(1)} class="r-title">${esc(v.title)}</${h(1)}>${facts}${sections.join('')}</div>`;
 }
 
 /** One self-contained HTML document: inline style, inline SVG, no script and no outside address. */

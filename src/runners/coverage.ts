@@ -123,7 +123,9 @@ export function coverageOf<S, A>(
   }
   for (const t of taggedTests(root, rulesetId)) {
     const c = map.get(t.id);
-    if (c && c.kind === 'rule') c.by.push(t.by);
+    // a U-item no scenario can reach (a prompt, not a rule: bnc's BNC-LINEUP-01) is covered by a
+    // tagged test whose title says it is provisional, like a provisional scenario would
+    if (c && (c.kind === 'rule' || (c.kind === 'u-item' && /provisional/i.test(t.by)))) c.by.push(t.by);
   }
   const rules = [...map.values()];
   return {
@@ -187,7 +189,11 @@ export function registerOf<S, A>(
     let reproductionStatus: RegisterItem['reproductionStatus'] = 'ok';
     if (!u.reproduction) reproductionStatus = 'none';
     else if (!existsSync(join(root, u.reproduction))) reproductionStatus = 'missing';
-    else if (!(byFile.get(u.reproduction)?.underdetermined.includes(u.id) ?? false))
+    else if (u.reproduction.endsWith('.test.ts')) {
+      // a test reproduces the item when one of its titles is tagged with the item's id
+      const tagged = taggedTests(root, rs.id).some((t) => t.id === u.id && t.by.startsWith(`test:${u.reproduction}#`));
+      if (!tagged) reproductionStatus = 'does-not-list';
+    } else if (!(byFile.get(u.reproduction)?.underdetermined.includes(u.id) ?? false))
       reproductionStatus = 'does-not-list';
     return { ...u, ageDays, scenarios, reproductionStatus };
   });

@@ -470,7 +470,7 @@ const LAZY_BASE = {
 };
 
 /** The rules text agents receive: the package's rules page (the source of `arbiter rules`). */
-function rulesText(rs: Ruleset, pkg?: RulesetPackage): string {
+export function rulesText(rs: Ruleset, pkg?: RulesetPackage): string {
   if (pkg) {
     try {
       return pkg.rulesPage();

@@ -22,6 +22,7 @@ import {
 import { actionSchemas, type ActionSchemas } from '../runners/schema.ts';
 import { BUILTIN_AGENTS } from '../agents/builtin.ts';
 import { HttpError, type LiveMatch, type MatchService } from './service.ts';
+import { REMOTE_CLOSE, type RemoteTransport } from './remote.ts';
 import { AccessQuery, ActBody, ClientFrame, CreateBody, JoinBody, ListQuery, openApi } from './schemas.ts';
 import { fullLog, spectatorLog } from './log.ts';
 
@@ -299,6 +300,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.get('/api/matches/:id/ws', { websocket: true }, (socket: WebSocket, req: FastifyRequest) => {
+    if ((req.query as { protocol?: unknown })?.protocol !== undefined) {
+      agentSocket(svc, socket, req, match);
+      return;
+    }
     const fail = (err: unknown, id?: Json) => {
       const f = failure(err);
       const frame: JsonObject = { type: 'error', code: f.body.error.code, reason: f.body.error.reason };
@@ -370,4 +375,66 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/** The WebSocket frame for a refusal, with the close code it is followed by. */
+function refusal(err: unknown): { frame: JsonObject; close: number } {
+  const f = failure(err);
+  const frame: JsonObject = { type: 'error', code: f.body.error.code, reason: f.body.error.reason };
+  if (f.body.error.detail !== undefined) frame.detail = f.body.error.detail;
+  const close = f.status === 401 ? 4401 : f.status === 404 ? 4404 : f.status === 409 ? REMOTE_CLOSE.taken : 4400;
+  return { frame, close };
+}
+
+/**
+ * `?token=T&protocol=arbiter-agent/1`: the seat's holder plays it as an agent. The socket then carries
+ * only the agent protocol's messages (no `state` frames): match_start, decision_request,
+ * decision_result, match_end from the server; decision (and ping) from the agent.
+ */
+function agentSocket(
+  svc: MatchService,
+  socket: WebSocket,
+  req: FastifyRequest,
+  match: (req: FastifyRequest) => Promise<LiveMatch>,
+): void {
+  const early: string[] = [];
+  let transport: RemoteTransport | null = null;
+  let closed = false;
+  const onText = (text: string) => {
+    // a ping is answered here; everything else goes to the transport, which the policy judges
+    if (text.length < 64 && /^\s*\{\s*"type"\s*:\s*"ping"\s*\}\s*$/.test(text)) {
+      if (socket.readyState === socket.OPEN) socket.send('{"type":"pong"}');
+      return;
+    }
+    if (transport) transport.onMessage(text);
+    else early.push(text);
+  };
+  socket.on('message', (data: Buffer) => onText(data.toString('utf8')));
+  socket.on('error', (err: Error & { code?: string }) => {
+    if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') transport?.onOversize();
+  });
+  socket.on('close', () => {
+    closed = true;
+  });
+  void (async () => {
+    const m = await match(req);
+    const q = AccessQuery.parse(req.query ?? {});
+    const token = q.token ?? bearer(req);
+    if (!token) throw new HttpError(401, 'bad_request', 'the agent protocol needs a seat token (?token=...)');
+    const { seat } = await svc.seatOf(m, token);
+    if (closed) return;
+    const t = svc.attachRemote(m, seat, {
+      send: (text) => {
+        if (socket.readyState === socket.OPEN) socket.send(text);
+      },
+      close: (code, reason) => socket.close(code, reason),
+    });
+    transport = t;
+    socket.on('close', () => svc.detachRemote(m, seat, t));
+    for (const text of early.splice(0)) t.onMessage(text);
+  })().catch((err: unknown) => {
+    const r = refusal(err);
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(r.frame));
+    socket.close(r.close, String(r.frame.code));
+  });
 }

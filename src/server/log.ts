@@ -2,7 +2,15 @@
 // `arbiter replay --verify` reads a finished match's log. A running match's log is cut to what a
 // spectator may see.
 
-import { canonicalJson, type GameEvent, type Json, type JsonObject, type RulesetPackage } from '../kernel/index.ts';
+import {
+  canonicalJson,
+  type ErrorCode,
+  type GameEvent,
+  type Rejection,
+  type Json,
+  type JsonObject,
+  type RulesetPackage,
+} from '../kernel/index.ts';
 import { DEFAULT_REASONS, MatchRecorder, type DefaultInfo, type LogEntry } from '../runners/match.ts';
 import { eventsFor } from './secrets.ts';
 import type { LiveMatch } from './service.ts';
@@ -38,7 +46,27 @@ function defaultInfo(d: Json): DefaultInfo {
     reason,
     request: typeof o.request === 'number' || typeof o.request === 'string' ? o.request : 0,
     raw: typeof o.raw === 'string' ? o.raw : null,
+    // a refused answer's rejection (remote protocol agents record it, like the match runner)
+    ...rejectionOf(o.error),
   };
+}
+
+const ERROR_CODES: readonly ErrorCode[] = [
+  'bad_request',
+  'illegal',
+  'out_of_turn',
+  'game_over',
+  'bad_config',
+  'corrupt_log',
+  'not_found',
+  'too_large',
+];
+
+function rejectionOf(v: Json | undefined): { error?: Rejection } {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return {};
+  const code = ERROR_CODES.find((c) => c === v.code);
+  if (!code || typeof v.reason !== 'string') return {};
+  return { error: v.detail === undefined ? { code, reason: v.reason } : { code, reason: v.reason, detail: v.detail } };
 }
 
 function entryOf(s: SubmissionRow): JsonObject {

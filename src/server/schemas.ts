@@ -61,7 +61,12 @@ export const ListQuery = z
   .strict();
 
 export const AccessQuery = z
-  .object({ token: z.string().max(256).optional(), password: z.string().max(1024).optional() })
+  .object({
+    token: z.string().max(256).optional(),
+    password: z.string().max(1024).optional(),
+    /** On the WebSocket: a seat token's holder plays the seat as an agent (docs/agents.md). */
+    protocol: z.literal('arbiter-agent/1').optional(),
+  })
   .strict();
 
 const seatInfo = z.object({

@@ -19,6 +19,10 @@ export interface ServeOptions {
   bodyLimit?: number;
   rateLimit?: number;
   allowExternalAgents?: boolean;
+  /** Remote protocol agents: deadline per decision attempt when a match sets no turnDeadlineMs. */
+  agentDeadlineMs?: number;
+  /** Remote protocol agents: failed decisions in a row before the seat is failed. */
+  maxFailures?: number;
   logger?: boolean | { level: string };
   /** Folder of the built web page; default web/dist of this repository. */
   webRoot?: string;
@@ -52,6 +56,8 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     store: await openStore(o.db, o.fsync),
     allowExternalAgents: o.allowExternalAgents,
     packages: o.packages,
+    agentDeadlineMs: o.agentDeadlineMs,
+    agentMaxFailures: o.maxFailures,
     warn: (msg, detail) => log?.(msg, detail),
   });
   const webRoot = o.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -83,6 +89,13 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
   };
 }
 
+function positive(flag: string, text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1)
+    throw new ArbiterError('bad_request', `${flag}: not a positive whole number: ${text}`);
+  return n;
+}
+
 export function registerServe(program: Command): void {
   program
     .command('serve')
@@ -97,6 +110,12 @@ export function registerServe(program: Command): void {
       '--allow-external-agents',
       'let match creators seat cmd:/http:/llm: agents (they run programs or call out from this machine)',
     )
+    .option(
+      '--agent-deadline-ms <ms>',
+      'remote protocol agents: deadline per decision attempt when the match sets no turnDeadlineMs',
+      '10000',
+    )
+    .option('--max-failures <k>', 'remote protocol agents: failed decisions in a row before the seat is failed', '3')
     .option('--web <dir>', 'folder of the built web page served at / (default: web/dist)')
     .option('--quiet', 'no request log')
     .action(
@@ -108,6 +127,8 @@ export function registerServe(program: Command): void {
         bodyLimit: string;
         rateLimit: string;
         allowExternalAgents?: boolean;
+        agentDeadlineMs: string;
+        maxFailures: string;
         quiet?: boolean;
         web?: string;
       }) => {
@@ -122,6 +143,8 @@ export function registerServe(program: Command): void {
           bodyLimit: Number(o.bodyLimit),
           rateLimit: Number(o.rateLimit),
           allowExternalAgents: o.allowExternalAgents,
+          agentDeadlineMs: positive('--agent-deadline-ms', o.agentDeadlineMs),
+          maxFailures: positive('--max-failures', o.maxFailures),
           logger: o.quiet ? false : { level: 'info' },
           webRoot: o.web ? resolve(o.web) : undefined,
         });

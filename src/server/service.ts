@@ -25,8 +25,12 @@ import { PACKAGES } from '../registry.ts';
 import { agentContext } from '../runners/context.ts';
 import { agentNames, agentSeed, makeAgent } from '../agents/resolve.ts';
 import { eventsFor, leaksAny, publicPending } from './secrets.ts';
+import { DEFAULT_POLICY, SeatAgent, type SeatDecision } from '../agents/policy.ts';
+import { PROTOCOL, type DecisionRequest } from '../agents/protocol.ts';
+import { describeViewText, eventsSeenBy } from '../agents/observe.ts';
+import { REMOTE_CLOSE, RemoteTransport, type Channel } from './remote.ts';
 import { buildHeader, defaultRecord } from './log.ts';
-import { canonicalInput, recordableConfig } from '../runners/match.ts';
+import { canonicalInput, recordableConfig, rulesText, type DefaultInfo } from '../runners/match.ts';
 import type { MatchRow, MatchStatus, SeatRow, Store, SubmissionRow } from './store.ts';
 
 export type Audience = { seat: Seat } | { seat: null };
@@ -36,6 +40,14 @@ export interface Subscriber {
   seat: Seat | null;
   send(frame: JsonObject): void;
 }
+
+/**
+ * A seat played by a remote agent over the protocol socket: its transport under the one failure
+ * policy, whether a decision is being asked, and the events it saw since its last decision. A
+ * failed seat keeps its entry (with the socket closed) and plays its default at once until a new
+ * protocol connection takes the seat.
+ */
+export type RemoteSeat = { transport: RemoteTransport; agent: SeatAgent; asking: boolean; seen: GameEvent[] };
 
 export interface CreateInput {
   ruleset: string;
@@ -55,6 +67,10 @@ export interface ServiceOptions {
   warn?: (msg: string, detail?: Json) => void;
   /** The rulesets this server plays; default the registry's. Tests pass extra packages here. */
   packages?: readonly RulesetPackage[];
+  /** Deadline per decision attempt of a remote protocol agent when the match sets no turnDeadlineMs. */
+  agentDeadlineMs?: number;
+  /** Failed decisions in a row after which a remote protocol seat is failed. */
+  agentMaxFailures?: number;
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -96,6 +112,12 @@ export class LiveMatch {
   /** Pause before each built-in agent move (0: none), and the timer of the next paced move. */
   agentDelayMs = 0;
   agentTimer: NodeJS.Timeout | null = null;
+  /** Seats played by remote agents over the agent protocol (docs/agents.md). */
+  readonly remote = new Map<Seat, RemoteSeat>();
+  /** Submissions per seat: an answer asked before the seat's latest submission is late and dropped. */
+  readonly submitted = new Map<Seat, number>();
+  /** Protocol connections so far (request ids carry it, so they stay unique in the match). */
+  connections = 0;
   /** Set when the stored history does not replay: the match refuses changes. */
   broken: string | null = null;
   private queue: Promise<unknown> = Promise.resolve();
@@ -177,7 +199,10 @@ export class MatchService {
     }
     // let queued changes finish writing before the store closes
     await Promise.all([...this.live.values()].map((m) => m.run(async () => undefined)));
-    for (const m of this.live.values()) for (const a of m.agents) a?.close?.();
+    for (const m of this.live.values()) {
+      for (const a of m.agents) a?.close?.();
+      for (const r of m.remote.values()) r.transport.closeWith(1001, 'server shutting down');
+    }
     await this.store.close();
   }
 
@@ -276,6 +301,7 @@ export class MatchService {
       m.hash = h;
       m.seq = sub.seq;
       m.outcome = m.pkg.ruleset.outcome(m.state);
+      this.noteSubmission(m, sub.seat, res.events);
       applied.push(sub);
     }
     return applied;
@@ -526,6 +552,8 @@ export class MatchService {
     const { seat, tokenHash } = await this.seatOf(m, token);
     return m.run(async () => {
       await this.store.releaseSeat(m.id, seat, tokenHash);
+      m.remote.get(seat)?.transport.closeWith(REMOTE_CLOSE.left, 'the seat was left');
+      m.remote.delete(seat);
       m.seats = m.seats.map((s) => (s.seat === seat ? { seat, kind: 'open', name: null, tokenHash: null } : s));
       this.broadcast(m, []);
       return { seat };
@@ -624,6 +652,7 @@ export class MatchService {
     m.outcome = outcome;
     m.status = status;
     m.row = { ...m.row, status, seq, hash: sub.hash, outcome: (outcome ?? null) as Json, updatedAt: at };
+    this.noteSubmission(m, seat, events);
     this.broadcast(m, events);
     return 'ok';
   }
@@ -637,9 +666,15 @@ export class MatchService {
       if (m.agentTimer) clearTimeout(m.agentTimer);
       m.agentTimer = null;
       for (const a of m.agents) a?.close?.();
+      for (const r of m.remote.values()) {
+        void Promise.resolve(r.agent.end({ type: 'match_end', outcome: (m.outcome ?? null) as Json })).catch(() => {});
+        r.transport.close();
+      }
+      m.remote.clear();
       return;
     }
     if (m.status !== 'running') return;
+    this.askRemote(m);
     const pending = m.pending();
     if (pending.some((p) => m.agents[p.seat])) {
       const play = () =>
@@ -664,8 +699,10 @@ export class MatchService {
       this.afterChange(m);
       return;
     }
-    if (!this.closed && !m.broken && m.status === 'running') this.armDeadline(m, m.pending());
-    else if (m.status === 'finished') this.afterChange(m);
+    if (!this.closed && !m.broken && m.status === 'running') {
+      this.armDeadline(m, m.pending());
+      this.askRemote(m);
+    } else if (m.status === 'finished') this.afterChange(m);
   }
 
   private async agentMoves(m: LiveMatch, most: number): Promise<void> {
@@ -719,7 +756,8 @@ export class MatchService {
     const limit = m.row.deadlineMs;
     if (!limit) return;
     const now = Date.now();
-    const owing = new Set(pending.filter((p) => !m.agents[p.seat]).map((p) => p.seat));
+    // agents on the server and remote protocol agents have their own deadline (the policy's)
+    const owing = new Set(pending.filter((p) => !m.agents[p.seat] && !m.remote.has(p.seat)).map((p) => p.seat));
     for (const s of [...m.pendingSince.keys()]) if (!owing.has(s)) m.pendingSince.delete(s);
     for (const s of owing) if (!m.pendingSince.has(s)) m.pendingSince.set(s, now);
     if (m.timer) clearTimeout(m.timer);
@@ -763,6 +801,159 @@ export class MatchService {
       if (out !== 'ok') await this.catchUp(m);
       m.pendingSince.delete(seat);
     }
+    this.afterChange(m);
+  }
+
+  // ---- remote agents over the agent protocol -----------------------------------------------
+
+  /** After a submission: count it for its seat, and queue the events each remote seat perceives. */
+  private noteSubmission(m: LiveMatch, seat: Seat, events: GameEvent[]): void {
+    m.submitted.set(seat, (m.submitted.get(seat) ?? 0) + 1);
+    if (m.remote.size === 0) return;
+    const perfect = m.pkg.gameType.information === 'perfect';
+    for (const [s, r] of m.remote) r.seen.push(...eventsSeenBy(m.pkg.ruleset, perfect, events, s));
+  }
+
+  private remotePolicy(m: LiveMatch) {
+    return {
+      ...DEFAULT_POLICY,
+      deadlineMs: m.row.deadlineMs ?? this.opts.agentDeadlineMs ?? 10_000,
+      maxFailures: this.opts.agentMaxFailures ?? DEFAULT_POLICY.maxFailures,
+    };
+  }
+
+  /**
+   * A seat's token opened a protocol socket: from now on the server asks this seat's decisions
+   * through it (match_start at once, then a decision_request whenever the seat is pending), under
+   * the same failure policy as every other transport. One protocol connection per seat.
+   */
+  attachRemote(m: LiveMatch, seat: Seat, channel: Channel): RemoteTransport {
+    const have = m.remote.get(seat);
+    if (have && have.transport.connected)
+      throw new HttpError(409, 'illegal', `seat ${seat} is already played by a connected protocol agent`);
+    const transport = new RemoteTransport(channel, seat);
+    const policy = this.remotePolicy(m);
+    const agent = new SeatAgent({
+      seat,
+      transport,
+      policy,
+      requestPrefix: `c${++m.connections}-`,
+      onAttempt: (rec) => {
+        // the server keeps no per-seat transcript file: dropped answers go to its log
+        if (rec.stale?.length)
+          this.warn('stale agent answers dropped', {
+            match: m.id,
+            seat,
+            request: rec.request,
+            stale: rec.stale,
+          });
+      },
+    });
+    m.remote.set(seat, { transport, agent, asking: false, seen: [] });
+    transport.start({
+      type: 'match_start',
+      protocol: PROTOCOL,
+      ruleset: m.pkg.ruleset.id,
+      version: m.pkg.ruleset.version,
+      seat,
+      seats: m.seats.length,
+      config: m.row.config as JsonObject,
+      rules: rulesText(m.pkg.ruleset, m.pkg),
+      default_action: m.pkg.gameType.defaultAction ?? null,
+      deadline_ms: policy.deadlineMs,
+    });
+    if (m.status === 'finished') {
+      transport.end({ type: 'match_end', outcome: (m.outcome ?? null) as Json });
+      transport.close();
+      m.remote.delete(seat);
+    } else if (m.status === 'running' && !m.broken) {
+      this.armDeadline(m, m.pending());
+      this.askRemote(m);
+    }
+    return transport;
+  }
+
+  /** The protocol socket closed. A failed seat stays failed (it plays its default at once). */
+  detachRemote(m: LiveMatch, seat: Seat, transport: RemoteTransport): void {
+    transport.lost();
+    const r = m.remote.get(seat);
+    if (!r || r.transport !== transport) return;
+    if (!r.agent.failed) m.remote.delete(seat);
+    if (m.status === 'running' && !this.closed && !m.broken) this.armDeadline(m, m.pending());
+  }
+
+  /** Ask every pending remote seat that is not being asked yet; seats pending together are asked together. */
+  private askRemote(m: LiveMatch): void {
+    if (this.closed || m.broken || m.status !== 'running' || m.remote.size === 0) return;
+    const rs = m.pkg.ruleset;
+    for (const p of m.pending()) {
+      const r = m.remote.get(p.seat);
+      if (!r || r.asking) continue;
+      r.asking = true;
+      const state = m.state;
+      const mark = m.submitted.get(p.seat) ?? 0;
+      const menu = rs.legal(state, p.seat);
+      // the policy checks answers against this snapshot; no agent randomness is drawn here
+      const ctx = agentContext(rs, state, p.seat, p.kind, menu, new SeededRandom(0));
+      const view = ctx.view as Json;
+      const base: Omit<DecisionRequest, 'request' | 'deadline_ms' | 'attempt' | 'previous'> = {
+        type: 'decision_request',
+        seat: p.seat,
+        kind: p.kind,
+        view,
+        view_text: describeViewText(rs, view, p.seat),
+        menu: menu as unknown as DecisionRequest['menu'],
+        events: r.seen.splice(0) as unknown as JsonObject[],
+      };
+      let again = false;
+      void r.agent
+        .decide(ctx, base, m.pkg.gameType.defaultAction ?? null)
+        .then((d) => m.run(() => this.submitRemote(m, p, r, d, mark)))
+        .then(() => {
+          again = true;
+        })
+        .catch((err) => this.warn('remote agent decision failed', { match: m.id, seat: p.seat, error: String(err) }))
+        .finally(() => {
+          r.asking = false;
+          // after a failure, wait for the next change rather than ask again at once (no busy loop)
+          if (again && m.remote.get(p.seat) === r) this.askRemote(m);
+        });
+    }
+  }
+
+  /** Store a remote seat's decision (or its default), if the seat still owes it. */
+  private async submitRemote(m: LiveMatch, p: Pending, r: RemoteSeat, d: SeatDecision, mark: number): Promise<void> {
+    if (this.closed || m.broken || m.status !== 'running') return;
+    // the seat acted meanwhile (over HTTP, or through an earlier connection): this answer is late
+    if ((m.submitted.get(p.seat) ?? 0) !== mark) return;
+    if (!m.pending().some((q) => q.seat === p.seat && q.kind === p.kind)) return;
+    const rs = m.pkg.ruleset;
+    let input = canonicalInput(d.action);
+    let dflt: DefaultInfo | null = d.defaulted ?? null;
+    let res = act(rs, m.state, p.seat, input);
+    if (!res.ok && dflt === null) {
+      // another seat's move since the request changed what this seat may do: its default, recorded
+      dflt = { reason: 'refused', request: d.request ?? '', raw: canonicalJson(input), error: res.error };
+      input = defaultActionOf(rs.legal(m.state, p.seat), m.pkg.gameType.defaultAction);
+      res = act(rs, m.state, p.seat, input);
+    }
+    if (!res.ok)
+      throw new ArbiterError('illegal', `the default action for seat ${p.seat} was refused: ${res.error.reason}`);
+    const out = await this.commit(
+      m,
+      p.seat,
+      input,
+      res.state,
+      res.events,
+      dflt === null ? 'accepted' : 'defaulted',
+      (dflt ?? null) as Json,
+      null,
+    );
+    if (out !== 'ok') {
+      await this.catchUp(m);
+      return;
+    }
+    if (dflt === null && d.request) r.agent.confirm(d.request);
     this.afterChange(m);
   }
 

@@ -195,5 +195,5 @@ test('[report] the web page shows the same markup as the file: the file is the s
   assert.ok(page.includes(renderReportBody(view)));
   assert.ok(page.includes(REPORT_CSS));
   // the web page nests the report under its own h1: headings move down one level
-  assert.match(renderReportBody(view, 2), /^<div class="arb-report"><h2>/);
+  assert.match(renderReportBody(view, 2), /^<div class="arb-report"><h2 class="r-title">/);
 });

@@ -149,7 +149,7 @@ class LlmTransport implements Transport {
     );
   }
 
-  start(msg: MatchStart): void {
+  start(msg: MatchStart): Promise<void> | undefined {
     this.deadlineMs = msg.deadline_ms;
     const cfg = this.seatCfg;
     const parts = [
@@ -175,6 +175,17 @@ class LlmTransport implements Transport {
     // deadlines are the policy's: the SDK's own timeout only bounds one HTTP attempt
     const common = { apiKey, baseURL: this.baseURL, maxRetries: this.env.maxRetries ?? 2, timeout: this.deadlineMs };
     this.clientOptions = common;
+    // load the SDK now, before any deadline runs: on a busy machine its import alone can take
+    // seconds, and that must not be charged to the first decision
+    return this.loadClient();
+  }
+
+  private async loadClient(): Promise<void> {
+    if (this.client || !this.clientOptions) return;
+    this.client =
+      this.seatCfg.provider === 'openai'
+        ? new (await import('openai')).default(this.clientOptions)
+        : new (await import('@anthropic-ai/sdk')).default(this.clientOptions);
   }
 
   private userPrompt(req: DecisionRequest, ctx: AgentContext): string {
@@ -232,12 +243,7 @@ class LlmTransport implements Transport {
   }
 
   private async call(body: Json, signal: AbortSignal): Promise<CassetteEntry> {
-    if (!this.client && this.clientOptions) {
-      this.client =
-        this.seatCfg.provider === 'openai'
-          ? new (await import('openai')).default(this.clientOptions)
-          : new (await import('@anthropic-ai/sdk')).default(this.clientOptions);
-    }
+    await this.loadClient();
     const client = this.client;
     if (!client) throw new ArbiterError('bad_request', `${this.name}: not started`);
     const sem = semaphoreFor(`${this.seatCfg.provider} ${this.baseURL ?? ''}`, this.env.concurrency ?? 4);

@@ -167,7 +167,8 @@ export function registerPackageVerbs(program: Command): void {
     .command('lock')
     .description("pin the engine commit (git HEAD) in the ruleset's release manifest (rulesets that publish releases)")
     .argument('<ruleset>', `one of: ${ids()}`)
-    .action(async (id: string) => {
+    .option('--check', 'verify the committed release (manifest and page) against this engine instead of writing it')
+    .action(async (id: string, opts: { check?: boolean }) => {
       const pkg = getPackage(id);
       const own = toolOf(pkg, 'lock');
       if (!own) {
@@ -177,7 +178,7 @@ export function registerPackageVerbs(program: Command): void {
           `${id} has no release manifest, so there is nothing to lock (rulesets that publish releases: ${have.join(', ') || 'none'})`,
         );
       }
-      const code = await own.run([], { sha: headSha() }, nodeToolIO());
+      const code = await own.run([], opts.check ? { check: true } : { sha: headSha() }, nodeToolIO());
       if (code !== 0) process.exitCode = code;
     });
 

@@ -376,6 +376,18 @@ const uItems: UItem[] = [
     'An editor cuts on beats: one that fires on every strike (up to 30 a match) or always next to escape carries no information of its own.',
     ['BNC-B06', 'BNC-B07', 'BNC-B10'],
   ),
+  {
+    id: 'BNC-LINEUP-01',
+    question:
+      'What does "scarcity stated" (the contestant policy llm-mixed-provider-scarcity-stated-v1) put in the prompt?',
+    default:
+      'Every seat\'s system prompt states, word for word: "Scarcity: there are exactly three access fragments and four contestants. Escaping at Exit Vault needs all three fragments held at once, or a guild vault holding all three, which opens the Exit once for one member. Not every contestant can escape." (lineups/bnc/llm-mixed-provider-scarcity-stated-v1.yaml).',
+    why: 'The seed names the policy and says nothing of its text. This states only facts the public rules page already gives (three fragments, four contestants, the two escape routes) and their consequence, adds no strategy advice, and is the same for every seat, so providers compete on equal prompts.',
+    rules: [],
+    source: 'engine',
+    state: 'default',
+    reproduction: 'test/bnc/lineup.test.ts',
+  },
 ];
 
 export const catalog: Catalog = { rules, uItems };

@@ -1,6 +1,6 @@
 // Readable one-liners for `arbiter play`.
 
-import type { GameEvent } from '../../kernel/index.ts';
+import type { GameEvent, Json } from '../../kernel/index.ts';
 import { ZONE_NAMES } from './constants.ts';
 import type { Action } from './schema.ts';
 
@@ -64,4 +64,110 @@ export function describeAction(a: Action, seat: number): string {
       return `${who(seat)} ${type}${Object.keys(rest).length ? ' ' + JSON.stringify(rest) : ''}`;
     }
   }
+}
+
+// ---- observations a model can read (issue 12) ------------------------------------------------
+
+type Obj = { [key: string]: Json };
+const isObj = (v: Json | undefined): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+const arr = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
+const list = (v: Json | undefined): string => (arr(v).length ? arr(v).map(String).join(', ') : 'none');
+
+/**
+ * A contestant's view in plain words: where it stands, what it holds, who is here, what it heard,
+ * and its offers, pacts, invitations and guild. Everything comes from the view, so nothing hidden
+ * from the seat can appear. The spectator view gets a short summary of every contestant.
+ */
+export function viewText(view: Json, seat: number | null): string {
+  if (!isObj(view)) return JSON.stringify(view);
+  const out: string[] = [];
+  const turn = Number(view.turn);
+  if (seat === null || view.role !== 'contestant') {
+    out.push(
+      `${String(view.edition)} (spectator) — ${Number(view.turn)} turn(s) completed of ${Number(isObj(view.config) ? view.config.turns : 0)}.`,
+    );
+    for (const c of arr(view.contestants))
+      if (isObj(c))
+        out.push(
+          `#${c.seat}: ${c.status} in ${zone(c.zone)}, health ${c.health}, items ${list(c.items)}, reputation ${c.reputation}, guild ${c.guild ?? 'none'}`,
+        );
+    if (isObj(view.warden))
+      out.push(
+        `The Warden: ${zone(view.warden.zone)}, health ${view.warden.health}${view.warden.down ? ', down' : ''}.`,
+      );
+    return out.join('\n');
+  }
+  const me = isObj(view.me) ? view.me : {};
+  out.push(
+    view.over
+      ? `${String(view.edition)}: the match is over after turn ${turn}. You are contestant #${view.seat}.`
+      : `${String(view.edition)}: turn ${turn} of ${view.turns} (${view.clock} completed). You are contestant #${view.seat}.`,
+  );
+  out.push(
+    `You: ${me.status} in ${zone(me.zone)} (zone ${me.zone}), health ${me.health}, reputation ${me.reputation}, items: ${list(me.items)}; guild: ${me.guild ?? 'none'}.`,
+  );
+  out.push(
+    me.submitted
+      ? `Your action for this turn is in: ${JSON.stringify(me.submitted)}.`
+      : 'You have not acted this turn.',
+  );
+  const here = isObj(view.here) ? view.here : {};
+  const others = arr(here.others)
+    .filter(isObj)
+    .map((o) => `#${o.seat} (health ${o.health})`);
+  const warden = isObj(here.warden)
+    ? `the Warden is here (health ${here.warden.health}${here.warden.down ? ', down' : ''})`
+    : 'no Warden';
+  out.push(
+    `Here: on the floor ${list(here.floor)}; other contestants ${others.length ? others.join(', ') : 'none'}; ${warden}.`,
+  );
+  const spine = arr(view.zones).map((z, i) => `${i} ${String(z)}`);
+  out.push(`Zones along the spine: ${spine.join(' – ')}. The Stage Warden guards zone 5 (Exit Vault).`);
+  const sc = arr(view.shortcuts)
+    .filter(isObj)
+    .map((s) => `${s.id} joins ${zone(s.a)} and ${zone(s.b)}`);
+  out.push(`Shortcuts you know: ${sc.length ? sc.join('; ') : 'none'}.`);
+  out.push(
+    `Contestants: ${arr(view.contestants)
+      .filter(isObj)
+      .map(
+        (c) =>
+          `#${c.seat} ${c.status}${c.at !== null && c.at !== undefined ? ` (turn ${c.at})` : ''}, reputation ${c.reputation}`,
+      )
+      .join('; ')}.`,
+  );
+  const msgs = arr(view.messages).filter(isObj);
+  if (msgs.length) {
+    out.push('Messages you heard or sent (latest last):');
+    for (const m of msgs.slice(-12))
+      out.push(
+        m.to === null
+          ? `  turn ${m.turn}: #${m.from} says "${String(m.text)}"`
+          : `  turn ${m.turn}: #${m.from} whispers to #${m.to}: "${String(m.text)}"`,
+      );
+  }
+  for (const o of arr(view.offers).filter(isObj))
+    out.push(
+      `Offer ${o.id}: #${o.from} gives ${list(o.give)} to #${o.to} for ${list(o.get)}, open until turn ${o.expiresAt}${o.offererHolds === false ? ' (the offerer no longer holds the goods)' : ''}.`,
+    );
+  for (const p of arr(view.proposals).filter(isObj))
+    out.push(`Alliance proposal ${p.id}: #${p.from} to #${p.to} for ${p.turns} turns, open until turn ${p.expiresAt}.`);
+  for (const p of arr(view.pacts).filter(isObj))
+    out.push(`Pact ${p.id}: #${p.a} and #${p.b} until turn ${p.expiresAt}.`);
+  for (const i of arr(view.invitations).filter(isObj))
+    out.push(`Invitation ${i.id}: #${i.from} invites #${i.to} into guild ${i.guild}, open until turn ${i.expiresAt}.`);
+  if (isObj(view.guild)) {
+    const g = view.guild;
+    out.push(
+      `Your guild ${g.id}: home ${zone(g.home)}, members ${arr(g.members)
+        .map((m) => `#${m}`)
+        .join(
+          ', ',
+        )}, vault ${list(g.vault)}, term ends turn ${g.expiresAt}${g.claimSpent ? ', its exit claim is spent' : ''}.`,
+    );
+  }
+  out.push(
+    'Escape: be at Exit Vault at the escape check holding all three fragments (F1, F2, F3), or as a guild member whose guild vault holds all three (it opens the Exit once, for one member). `wait` does nothing this turn.',
+  );
+  return out.join('\n');
 }

@@ -8,7 +8,7 @@ import { catalog } from './catalog.ts';
 import { checkTransition, invariants } from './checks.ts';
 import { owes, validate } from './conditions.ts';
 import { VERSION } from './constants.ts';
-import { describeAction, describeEvent } from './describe.ts';
+import { describeAction, describeEvent, viewText } from './describe.ts';
 import { legalMenu } from './menu.ts';
 import { metricsOf, outcomeOf } from './outcome.ts';
 import { renderRulesPage } from './page.ts';
@@ -18,7 +18,7 @@ import { DEFAULT_CONFIG, setupState } from './setup.ts';
 import type { BncState } from './state.ts';
 import { sampleBnc } from './sample.ts';
 import { MANIFEST, tools } from './tools.ts';
-import { secretsFor, seatView, spectatorView } from './view.ts';
+import { eventView, secretsFor, seatView, spectatorView } from './view.ts';
 
 export type { BncState } from './state.ts';
 // the benchmark's fast path (bench imports a ruleset only through this file)
@@ -49,6 +49,8 @@ export const bnc: Ruleset<BncState, Action> = {
   metrics: metricsOf,
   describeEvent,
   describeAction,
+  viewText,
+  eventView,
   invariants,
   checkTransition,
 };

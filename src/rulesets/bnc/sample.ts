@@ -26,6 +26,8 @@ type SeatView = {
   seat: number;
   edition: string;
   turn: number;
+  /** Completed turns (the state's turn). */
+  clock: number;
   over: boolean;
   me: {
     zone: number;
@@ -167,7 +169,7 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
         members: [],
         vault: [],
         founded: inv.made,
-        expiresAt: v.turn + 1 + random.int(30),
+        expiresAt: v.clock + 1 + random.int(30),
         claimSpent: false,
       };
       guilds.push(g);
@@ -229,7 +231,7 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
   const s: BncState = {
     config: cfg,
     edition: v.edition,
-    turn: v.turn,
+    turn: v.clock,
     over: v.over,
     endReason: null,
     shortcuts,

@@ -111,11 +111,55 @@ function writeRelease(io: ToolIO, sha: string): string[] {
   return files;
 }
 
+/**
+ * The problems of the committed release directory, if any: its manifest must be this version's
+ * with a 40-hex engine commit, and its page exactly what this engine renders for that manifest (a
+ * released version is frozen; changing its rules or page means a new version).
+ */
+export function checkRelease(io: ToolIO): string[] {
+  const dir = releaseDir(VERSION);
+  let locked: unknown;
+  let page: string;
+  try {
+    locked = JSON.parse(io.readText(`${dir}/manifest.json`));
+    page = io.readText(`${dir}/rules.md`);
+  } catch (err) {
+    return [`${dir} is not released: ${(err as Error).message} (run \`arbiter lock bnc\` and commit ${dir}/)`];
+  }
+  const problems: string[] = [];
+  const m = (locked ?? {}) as Partial<Manifest>;
+  for (const key of ['ruleset', 'version', 'seed'] as const)
+    if (m[key] !== MANIFEST[key])
+      problems.push(
+        `${dir}/manifest.json: ${key} is ${JSON.stringify(m[key])}, the engine has ${JSON.stringify(MANIFEST[key])}`,
+      );
+  if (typeof m.engine_sha !== 'string' || !/^[0-9a-f]{40}$/.test(m.engine_sha))
+    problems.push(`${dir}/manifest.json: engine_sha is not a 40-hex commit id`);
+  else if (page !== renderRulesPage({ ...MANIFEST, engine_sha: m.engine_sha }))
+    problems.push(
+      `${dir}/rules.md differs from the page this engine renders for ${VERSION}: a released version is frozen`,
+    );
+  return problems;
+}
+
 const lock: RulesetTool = {
   name: 'lock',
-  description: `release ${VERSION}: write ${releaseDir(VERSION)}/manifest.json (with the engine commit) and the published page ${releaseDir(VERSION)}/rules.md`,
-  options: [{ name: 'sha', description: 'the 40-hex engine commit to pin (the CLI passes git HEAD)', type: 'string' }],
+  description: `release ${VERSION}: write ${releaseDir(VERSION)}/manifest.json (with the engine commit) and the published page ${releaseDir(VERSION)}/rules.md; --check verifies the committed release instead`,
+  options: [
+    { name: 'sha', description: 'the 40-hex engine commit to pin (the CLI passes git HEAD)', type: 'string' },
+    {
+      name: 'check',
+      description: 'verify the committed release directory against this engine; write nothing',
+      type: 'boolean',
+    },
+  ],
   run(_args, options, io) {
+    if (options.check) {
+      const problems = checkRelease(io);
+      for (const p of problems) io.err(`lock --check: ${p}\n`);
+      if (problems.length === 0) io.out(`${releaseDir(VERSION)}/ matches this engine (${VERSION})\n`);
+      return problems.length === 0 ? 0 : 1;
+    }
     const sha = options.sha;
     if (typeof sha !== 'string' || !/^[0-9a-f]{40}$/.test(sha)) {
       io.err('lock: --sha needs a 40-hex commit id\n');

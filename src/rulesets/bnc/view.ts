@@ -2,7 +2,7 @@
 // its items, speech it heard, its own whispers, offers, proposals, pacts, invitations and guild,
 // and only the shortcuts it discovered. The spectator sees everything but the RNG.
 
-import { cloneJson, type Json } from '../../kernel/index.ts';
+import { cloneJson, type GameEvent, type Json } from '../../kernel/index.ts';
 import { EXIT, ZONE_COUNT, ZONE_NAMES } from './constants.ts';
 import type { BncState } from './state.ts';
 
@@ -22,7 +22,10 @@ export function seatView(s: BncState, seat: number): Json {
     role: 'contestant',
     edition: s.edition,
     seat,
-    turn: s.turn,
+    // the turn being played, numbered like the menu and the pending entry (turn 1 at setup); once
+    // the match is over, the last turn played. `clock` counts completed turns (the state's turn).
+    turn: s.over ? s.turn : s.turn + 1,
+    clock: s.turn,
     turns: s.config.turns,
     over: s.over,
     zones: [...ZONE_NAMES],
@@ -101,4 +104,57 @@ export function secretsFor(s: BncState, seat: number | null): Json[] {
   for (const m of s.messages) if (m.to === seat && m.from !== seat) out.push(m);
   for (const g of s.guilds) if (g.id !== me.guild) out.push(g);
   return out;
+}
+
+/**
+ * What one contestant perceives of an event (agents get the events their seat saw since its last
+ * decision). Decided from the event alone, so it errs on the side of silence: a contestant sees its
+ * own doings, speech it heard, whispers, offers, proposals and invitations it is a party to, strikes
+ * at itself and the public clock; where others stood and what they did reaches it through its view
+ * (same-zone positions), never through another's event. Cut beats are for editors, not contestants.
+ */
+export function eventView(e: GameEvent, seat: number): GameEvent | null {
+  const own = e.seat === seat;
+  const party = (...xs: unknown[]) => xs.includes(seat);
+  switch (e.type) {
+    case 'clock':
+    case 'match_over':
+      return e;
+    case 'warden_fallen':
+      // the Warden's state is public; who felled it is not (positions are seen in one's zone only)
+      return own ? e : { type: 'warden_fallen', zone: e.zone ?? null };
+    case 'submitted':
+    case 'waited':
+    case 'moved':
+    case 'picked_up':
+    case 'shortcut_discovered':
+    case 'chart_used':
+    case 'warden_hit':
+    case 'fizzled':
+    case 'guild_joined':
+    case 'guild_left':
+    case 'vault_withdrawal':
+    case 'reputation':
+      return own ? e : null;
+    case 'said':
+      return own || (Array.isArray(e.heard) && e.heard.includes(seat)) ? e : null;
+    case 'whispered':
+      return party(e.seat, e.to) ? e : null;
+    case 'offer_made':
+    case 'offer_accepted':
+    case 'alliance_proposed':
+    case 'guild_invited':
+      return party(e.from, e.to) ? e : null;
+    case 'offer_rejected':
+    case 'alliance_rejected':
+    case 'guild_declined':
+      return e.by === seat ? e : null;
+    case 'pact_formed':
+      return Array.isArray(e.seats) && e.seats.includes(seat) ? e : null;
+    case 'warden_strike':
+      return e.target === seat ? e : null;
+    default:
+      // beats, expiries and pact endings name no party the event itself can vouch for
+      return null;
+  }
 }

@@ -1,6 +1,6 @@
 // Readable lines for `arbiter play duel`.
 
-import type { GameEvent } from '../../kernel/index.ts';
+import type { GameEvent, Json } from '../../kernel/index.ts';
 import { CARDS } from './cards.ts';
 import type { DuelAction, DuelState } from './state.ts';
 
@@ -127,4 +127,66 @@ export function metrics(s: DuelState, events: readonly GameEvent[]): Record<stri
     reactions,
     core_damage: s.core,
   };
+}
+
+type Rec = { [key: string]: Json };
+const rec = (v: Json | undefined): Rec => (v !== null && typeof v === 'object' && !Array.isArray(v) ? v : {});
+const items = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
+
+/** A seat's view in words for agents: whose turn and step, both sides' figures, the remote, the run. */
+export function viewText(view: Json, seat: number | null): string {
+  const v = rec(view);
+  const turn = rec(v.turn);
+  const pts = items(v.points);
+  const lines: string[] = [
+    seat === null ? 'Duel (corp vs runner), watching.' : `Duel: you are the ${SEAT[seat]} (seat ${seat}).`,
+    `Turn frame #${turn.id} of the ${SEAT[Number(turn.owner)]}, step ${String(v.step)}; points corp ${pts[0]} – runner ${pts[1]}.`,
+  ];
+  items(v.seats).forEach((x, i) => {
+    const p = rec(x);
+    const hand = Array.isArray(p.hand)
+      ? `hand ${p.hand.map(String).join(', ') || 'empty'}`
+      : `${p.handCount} card(s) in hand`;
+    const heap = items(p.heap)
+      .map((h) => (rec(h).card === null ? 'face down' : String(rec(h).card)))
+      .join(', ');
+    const score = items(p.score)
+      .map((c) => `${rec(c).card} (${rec(c).pts})`)
+      .join(', ');
+    lines.push(
+      `${SEAT[i]}: ${p.clicks} click(s), ${p.credits} credit(s), ${hand}, deck ${p.deckCount}, max hand ${p.maxHand}; discard pile: ${heap || 'empty'}; scored: ${score || 'nothing'}; installed: ${items(p.installed).map(String).join(', ') || 'nothing'}.`,
+    );
+  });
+  const remote = v.remote === null ? null : rec(v.remote);
+  lines.push(
+    remote
+      ? `The remote server holds ${remote.card === null ? 'a face-down card' : String(remote.card)} with ${remote.adv} advancement; ICE protecting it: ${items(v.ice).map(String).join(', ') || 'none'}.`
+      : `The remote server is empty; ICE: ${items(v.ice).map(String).join(', ') || 'none'}.`,
+  );
+  if (v.run !== null && v.run !== undefined) lines.push(`A run is under way: ${JSON.stringify(v.run)}.`);
+  if (v.action !== null && v.action !== undefined) {
+    const a = rec(v.action);
+    lines.push(`Action #${a.id} of the ${SEAT[Number(a.owner)]} in progress: ${a.kind}, ${a.status}.`);
+  }
+  const wins = items(v.windows);
+  if (wins.length) lines.push(`Reaction windows open: ${JSON.stringify(wins)}.`);
+  if (v.owes !== null && v.owes !== undefined) {
+    const o = rec(v.owes);
+    lines.push(`The ${SEAT[Number(o.seat)]} owes a decision: ${o.kind}.`);
+  }
+  if (v.result !== null && v.result !== undefined) {
+    const r = rec(v.result);
+    const w = items(r.winners);
+    lines.push(`The game is over: ${w.length ? `${SEAT[Number(w[0])]} wins` : 'a draw'} (${r.reason}).`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * What a seat perceives of an event. Duel's events are written public (DUEL-VIEW): an agenda the
+ * corp installs, and the cards the corp discards face down, are left out of the event itself, so
+ * every seat perceives every event whole.
+ */
+export function eventView(e: GameEvent, _seat: number): GameEvent {
+  return e;
 }

@@ -8,7 +8,7 @@ import { agents } from './agents.ts';
 import { catalog } from './catalog.ts';
 import { checkTransition, invariants } from './checks.ts';
 import { CONFIG_SCHEMA, DEFAULT_CONFIG, PRESETS } from './config.ts';
-import { describeAction, describeEvent, metrics } from './describe.ts';
+import { describeAction, describeEvent, eventView, metrics, viewText } from './describe.ts';
 import { goals } from './goals.ts';
 import { stateKey, stateKeyInto } from './key.ts';
 import { menu, pending } from './menu.ts';
@@ -41,6 +41,8 @@ export const duel: Ruleset<DuelState, DuelAction> = {
   clone: cloneDuel,
   describeEvent,
   describeAction,
+  viewText,
+  eventView,
   stateKey,
   stateKeyInto,
   invariants,

@@ -1,6 +1,6 @@
 // Events and actions in words, for `arbiter play`, replays and the readable log.
 
-import type { GameEvent } from '../../kernel/index.ts';
+import type { GameEvent, Json } from '../../kernel/index.ts';
 import { SUITS, type GroundGameAction } from './state.ts';
 
 export function describeAction(a: GroundGameAction): string {
@@ -53,4 +53,48 @@ export function describeEvent(e: GameEvent): string {
     default:
       return `${e.type}${who ? ' ' + who : ''}${typeof e.target === 'number' ? ' → seat ' + e.target : ''}${e.rule ? ` (${e.rule})` : ''}`;
   }
+}
+
+type Rec = { [key: string]: Json };
+const rec = (v: Json | undefined): Rec => (v !== null && typeof v === 'object' && !Array.isArray(v) ? v : {});
+const items = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
+
+/** A seat's view in words for agents: round and phase, every player's public figures, own hand, Problems. */
+export function viewText(view: Json, seat: number | null): string {
+  const v = rec(view);
+  const lines: string[] = [
+    `GROUND, ${String(v.mode)} mode: round ${v.round}, phase ${v.phase}, lead seat ${v.lead}; the table needs ${v.threshold} points of claimed Problems. ${seat === null ? 'You are watching.' : `You are seat ${seat}.`}`,
+  ];
+  for (const x of items(v.players)) {
+    const p = rec(x);
+    const me = p.seat === seat ? ' (you)' : '';
+    const hand = p.hand ? `, hand ${JSON.stringify(p.hand)}` : `, ${p.handSize} card(s) in hand`;
+    const choice = p.choice ? `, choice ${JSON.stringify(p.choice)}` : p.committed ? ', committed face down' : '';
+    const ground = p.ground ? `, GROUND ${JSON.stringify(p.ground)}` : '';
+    lines.push(
+      `seat ${p.seat}${me}: Stress ${p.stress}, Freedom ${p.freedom}${p.darvo ? `, DARVO ${JSON.stringify(p.darvo)}` : ''}, protection ${JSON.stringify(p.protection)}, claimed ${JSON.stringify(p.claimed)}${hand}${choice}${ground}${p.reverseTarget !== null && p.reverseTarget !== undefined ? `, REVERSE targets seat ${p.reverseTarget}` : ''}.`,
+    );
+  }
+  for (const x of items(v.problems)) {
+    const pr = rec(x);
+    const card = rec(pr.card);
+    lines.push(
+      pr.card
+        ? `Problem ${pr.slot}: ${card.name} (${card.suit} ${card.value})${pr.faceUp ? ' face up' : ' face down'}${pr.denied ? ', DENIED' : ''}${pr.claimedBy !== null && pr.claimedBy !== undefined ? `, claimed by seat ${pr.claimedBy}` : ''}.`
+        : `Problem ${pr.slot}: unknown, face down${pr.denied ? ', DENIED' : ''}.`,
+    );
+  }
+  const rels = items(v.relations).map((r) => `${rec(r).kind} ${rec(r).a}–${rec(r).b}`);
+  lines.push(`Relations: ${rels.length ? rels.join(', ') : 'none'}. Deck ${v.deckSize}, discard ${v.discardSize}.`);
+  if (v.decision) lines.push(`Open decision: ${JSON.stringify(v.decision)}.`);
+  return lines.join('\n');
+}
+
+/**
+ * What a seat perceives of an event. GROUND's events carry no hidden value (a commit says only
+ * that a seat committed; choices and modes appear once revealed; a draw names no card), so each
+ * seat perceives each event whole; test/agents/observe.test.ts checks it against `secrets`.
+ */
+export function eventView(e: GameEvent, _seat: number): GameEvent {
+  return e;
 }

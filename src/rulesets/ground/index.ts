@@ -6,7 +6,7 @@ import { catalogRulesPage, type RulesetPackage, type Ruleset } from '../../kerne
 import { agents } from './agents.ts';
 import { catalog } from './catalog.ts';
 import { checkGroundTransition, checkInvariants } from './checks.ts';
-import { describeAction, describeEvent } from './describe.ts';
+import { describeAction, describeEvent, eventView, viewText } from './describe.ts';
 import { legalMenu, pendingOf, validateInput } from './menu.ts';
 import { gameMetrics } from './metrics.ts';
 import { applyAction } from './rules.ts';
@@ -40,6 +40,8 @@ export const ground: Ruleset<GroundState, GroundGameAction> = {
   checkTransition: checkGroundTransition,
   describeAction,
   describeEvent,
+  viewText,
+  eventView,
 };
 
 export const groundPackage: RulesetPackage<GroundState, GroundGameAction> = {

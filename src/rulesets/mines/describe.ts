@@ -168,3 +168,34 @@ export function describeView(view: Json, moment: 'setup' | 'step' | 'end', event
   }
   return [...out, ...boardLines(view)];
 }
+
+/** The view in plain words for agents (issue 12): the board, the legend, the figures and the prices. */
+export function viewText(view: Json, _seat: number | null): string {
+  if (!isView(view)) return JSON.stringify(view);
+  const lines = [
+    `Board ${view.board}, ${view.w}×${view.h}; cells are (x,y) from (0,0) at the top left. Phase ${view.phase}.`,
+    ...boardLines(view),
+    "Legend: # concealed, % concealed fog, F your flag, . or 1-8 an open safe cell and its digit, ~ an open fog cell (its number stays hidden), * a dug mine; [ ] marks the figure's cell.",
+    `Action point prices: ${Object.entries(view.prices)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}.`,
+  ];
+  if (view.ended !== null)
+    lines.push(`The run is over: ${view.ended === 'cleared' ? 'boards cleared' : 'round cap reached'}.`);
+  lines.push(...diagnosticLines(view.diagnostics));
+  return lines.join('\n');
+}
+
+/**
+ * What the seat perceives of an event, for agents: no digit of a fog cell (its board shows `~`),
+ * and no flag judgments — a judged flag stays on a concealed cell, so "hit" would name a mine the
+ * board still hides (the kernel's `secrets`); the seat's flags are on its board as `F`.
+ */
+export function eventView(e: GameEvent, _seat: number): GameEvent | null {
+  if (e.type === 'flag_judged') return null;
+  if (e.type === 'cell_revealed' && Array.isArray(e.variant_ids) && e.variant_ids.includes('fog')) {
+    const { digit: _digit, ...rest } = e;
+    return { ...rest, type: 'cell_revealed' };
+  }
+  return e;
+}

@@ -5,7 +5,7 @@ import type { Ruleset } from '../../kernel/index.ts';
 import { catalog } from './catalog.ts';
 import { checkTransition, invariants } from './checks.ts';
 import { DEFAULT_CONFIG } from './config.ts';
-import { describeAction, describeEvent, describeView } from './describe.ts';
+import { describeAction, describeEvent, describeView, eventView, viewText } from './describe.ts';
 import { legal, validate } from './menu.ts';
 import { apply, metrics, outcome } from './rules.ts';
 import { setup } from './setup.ts';
@@ -66,6 +66,8 @@ export const mines: Ruleset<MinesState, MinesAction> = {
   describeEvent,
   describeAction,
   describeView,
+  viewText,
+  eventView,
   invariants,
   checkTransition,
   metrics,

@@ -4,7 +4,7 @@
 import { catalogRulesPage, type Ruleset, type RulesetPackage } from '../../kernel/index.ts';
 import { catalog } from './catalog.ts';
 import { invariants } from './checks.ts';
-import { describeAction, describeEvent } from './describe.ts';
+import { describeAction, describeEvent, viewText } from './describe.ts';
 import { legal, pending, validate } from './menu.ts';
 import { apply, clone, outcome } from './rules.ts';
 import { setup } from './setup.ts';
@@ -32,6 +32,7 @@ export const tictactoe: Ruleset<TicTacToeState, TicTacToeAction> = {
   clone,
   describeEvent,
   describeAction,
+  viewText,
   invariants,
 };
 

@@ -13,28 +13,36 @@ type Loaded = { kind: 'sim'; report: SimReport } | { kind: 'tournament'; report:
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const nums = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'number');
 const pairs = (v: unknown) => Array.isArray(v) && v.every((x) => Array.isArray(x) && x.length === 2 && nums(x));
-// readReport checks the fields the charts read; past those checks a record is taken as the runner's shape
-const tournamentShaped = (v: unknown): v is TournamentReport => isObj(v);
-const simShaped = (v: unknown): v is SimReport => isObj(v);
 
-/** What kind of report a parsed file is, with the reason when it is neither. */
+const TOURNAMENT_KEYS = ['ruleset', 'version', 'games', 'seats', 'lineups', 'standings'];
+const SIM_KEYS = ['ruleset', 'games', 'first_seed', 'agents', 'win_rate', 'win_ci95', 'actions', 'reasons', 'metrics'];
+
+/** The checks a file passes before its figures are drawn (the shape, not every number). */
+const isTournament = (d: unknown): d is TournamentReport =>
+  isObj(d) &&
+  TOURNAMENT_KEYS.every((k) => k in d) &&
+  Array.isArray(d.standings) &&
+  d.standings.every((s) => isObj(s) && typeof s.agent === 'string' && pairs([s.win_ci95]));
+const isSim = (d: unknown): d is SimReport =>
+  isObj(d) &&
+  SIM_KEYS.every((k) => k in d) &&
+  nums(d.win_rate) &&
+  pairs(d.win_ci95) &&
+  isObj(d.actions) &&
+  isObj(d.metrics);
+
+/** What kind of report a parsed file is, or why it is neither. */
 function readReport(data: unknown): Loaded | string {
   if (!isObj(data)) return 'the file is not a JSON object';
-  if (Array.isArray(data.standings)) {
-    const ok = data.standings.every(
-      (s) => isObj(s) && typeof s.agent === 'string' && typeof s.win_rate === 'number' && pairs([s.win_ci95]),
-    );
-    return ok && typeof data.ruleset === 'string' && tournamentShaped(data)
+  if ('standings' in data)
+    return isTournament(data)
       ? { kind: 'tournament', report: data }
-      : 'the standings of this tournament report are not in the expected form';
-  }
-  const missing = ['ruleset', 'games', 'win_rate', 'win_ci95', 'actions', 'metrics', 'reasons'].filter(
-    (k) => !(k in data),
-  );
-  if (missing.length) return `this is not a sim --json report (missing: ${missing.join(', ')})`;
-  if (!nums(data.win_rate) || !pairs(data.win_ci95) || !isObj(data.actions) || !isObj(data.metrics))
-    return 'the figures of this report are not in the expected form';
-  return simShaped(data) ? { kind: 'sim', report: data } : 'this is not a sim --json report';
+      : 'this tournament report is not in the expected form';
+  if (isSim(data)) return { kind: 'sim', report: data };
+  const missing = SIM_KEYS.filter((k) => !(k in data));
+  return missing.length
+    ? `this is not a sim --json report (missing: ${missing.join(', ')})`
+    : 'the figures of this report are not in the expected form';
 }
 
 const viewOf = (l: Loaded): ReportView =>
@@ -82,12 +90,30 @@ export function ReportPage() {
 
   return (
     <section class="report-page">
-      <style>{REPORT_CSS}</style>
+      {/* flags never break at their hyphens */}
+      <style>{`${REPORT_CSS}.report-page code span{white-space:nowrap}`}</style>
       <h1>Simulation report</h1>
+      <p>Open a report file to see its charts (the file stays in this browser). Write one with:</p>
+      <ul>
+        <li>
+          <code>
+            arbiter sim RULESET <span>--json</span>
+          </code>{' '}
+          (a simulation), or
+        </li>
+        <li>
+          <code>
+            arbiter tournament RULESET <span>--agents a,b</span> <span>--json</span>
+          </code>
+          .
+        </li>
+      </ul>
       <p>
-        Open the output of <code>arbiter sim RULESET --json &gt; run.json</code> (or{' '}
-        <code>arbiter tournament … --json</code>) to see its charts. The file stays in this browser. The same charts go
-        into one file with <code>arbiter sim RULESET --html report.html</code>.
+        The same charts go into one self-contained file with{' '}
+        <code>
+          arbiter sim RULESET <span>--html FILE</span>
+        </code>
+        .
       </p>
       <p>
         <label for="report-file">Report file (JSON)</label>{' '}
