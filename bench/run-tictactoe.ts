@@ -1,7 +1,10 @@
-// Runs the tic-tac-toe cases once, in order, then prints a table and the JSON (one object per case).
-// Usage: node --import tsx bench/run-tictactoe.ts [budget-ms-per-case]   (default 2000)
+// Dev-only: runs the tic-tac-toe cases and the boardgame.io peer cases (a devDependency) once, in
+// order, then prints a table and the JSON (one object per case).
+// Usage: npm run bench:peers [-- budget-ms-per-case]   (default 2000)
+//        node --import tsx bench/run-tictactoe.ts [budget-ms-per-case]
 
-import { cases, compareTicTacToe } from './tictactoe.ts';
+import { cases as peerCases } from './peers/boardgameio.ts';
+import { cases as ownCases, compareTicTacToe } from './tictactoe.ts';
 import type { BenchResult } from './types.ts';
 
 const budget = Number(process.argv[2] ?? 2000);
@@ -11,7 +14,7 @@ if (!Number.isFinite(budget) || budget <= 0) {
 }
 
 const results: BenchResult[] = [];
-for (const c of cases) {
+for (const c of [...ownCases, ...peerCases]) {
   try {
     results.push(await c.run(budget));
   } catch (err) {

@@ -2,7 +2,7 @@
 // in-memory store) with the same tic-tac-toe game, bound to loopback. Prints "listening PORT".
 
 import { createRequire } from 'node:module';
-import { bgioGame } from './tictactoe.ts';
+import { bgioGame } from './peers/boardgameio.ts';
 
 process.env.NODE_ENV = 'production';
 const require = createRequire(import.meta.url);

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import WebSocket from 'ws';
 import { SeededRandom } from '../src/kernel/index.ts';
-import { bgioGame } from './tictactoe.ts';
+import { bgioGame } from './peers/boardgameio.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);

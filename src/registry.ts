@@ -27,3 +27,34 @@ export function getPackage(id: string): RulesetPackage {
   if (!p) throw new ArbiterError('not_found', `unknown ruleset "${id}" (known: ${rulesetIds().join(', ')})`);
   return p;
 }
+
+/** A set of packages looked up by ruleset id. */
+export interface Registry {
+  readonly packages: readonly RulesetPackage[];
+  get(id: string): RulesetPackage;
+  ids(): string[];
+}
+
+/**
+ * The shipped packages plus `extra` (a test fixture, a ruleset `arbiter new` just wrote), so adding
+ * a ruleset for a test never edits the list above. An id that is already taken is refused.
+ */
+export function withPackages(extra: readonly RulesetPackage[]): Registry {
+  const packages = [...PACKAGES];
+  const byId = new Map(REGISTRY);
+  for (const p of extra) {
+    const id = p.ruleset.id;
+    if (byId.has(id)) throw new ArbiterError('bad_config', `a ruleset with id "${id}" is already registered`);
+    byId.set(id, p);
+    packages.push(p);
+  }
+  return {
+    packages,
+    ids: () => [...byId.keys()],
+    get(id) {
+      const p = byId.get(id);
+      if (!p) throw new ArbiterError('not_found', `unknown ruleset "${id}" (known: ${[...byId.keys()].join(', ')})`);
+      return p;
+    },
+  };
+}

@@ -1,4 +1,4 @@
-// `arbiter drive`: the headless JSON-lines protocol of DESIGN.md. One request per line in, one
+// `arbiter drive`: the headless JSON-lines protocol of docs/drive.md. One request per line in, one
 // response per line out, in order. Bad lines get a typed answer; the driver keeps serving. Lines are
 // capped while they are read (an oversize line is skipped, never held), nothing refused is kept, and
 // reading waits while the answer stream is full.

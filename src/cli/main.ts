@@ -7,6 +7,7 @@ import pc from 'picocolors';
 import { registerPackageVerbs, registerRulesetTools, rewriteDeprecated } from './core/packages.ts';
 import { ArbiterError } from '../kernel/index.ts';
 import { registerBench } from './core/bench.ts';
+import { registerNew } from './core/new.ts';
 import { registerChecks } from './core/checks.ts';
 import { registerPlay, registerShowcase } from './core/play.ts';
 import { registerReplay } from './core/replay.ts';
@@ -42,6 +43,7 @@ registerSweep(program);
 registerChecks(program);
 registerReplay(program);
 registerBench(program);
+registerNew(program);
 registerServe(program);
 
 program

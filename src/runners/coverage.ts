@@ -8,7 +8,7 @@
 // scenarios whose items are all settled.
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Finding, RulesetPackage, UItem } from '../kernel/index.ts';
 import { findScenarioFiles, loadScenarioFile, type LoadedScenario } from './scenario-file.ts';
 import { runScenario } from './scenario.ts';
@@ -40,7 +40,7 @@ export function loadScenariosOf(
 ): { loaded: LoadedScenario[]; broken: { file: string; error: string }[] } {
   const loaded: LoadedScenario[] = [];
   const broken: { file: string; error: string }[] = [];
-  const abs = join(root, dir);
+  const abs = resolve(root, dir);
   if (!existsSync(abs)) return { loaded, broken };
   for (const f of findScenarioFiles([abs])) {
     try {

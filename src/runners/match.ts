@@ -1,5 +1,5 @@
 // The match runner: seats agents, feeds their choices through the checked `act`, and records the
-// JSON Lines match log of DESIGN.md. `playFast` is the simulation loop: trusted menu actions
+// JSON Lines match log of docs/logs.md. `playFast` is the simulation loop: trusted menu actions
 // applied in place, no log, for sims and benchmarks.
 
 import {

@@ -6,18 +6,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SeededRandom, type GameEvent } from '../../src/kernel/index.ts';
 import { tictactoe, type TicTacToeAction } from '../../src/rulesets/tictactoe/index.ts';
+import { cases, compareTicTacToe, engineGame, engineGameChecked, plainGame } from '../../bench/tictactoe.ts';
 import {
   bgioBotCase,
   bgioCase,
   bgioGame1,
-  cases,
-  compareTicTacToe,
-  engineGame,
-  engineGameChecked,
+  cases as peerCases,
   loadBoardgameIo,
   newBgioClient,
-  plainGame,
-} from '../../bench/tictactoe.ts';
+} from '../../bench/peers/boardgameio.ts';
 import type { BenchResult } from '../../bench/types.ts';
 
 const SEED = 4242;
@@ -32,7 +29,7 @@ function engineCode(state: ReturnType<typeof tictactoe.setup>): number {
 test('every tictactoe bench case does work with a tiny budget and reports per-CPU-second figures', async () => {
   const bgioMissing = loadBoardgameIo() instanceof Error;
   const results: BenchResult[] = [];
-  for (const c of cases) {
+  for (const c of [...cases, ...peerCases]) {
     const r = await c.run(10);
     results.push(r);
     assert.equal(r.case, c.name);

@@ -15,14 +15,24 @@ export function registerBench(program: Command): void {
     .option('--list', 'list the cases and exit')
     .option('--json', 'print one JSON object per case per line')
     .action(async (filters: string[], opts: { budget?: string; list?: boolean; json?: boolean }) => {
-      const { ALL_CASES, POSTPROCESS } = await import('../../../bench/index.ts');
+      const { ALL_CASES, PEERS, POSTPROCESS, peerCases } = await import('../../../bench/index.ts');
       const budget = parseCount(opts.budget, 'budget', 1000, 600_000);
-      const cases = ALL_CASES.filter(
-        (c) => filters.length === 0 || filters.some((f) => c.name.includes(f) || c.group.includes(f)),
-      );
+      const wanted = (c: { name: string; group: string }) =>
+        filters.length === 0 || filters.some((f) => c.name.includes(f) || c.group.includes(f));
       if (opts.list) {
         for (const c of ALL_CASES) process.stdout.write(`${c.group.padEnd(10)} ${c.name}\n`);
+        for (const p of PEERS)
+          for (const name of p.names) process.stdout.write(`${p.group.padEnd(10)} ${name}  (peer: ${p.peer})\n`);
         return;
+      }
+      // peers (devDependencies) load only when installed; otherwise one `skipped:` line each
+      const peers = await peerCases(wanted, (line) => process.stderr.write(`${line}\n`));
+      const cases = ALL_CASES.filter(wanted);
+      for (const c of peers) {
+        // after the last own case of the same group, so a group reads together
+        let at = cases.length;
+        while (at > 0 && cases[at - 1].group !== c.group) at--;
+        cases.splice(at === 0 ? cases.length : at, 0, c);
       }
       if (cases.length === 0) throw new ArbiterError('not_found', `no benchmark case matches ${filters.join(', ')}`);
       const results: BenchResult[] = [];

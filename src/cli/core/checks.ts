@@ -1,6 +1,6 @@
 // `arbiter scenario run`, `arbiter coverage`, `arbiter register`: the designer's verbs.
 
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import pc from 'picocolors';
 import type { Command } from 'commander';
 import { PACKAGES, REGISTRY, getPackage, rulesetIds } from '../../registry.ts';
@@ -18,7 +18,7 @@ export function registerChecks(program: Command): void {
     .option('-v, --verbose', 'list passing scenarios too')
     .action((paths: string[], opts: { json?: boolean; verbose?: boolean }) => {
       const root = process.cwd();
-      const targets = paths.length ? paths : [...REGISTRY.values()].map((e) => join(root, e.scenarios));
+      const targets = paths.length ? paths : [...REGISTRY.values()].map((e) => resolve(root, e.scenarios));
       const files = findScenarioFiles(targets.filter((t) => paths.length > 0 || require_exists(t)));
       const results: ScenarioResult[] = files.map((f) => {
         try {

@@ -1,0 +1,118 @@
+// `arbiter new ID [--dir PATH]`: writes a ruleset package on the skeleton of
+// docs/guide-write-a-ruleset.md, from the template files in src/cli/new-template/. The game it
+// writes is a placeholder whose conformance suite, scenarios and coverage pass from the start, so a
+// designer replaces it rule by rule instead of starting from a blank file.
+
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { ArbiterError } from '../../kernel/index.ts';
+import { rulesetIds } from '../../registry.ts';
+
+const TEMPLATE = fileURLToPath(new URL('../new-template/', import.meta.url));
+const KERNEL = fileURLToPath(new URL('../../kernel/index.ts', import.meta.url));
+
+/** Lower-case words joined by single dashes, starting with a letter: it names files, types and rule ids. */
+const ID = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+
+export type NewRulesetResult = {
+  /** The ruleset folder and the scenario folder that were written. */
+  folder: string;
+  scenarios: string;
+  files: string[];
+  /** The name `index.ts` exports the package under (`<camel>Package`). */
+  packageName: string;
+};
+
+/** The words a template's `{{...}}` placeholders stand for, derived from the id. */
+export function templateWords(id: string, kernelImport: string, scenarios: string): Record<string, string> {
+  const words = id.split('-');
+  const cap = (w: string) => w[0].toUpperCase() + w.slice(1);
+  return {
+    id,
+    idlower: id,
+    Title: words.map(cap).join(' '),
+    Type: words.map(cap).join(''),
+    name: words[0] + words.slice(1).map(cap).join(''),
+    RULE: words.join('').toUpperCase(),
+    kernel: kernelImport,
+    scenarios,
+  };
+}
+
+function fill(text: string, words: Record<string, string>, file: string): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => {
+    const w = words[key];
+    if (w === undefined) throw new Error(`template ${file}: unknown placeholder {{${key}}}`);
+    return w;
+  });
+}
+
+const posix = (p: string) => p.split(sep).join('/');
+
+/**
+ * Writes `<root>/src/rulesets/<id>/` and `<root>/scenarios/<id>/`. Inside an Arbiter checkout the
+ * kernel import and the scenario folder are the usual relative paths; elsewhere (a scratch folder)
+ * the kernel is imported from this installation and the scenario folder is recorded absolute.
+ */
+export function newRuleset(id: string, root: string, known: readonly string[] = rulesetIds()): NewRulesetResult {
+  if (!ID.test(id) || id.length > 32)
+    throw new ArbiterError(
+      'bad_request',
+      `a ruleset id is 1-32 lower-case letters and digits in dash-separated words, starting with a letter (got "${id}")`,
+    );
+  if (known.includes(id)) throw new ArbiterError('bad_request', `a ruleset with id "${id}" is already registered`);
+  const base = resolve(root);
+  const folder = join(base, 'src', 'rulesets', id);
+  const scenarios = join(base, 'scenarios', id);
+  for (const dir of [folder, scenarios])
+    if (existsSync(dir) && readdirSync(dir).length > 0)
+      throw new ArbiterError('bad_request', `${dir} already exists and is not empty; nothing was written`);
+
+  const inCheckout = resolve(base, 'src', 'kernel', 'index.ts') === KERNEL;
+  let kernelImport = posix(relative(folder, KERNEL));
+  if (!kernelImport.startsWith('.')) kernelImport = `./${kernelImport}`;
+  const scenarioPath = inCheckout ? `scenarios/${id}` : posix(scenarios);
+  const words = templateWords(id, kernelImport, scenarioPath);
+
+  const files: string[] = [];
+  const copy = (from: string, to: string, rename: (name: string) => string) => {
+    mkdirSync(to, { recursive: true });
+    for (const name of readdirSync(from).sort()) {
+      if (!name.endsWith('.tmpl')) continue;
+      const out = join(to, rename(name.slice(0, -'.tmpl'.length)));
+      writeFileSync(out, fill(readFileSync(join(from, name), 'utf8'), words, name));
+      files.push(out);
+    }
+  };
+  // outside a checkout, a root without package.json would load the .ts files as CommonJS: a second
+  // copy of the kernel, whose ArbiterError the runners would not recognise
+  const manifest = join(base, 'package.json');
+  if (!inCheckout && !existsSync(manifest)) {
+    writeFileSync(manifest, `${JSON.stringify({ private: true, type: 'module' }, null, 2)}\n`);
+    files.push(manifest);
+  }
+  copy(join(TEMPLATE, 'ruleset'), folder, (n) => n);
+  copy(join(TEMPLATE, 'scenarios'), scenarios, (n) => `${id}-${n}`);
+  return { folder, scenarios, files, packageName: `${words.name}Package` };
+}
+
+export function registerNew(program: Command): void {
+  program
+    .command('new')
+    .description('write a new ruleset package on the skeleton (a placeholder game that passes conformance)')
+    .argument('<ruleset>', 'the new ruleset id (lower-case words joined by dashes)')
+    .option('--dir <path>', 'root to write src/rulesets/<id>/ and scenarios/<id>/ under', '.')
+    .action((id: string, opts: { dir: string }) => {
+      const r = newRuleset(id, opts.dir);
+      const rel = (p: string) => posix(relative(process.cwd(), p)) || '.';
+      process.stdout.write(
+        `wrote ${r.files.length} files: ${rel(r.folder)}/ and ${rel(r.scenarios)}/\n` +
+          'next:\n' +
+          `  1. register it: import { ${r.packageName} } from './rulesets/${id}/index.ts' and add it to PACKAGES in src/registry.ts\n` +
+          `  2. write its rules page: arbiter rules ${id} --write\n` +
+          '  3. npm test (conformance, scenarios, coverage), then replace the placeholder rule by rule\n',
+      );
+    });
+}

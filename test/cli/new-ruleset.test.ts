@@ -1,0 +1,119 @@
+// `arbiter new ID --dir PATH` writes a ruleset package on the skeleton whose conformance suite,
+// scenarios and coverage pass as soon as it is registered, and whose sources type-check.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import ts from 'typescript';
+import type { RulesetPackage } from '../../src/kernel/index.ts';
+import { newRuleset, templateWords } from '../../src/cli/core/new.ts';
+import { withPackages } from '../../src/registry.ts';
+import { badConfigs, determinism, fuzzInput, randomGames, sampling } from '../../src/runners/conformance.ts';
+import { coverageOf, loadScenariosOf } from '../../src/runners/coverage.ts';
+import { runScenario } from '../../src/runners/scenario.ts';
+import { explore } from '../../src/runners/explore.ts';
+
+const SKELETON = [
+  'agents.ts',
+  'catalog.ts',
+  'checks.ts',
+  'describe.ts',
+  'index.ts',
+  'menu.ts',
+  'rules.md',
+  'rules.ts',
+  'setup.ts',
+  'state.ts',
+  'tools.ts',
+  'view.ts',
+];
+
+test('arbiter new writes the skeleton; registered, it passes conformance, its scenarios and coverage', async (t) => {
+  const root = mkdtempSync(join(tmpdir(), 'arbiter-new-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const r = spawnSync(process.execPath, ['bin/arbiter.js', 'new', 'tile-race', '--dir', root], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /wrote 18 files/); // the skeleton, five scenarios and an ESM package.json
+  assert.match(r.stdout, /import \{ tileRacePackage \} from '\.\/rulesets\/tile-race\/index\.ts'/);
+
+  const folder = join(root, 'src/rulesets/tile-race');
+  assert.deepEqual(readdirSync(folder).sort(), SKELETON);
+  const scenarioFiles = readdirSync(join(root, 'scenarios/tile-race')).sort();
+  assert.equal(scenarioFiles.length, 5);
+
+  const mod: { tileRacePackage: RulesetPackage } = await import(pathToFileURL(join(folder, 'index.ts')).href);
+  const pkg = withPackages([mod.tileRacePackage]).get('tile-race');
+  const rs = pkg.ruleset;
+  assert.equal(rs.title, 'Tile Race');
+  assert.deepEqual(
+    rs.catalog.rules.map((x) => x.id),
+    ['TILERACE-1', 'TILERACE-2', 'TILERACE-3', 'TILERACE-4'],
+  );
+
+  assert.deepEqual(randomGames(rs, { games: 6 }), []);
+  assert.deepEqual(determinism(rs), []);
+  assert.deepEqual(sampling(rs), []);
+  assert.deepEqual(badConfigs(rs), []);
+  assert.deepEqual(fuzzInput(rs, { runs: 100 }), []);
+
+  const { loaded, broken } = loadScenariosOf(pkg.scenarios, process.cwd());
+  assert.deepEqual(broken, []);
+  assert.equal(loaded.length, rs.catalog.rules.length + rs.catalog.uItems.length, 'one scenario per rule id');
+  for (const sc of loaded) assert.ok(runScenario(sc, rs).ok, `${sc.file}: ${runScenario(sc, rs).failure}`);
+  const cov = coverageOf(pkg, process.cwd());
+  assert.deepEqual(cov.uncovered, []);
+  assert.deepEqual(cov.unknownIds, []);
+
+  const report = explore(rs, { config: { target: 5 } });
+  assert.equal(report.complete, true);
+  assert.deepEqual(report.violations, []);
+  assert.match(pkg.rulesPage(), /TILERACE-U1/);
+});
+
+test('the files arbiter new writes type-check under the project settings', (t) => {
+  const root = mkdtempSync(join(tmpdir(), 'arbiter-new-tsc-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const { folder } = newRuleset('dice-dash', root, []);
+  const program = ts.createProgram([join(folder, 'index.ts')], {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+    noEmit: true,
+    allowImportingTsExtensions: true,
+    verbatimModuleSyntax: true,
+    skipLibCheck: true,
+    types: [],
+  });
+  const problems = ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+  assert.deepEqual(problems, []);
+});
+
+test('arbiter new refuses a taken id, a bad id and a folder that is not empty, writing nothing', (t) => {
+  const root = mkdtempSync(join(tmpdir(), 'arbiter-new-bad-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const taken = spawnSync(process.execPath, ['bin/arbiter.js', 'new', 'tictactoe', '--dir', root], {
+    encoding: 'utf8',
+  });
+  assert.equal(taken.status, 2);
+  assert.match(taken.stderr, /already registered/);
+  assert.throws(() => newRuleset('Bad_Id', root, []), /lower-case/);
+  assert.throws(() => newRuleset('9lives', root, []), /starting with a letter/);
+  assert.equal(existsSync(join(root, 'src')), false);
+  newRuleset('twice', root, []);
+  assert.throws(() => newRuleset('twice', root, []), /not empty; nothing was written/);
+});
+
+test('template words: title, type, camel-case name and rule prefix from the id', () => {
+  const w = templateWords('my-big-game', '../../kernel/index.ts', 'scenarios/my-big-game');
+  assert.equal(w.Title, 'My Big Game');
+  assert.equal(w.Type, 'MyBigGame');
+  assert.equal(w.name, 'myBigGame');
+  assert.equal(w.RULE, 'MYBIGGAME');
+});
