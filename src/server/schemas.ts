@@ -40,6 +40,8 @@ export const CreateBody = z
     spectatePassword: z.string().min(1).max(256).optional(),
     /** A seat that owes a decision this long gets the ruleset's default action, recorded as defaulted. */
     turnDeadlineMs: z.number().int().min(50).max(86_400_000).optional(),
+    /** Built-in agents wait this long before each move, so people can watch an agents-only match unfold. */
+    agentDelayMs: z.number().int().min(0).max(60_000).optional(),
   })
   .strict();
 

@@ -24,14 +24,14 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): Comp
 }
 
 const Viewer = lazyPage(() => import('./pages/viewer.tsx').then((m) => m.Viewer));
-const ReportPage = lazyPage(() => import('./report/index.tsx').then((m) => m.ReportPage));
+const Report = lazyPage(() => import('./report/index.tsx').then((m) => m.ReportPage));
 
 const ROUTES: RouteDef[] = [
   { pattern: '/', render: () => <Lobby /> },
   { pattern: '/match/:id', render: (p) => <MatchPage id={p.id} /> },
   { pattern: '/replay', render: () => <Viewer id={null} /> },
   { pattern: '/replay/:id', render: (p) => <Viewer id={p.id} /> },
-  { pattern: '/report', render: () => <ReportPage /> },
+  { pattern: '/report', render: () => <Report /> },
 ];
 
 function NotFound({ path }: { path: string }) {
