@@ -191,3 +191,24 @@ test('[issue 14, duel] both sides, hand, credits and clicks, phase and step, the
   assert.deepEqual(errorsOf(page), []);
   await page.context().close();
 });
+
+test('[issue 14, bnc] the replay viewer shows the beats as a timeline and jumps to a beat', {
+  skip: missing ?? false,
+}, async () => {
+  const m = await newMatch(site, {
+    ruleset: 'bnc',
+    seed: 9,
+    seats: [{ agent: 'random' }, { agent: 'random' }, { agent: 'random' }, { agent: 'random' }],
+  });
+  const { page } = await site.rig.person({ width: 1100, height: 900 });
+  await page.goto(`/replay/${encodeURIComponent(m.id)}`);
+  await page.waitForSelector('.bn-beats .bn-beat button', { timeout: 30_000 });
+  const beats = page.locator('.bn-beats .bn-beat button');
+  assert.ok((await beats.count()) > 3, 'the finished match has beats');
+  await beats.nth(2).click();
+  await page.waitForSelector('.bn-beat-now');
+  assert.equal(await page.locator('.bn-beat-now button').first().getAttribute('aria-current'), 'step');
+  await shot(page, 'bnc-replay-timeline');
+  const bad = await seriousViolations(page);
+  assert.deepEqual(bad, [], bad.join('\n'));
+});

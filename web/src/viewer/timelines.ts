@@ -3,6 +3,7 @@
 import type { ComponentType } from 'preact';
 import type { RulesetPackage } from '../../../src/kernel/index.ts';
 import type { ReplayStep } from './replay.ts';
+import { BncTimeline } from '../boards/bnc/timeline.tsx';
 
 export type TimelineProps = {
   pkg: RulesetPackage;
@@ -14,7 +15,9 @@ export type TimelineProps = {
 };
 export type Timeline = ComponentType<TimelineProps>;
 
-const TIMELINES: Record<string, Timeline> = {};
+const TIMELINES: Record<string, Timeline> = {
+  bnc: BncTimeline,
+};
 
 export function timelineFor(rulesetId: string): Timeline | null {
   return TIMELINES[rulesetId] ?? null;

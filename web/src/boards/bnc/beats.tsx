@@ -116,12 +116,7 @@ export function BeatList(props: { beats: Beat[]; empty: string; current?: number
         return (
           <li key={i} class={`bn-beat bn-beat-${b.beat}${here ? ' bn-beat-now' : ''}`} data-beat={b.beat}>
             {props.jump && b.step !== undefined ? (
-              <button
-                type="button"
-                aria-current={here ? 'step' : undefined}
-                onClick={() => props.jump?.(b.step ?? 0)}
-                aria-label={`Jump to turn ${b.turn}: ${b.beat.replace(/_/g, ' ')}, ${b.text}`}
-              >
+              <button type="button" aria-current={here ? 'step' : undefined} onClick={() => props.jump?.(b.step ?? 0)}>
                 {body}
               </button>
             ) : (
