@@ -11,8 +11,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { ArbiterError, isPlainJson, type ErrorCode, type Json, type JsonObject } from '../kernel/index.ts';
-import { PACKAGES, getPackage } from '../registry.ts';
+import {
+  ArbiterError,
+  isPlainJson,
+  type ErrorCode,
+  type Json,
+  type JsonObject,
+  type RulesetPackage,
+} from '../kernel/index.ts';
+import { actionSchemas, type ActionSchemas } from '../runners/schema.ts';
 import { BUILTIN_AGENTS } from '../agents/builtin.ts';
 import { HttpError, type LiveMatch, type MatchService } from './service.ts';
 import { REMOTE_CLOSE, type RemoteTransport } from './remote.ts';
@@ -94,8 +101,7 @@ function spectatePassword(req: FastifyRequest, q: { password?: string }): string
   return typeof h === 'string' ? h : q.password;
 }
 
-function rulesetSummary(id: string): JsonObject {
-  const p = getPackage(id);
+function rulesetSummary(p: RulesetPackage): JsonObject {
   const rs = p.ruleset;
   return {
     id: rs.id,
@@ -200,17 +206,31 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/api/health', async () => ({ ok: true, store: svc.store.kind, matches: svc.liveCount() }));
   app.get('/api/openapi.json', async () => openApi());
 
-  app.get('/api/rulesets', async () => PACKAGES.map((p) => rulesetSummary(p.ruleset.id)));
+  app.get('/api/rulesets', async () => svc.packages.map((p) => rulesetSummary(p)));
   app.get('/api/rulesets/:id', async (req) => {
-    const p = getPackage((req.params as { id: string }).id);
+    const p = svc.pkg((req.params as { id: string }).id);
     const rs = p.ruleset;
     return {
-      ...rulesetSummary(rs.id),
+      ...rulesetSummary(p),
       catalog: rs.catalog,
       configSchema: rs.configSchema ?? null,
       defaultConfig: rs.defaultConfig,
       presets: p.presets,
     };
+  });
+
+  // the JSON Schema of every action family (what `arbiter schema RULESET` prints), for generated forms.
+  // Derived once per ruleset from the menus of a few seeded random games (mines takes a second or so,
+  // once) and kept; the web page reads the live menu's templates first and asks here only without them
+  const schemas = new Map<string, ActionSchemas>();
+  app.get('/api/rulesets/:id/actions', async (req) => {
+    const p = svc.pkg((req.params as { id: string }).id);
+    let s = schemas.get(p.ruleset.id);
+    if (!s) {
+      s = actionSchemas(p.ruleset);
+      schemas.set(p.ruleset.id, s);
+    }
+    return s as unknown as Json;
   });
 
   app.post('/api/matches', async (req, reply) => {

@@ -40,6 +40,8 @@ export const CreateBody = z
     spectatePassword: z.string().min(1).max(256).optional(),
     /** A seat that owes a decision this long gets the ruleset's default action, recorded as defaulted. */
     turnDeadlineMs: z.number().int().min(50).max(86_400_000).optional(),
+    /** Built-in agents wait this long before each move, so people can watch an agents-only match unfold. */
+    agentDelayMs: z.number().int().min(0).max(60_000).optional(),
   })
   .strict();
 
@@ -206,6 +208,24 @@ export function openApi(): Record<string, unknown> {
           summary: 'one ruleset: catalog, config schema, defaults, agents, game type',
           parameters: [id],
           responses: { 200: ok(RulesetDetail, 'ruleset'), 404: err },
+        },
+      },
+      '/api/rulesets/{id}/actions': {
+        get: {
+          summary: 'the JSON Schema of every action family (as `arbiter schema RULESET` prints it)',
+          parameters: [id],
+          responses: {
+            200: ok(
+              z.object({
+                ruleset: z.string(),
+                version: z.string(),
+                actions: z.record(z.string(), z.record(z.string(), z.unknown())),
+                sources: z.record(z.string(), z.enum(['template', 'menus'])),
+              }),
+              'action schemas',
+            ),
+            404: err,
+          },
         },
       },
       '/api/matches': {

@@ -40,7 +40,8 @@ export function leaksAny(value: unknown, secrets: readonly Json[]): boolean {
 /**
  * The events of one change that `seat` (null: a spectator) may receive. Perfect-information games:
  * all. Imperfect ones: with one seat, those that reveal none of the seat's secrets; with several,
- * none (the views say what changed) — an event can name a card that no secrets entry lists whole.
+ * none (the views say what changed) — an event can name a card that no secrets entry lists whole —
+ * except for a spectator whose `secrets` list is empty (the ruleset hides nothing from it).
  */
 export function eventsFor<S>(
   pkg: RulesetPackage<S>,
@@ -50,7 +51,12 @@ export function eventsFor<S>(
 ): GameEvent[] {
   if (events.length === 0) return [];
   if (pkg.gameType.information === 'perfect') return events.slice();
-  if (pkg.gameType.seats.max > 1) return [];
+  if (pkg.gameType.seats.max > 1) {
+    // a spectator the ruleset keeps nothing from (bnc's audience sees all but the RNG) gets every
+    // event, so a watcher sees beats as they happen; anyone else gets none
+    const open = seat === null && pkg.ruleset.secrets !== undefined && pkg.ruleset.secrets(state, null).length === 0;
+    return open ? events.slice() : [];
+  }
   const secrets = pkg.ruleset.secrets?.(state, seat) ?? [];
   return events.filter((e) => !leaksAny(e, secrets));
 }

@@ -1,11 +1,12 @@
 // `arbiter serve`: open the store (SQLite file by default, PostgreSQL by URL), rebuild unfinished
 // matches, listen on loopback, and drain cleanly on SIGTERM/SIGINT.
 
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
-import { ArbiterError } from '../kernel/index.ts';
+import { ArbiterError, type RulesetPackage } from '../kernel/index.ts';
 import { MatchService } from './service.ts';
 import type { Store } from './store.ts';
 
@@ -25,6 +26,8 @@ export interface ServeOptions {
   logger?: boolean | { level: string };
   /** Folder of the built web page; default web/dist of this repository. */
   webRoot?: string;
+  /** The rulesets to play; default the registry's (tests add their own). */
+  packages?: readonly RulesetPackage[];
 }
 
 /** The store drivers load only when a server starts, so every other verb works without them. */
@@ -42,6 +45,8 @@ export interface RunningServer {
   url: string;
   rebuilt: number;
   broken: string[];
+  /** Whether the built web page is served at `/`. */
+  web: boolean;
   close(): Promise<void>;
 }
 
@@ -50,10 +55,12 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
   const service = new MatchService({
     store: await openStore(o.db, o.fsync),
     allowExternalAgents: o.allowExternalAgents,
+    packages: o.packages,
     agentDeadlineMs: o.agentDeadlineMs,
     agentMaxFailures: o.maxFailures,
     warn: (msg, detail) => log?.(msg, detail),
   });
+  const webRoot = o.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   // fastify and its plugins load only when a server starts, not with every CLI verb
   const { buildApp } = await import('./http.ts');
   const app = await buildApp({
@@ -61,7 +68,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     bodyLimit: o.bodyLimit,
     rateLimit: o.rateLimit,
     logger: o.logger,
-    webRoot: o.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    webRoot,
   });
   log = (msg, detail) => app.log.warn({ detail }, msg);
   const { rebuilt, broken } = await service.start();
@@ -73,6 +80,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     url: address,
     rebuilt,
     broken,
+    web: existsSync(join(webRoot, 'index.html')),
     close() {
       // stop taking requests, let in-flight ones finish, close sockets, then the store
       closing ??= app.close().then(() => service.close());
@@ -146,6 +154,11 @@ export function registerServe(program: Command): void {
         );
         // a line tests and scripts can wait for
         process.stdout.write(`listening ${srv.url}\n`);
+        process.stdout.write(
+          srv.web
+            ? `lobby: open ${srv.url}/ in a browser\n`
+            : `no web page built (npm run build:web); the API is at ${srv.url}/api\n`,
+        );
         await new Promise<void>((done) => {
           const stop = (sig: string) => {
             process.stderr.write(`arbiter serve: ${sig}: draining\n`);

@@ -21,7 +21,7 @@ import {
   type RulesetPackage,
   type Seat,
 } from '../kernel/index.ts';
-import { getPackage } from '../registry.ts';
+import { PACKAGES } from '../registry.ts';
 import { agentContext } from '../runners/context.ts';
 import { agentNames, agentSeed, makeAgent } from '../agents/resolve.ts';
 import { eventsFor, leaksAny, publicPending } from './secrets.ts';
@@ -56,6 +56,8 @@ export interface CreateInput {
   seats?: { agent?: string }[];
   spectatePassword?: string;
   turnDeadlineMs?: number;
+  /** Pause before each built-in agent move (watchable agent matches); kept in memory only. */
+  agentDelayMs?: number;
 }
 
 export interface ServiceOptions {
@@ -63,6 +65,8 @@ export interface ServiceOptions {
   /** Agent kinds with a prefix (`cmd:` ...) run programs on this machine: refused unless allowed. */
   allowExternalAgents?: boolean;
   warn?: (msg: string, detail?: Json) => void;
+  /** The rulesets this server plays; default the registry's. Tests pass extra packages here. */
+  packages?: readonly RulesetPackage[];
   /** Deadline per decision attempt of a remote protocol agent when the match sets no turnDeadlineMs. */
   agentDeadlineMs?: number;
   /** Failed decisions in a row after which a remote protocol seat is failed. */
@@ -105,6 +109,9 @@ export class LiveMatch {
   /** When each non-agent pending seat began to owe its decision (for turn deadlines). */
   readonly pendingSince = new Map<Seat, number>();
   timer: NodeJS.Timeout | null = null;
+  /** Pause before each built-in agent move (0: none), and the timer of the next paced move. */
+  agentDelayMs = 0;
+  agentTimer: NodeJS.Timeout | null = null;
   /** Seats played by remote agents over the agent protocol (docs/agents.md). */
   readonly remote = new Map<Seat, RemoteSeat>();
   /** Submissions per seat: an answer asked before the seat's latest submission is late and dropped. */
@@ -154,8 +161,12 @@ export class MatchService {
   private readonly opts: ServiceOptions;
   private closed = false;
 
+  /** The rulesets this server plays, in listing order. */
+  readonly packages: readonly RulesetPackage[];
+
   constructor(opts: ServiceOptions) {
     this.store = opts.store;
+    this.packages = opts.packages ?? PACKAGES;
     this.opts = opts;
   }
 
@@ -182,7 +193,10 @@ export class MatchService {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const m of this.live.values()) if (m.timer) clearTimeout(m.timer);
+    for (const m of this.live.values()) {
+      if (m.timer) clearTimeout(m.timer);
+      if (m.agentTimer) clearTimeout(m.agentTimer);
+    }
     // let queued changes finish writing before the store closes
     await Promise.all([...this.live.values()].map((m) => m.run(async () => undefined)));
     for (const m of this.live.values()) {
@@ -220,10 +234,21 @@ export class MatchService {
     return m;
   }
 
+  /** A ruleset package this server plays, or not_found. */
+  pkg(id: string): RulesetPackage {
+    const found = this.packages.find((p) => p.ruleset.id === id);
+    if (!found)
+      throw new ArbiterError(
+        'not_found',
+        `unknown ruleset "${id}" (known: ${this.packages.map((p) => p.ruleset.id).join(', ')})`,
+      );
+    return found;
+  }
+
   private async load(id: string): Promise<LiveMatch | null> {
     const row = await this.store.getMatch(id);
     if (!row) return null;
-    const pkg = getPackage(row.ruleset);
+    const pkg = this.pkg(row.ruleset);
     const seats = await this.store.getSeats(id);
     const setupEvents: GameEvent[] = [];
     const state = pkg.ruleset.setup(row.config, row.seed, setupEvents);
@@ -435,7 +460,7 @@ export class MatchService {
   // ---- changing ---------------------------------------------------------------------------
 
   async create(input: CreateInput): Promise<LiveMatch> {
-    const pkg = getPackage(input.ruleset);
+    const pkg = this.pkg(input.ruleset);
     const rs = pkg.ruleset;
     const config = recordableConfig(input.config ?? {});
     const seed = input.seed ?? randomInt(0, 2 ** 32);
@@ -494,6 +519,7 @@ export class MatchService {
     };
     await this.store.createMatch(row, seats);
     const m = new LiveMatch(pkg, row, state, hash, seats);
+    m.agentDelayMs = input.agentDelayMs ?? 0;
     this.live.set(row.id, m);
     this.afterChange(m);
     return m;
@@ -637,6 +663,8 @@ export class MatchService {
     if (m.status === 'finished') {
       if (m.timer) clearTimeout(m.timer);
       m.timer = null;
+      if (m.agentTimer) clearTimeout(m.agentTimer);
+      m.agentTimer = null;
       for (const a of m.agents) a?.close?.();
       for (const r of m.remote.values()) {
         void Promise.resolve(r.agent.end({ type: 'match_end', outcome: (m.outcome ?? null) as Json })).catch(() => {});
@@ -649,23 +677,36 @@ export class MatchService {
     this.askRemote(m);
     const pending = m.pending();
     if (pending.some((p) => m.agents[p.seat])) {
-      void m
-        .run(() => this.playAgents(m))
-        .catch((err) => this.warn('agent move failed', { match: m.id, error: String(err) }));
+      const play = () =>
+        void m
+          .run(() => this.playAgents(m))
+          .catch((err) => this.warn('agent move failed', { match: m.id, error: String(err) }));
+      // a paced match plays one agent move per delay, outside the match's queue (people may act meanwhile)
+      if (m.agentDelayMs > 0) {
+        if (!m.agentTimer)
+          m.agentTimer = setTimeout(() => {
+            m.agentTimer = null;
+            play();
+          }, m.agentDelayMs);
+      } else play();
     }
     this.armDeadline(m, pending);
   }
 
   private async playAgents(m: LiveMatch): Promise<void> {
-    await this.agentMoves(m);
+    await this.agentMoves(m, m.agentDelayMs > 0 ? 1 : 100_000);
+    if (m.agentDelayMs > 0 && !this.closed && !m.broken) {
+      this.afterChange(m);
+      return;
+    }
     if (!this.closed && !m.broken && m.status === 'running') {
       this.armDeadline(m, m.pending());
       this.askRemote(m);
     } else if (m.status === 'finished') this.afterChange(m);
   }
 
-  private async agentMoves(m: LiveMatch): Promise<void> {
-    for (let guard = 0; guard < 100_000; guard++) {
+  private async agentMoves(m: LiveMatch, most: number): Promise<void> {
+    for (let guard = 0; guard < most; guard++) {
       if (this.closed || m.broken || m.status !== 'running') return;
       const p = m.pending().find((x) => m.agents[x.seat]);
       if (!p) return;

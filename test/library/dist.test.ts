@@ -29,7 +29,10 @@ function namedPaths(): string[] {
 let built: { status: number | null; output: string } | undefined;
 function buildOnce(): { status: number | null; output: string } {
   if (!built) {
-    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/tsdown/dist/run.mjs'), '--log-level', 'warn'], {
+    const cli = join(ROOT, 'node_modules/tsdown/dist/run.mjs');
+    // a worktree whose node_modules predates the lock file's tsdown says so, instead of a spawn error
+    if (!existsSync(cli)) return { status: 1, output: 'tsdown is not installed: run `npm ci` (the lock pins 0.21.10)' };
+    const r = spawnSync(process.execPath, [cli, '--log-level', 'warn'], {
       cwd: ROOT,
       encoding: 'utf8',
     });

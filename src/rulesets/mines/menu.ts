@@ -231,11 +231,14 @@ export function validate(s: MinesState, _seat: Seat, input: unknown): Validation
       ),
     };
   }
+  // a one-intent batch (what the web board sends) names its refusal like the plain intent does
+  const one = outcomes.length === 1 ? outcomes[0] : null;
+  const reason =
+    one !== null
+      ? `${intents[0].type} refused: ${one.reject_reason}${one.sub_reason ? '/' + one.sub_reason : ''}`
+      : 'no intent of the batch can be executed';
   return {
     ok: false,
-    error: reject('illegal', 'no intent of the batch can be executed', {
-      outcomes,
-      ...(diagnostics.length ? { diagnostics } : {}),
-    }),
+    error: reject('illegal', reason, { outcomes, ...(diagnostics.length ? { diagnostics } : {}) }),
   };
 }

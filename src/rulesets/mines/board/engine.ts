@@ -11,7 +11,6 @@ import {
   cellXY,
   computeDigits,
   isAdjacent,
-  neighbours,
   safeCount,
   spawnCells,
   textToBytes,
@@ -19,6 +18,7 @@ import {
   variantIds,
 } from './geometry.ts';
 import { CONCEALED, FLAG, OPEN, chainOpen, chainSafeCount, initialDomain } from './closure.ts';
+import { openPath } from './path.ts';
 import { type LedgerState, lastRoundEnd, requestDig, canSpend, requestStop, trySpend } from '../ledger/ledger.ts';
 import type {
   ActionOutcome,
@@ -223,42 +223,9 @@ function boardFaceCheck(b: Board, cover: Uint8Array, pos: number, it: Intent): S
   }
 }
 
-/**
- * Breadth-first path through open cells (mined ones included) from `from` to `to`, neighbours in
- * row-major order. The path lists cell indexes from `from` to `to`; empty when unreachable.
- */
+/** A2's move path: the shared breadth-first walk (board/path.ts) over this board's cover. */
 function movePath(b: Board, cover: Uint8Array, from: number, to: number): number[] {
-  if (cover[to] !== OPEN) return [];
-  if (from === to) return [from];
-  const n = b.w * b.h;
-  const parent = new Int32Array(n).fill(-1);
-  const queue = new Int32Array(n);
-  const nb = new Int32Array(8);
-  parent[from] = from;
-  queue[0] = from;
-  let head = 0;
-  let tail = 1;
-  while (head < tail) {
-    const x = queue[head++];
-    const k = neighbours(b.w, b.h, x, nb);
-    for (let j = 0; j < k; j++) {
-      const y = nb[j];
-      if (parent[y] !== -1 || cover[y] !== OPEN) continue;
-      parent[y] = x;
-      if (y === to) {
-        const path = [y];
-        let p = x;
-        while (p !== from) {
-          path.push(p);
-          p = parent[p];
-        }
-        path.push(from);
-        return path.reverse();
-      }
-      queue[tail++] = y;
-    }
-  }
-  return [];
+  return openPath(b.w, b.h, cover, OPEN, from, to);
 }
 
 /** compute_move_path: read-only path preview from the figure to `cell`; [] when unreachable. */

@@ -1,0 +1,79 @@
+// What the board browser tests add to the shared rig (support.ts: the built page, a real server,
+// one Chromium): matches made through the public API, a page per seat or spectator, screenshots
+// under test-output/boards/, and axe findings limited to a part of the page.
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { ROOT } from '../../scripts/web-build.mjs';
+import { call } from '../server/helpers.ts';
+import { chromiumInstalled, startRig, type WebRig } from './support.ts';
+
+export { overflowsX } from './support.ts';
+
+/** The one line a test prints when it cannot run here; null when it can. */
+export function browserMissing(): string | null {
+  return chromiumInstalled() ? null : 'skipped: chromium not installed';
+}
+
+export type Site = { rig: WebRig; api: string; close(): Promise<void> };
+
+export async function openSite(): Promise<Site> {
+  const rig = await startRig();
+  return { rig, api: `${rig.url}/api`, close: () => rig.close() };
+}
+
+/** A match made through the API, with seat `join` joined (its token) — seats: `{}` open, `{agent}` built in. */
+export async function newMatch(
+  site: Site,
+  body: { ruleset: string; config?: unknown; seed?: number; seats: unknown[]; agentDelayMs?: number },
+  join?: number,
+): Promise<{ id: string; token: string | null }> {
+  const m = await call(site.api, 'POST', '/matches', body);
+  if (m.status !== 201) throw new Error(`match not created: ${JSON.stringify(m.body)}`);
+  const id: string = m.body.id;
+  if (join === undefined) return { id, token: null };
+  const j = await call(site.api, 'POST', `/matches/${id}/join`, { name: `p${join}`, seat: join });
+  if (j.status !== 201) throw new Error(`not joined: ${JSON.stringify(j.body)}`);
+  return { id, token: j.body.token };
+}
+
+const pageErrors = new WeakMap<Page, string[]>();
+
+/** The match page for a seat (token) or a spectator (no token), in a fresh browser context. */
+export async function openMatch(
+  site: Site,
+  id: string,
+  token: string | null,
+  opts: { width?: number; height?: number } = {},
+): Promise<Page> {
+  const { page, errors } = await site.rig.person({ width: opts.width ?? 1100, height: opts.height ?? 900 });
+  pageErrors.set(page, errors);
+  const hash = token ? `#token=${encodeURIComponent(token)}` : '';
+  await page.goto(`/match/${encodeURIComponent(id)}${hash}`);
+  return page;
+}
+
+/** Uncaught errors and console errors the page has logged so far. */
+export function errorsOf(page: Page): string[] {
+  return pageErrors.get(page) ?? [];
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(join(ROOT, 'test-output', 'boards'), { recursive: true });
+  await page.screenshot({ path: join(ROOT, 'test-output', 'boards', `${name}.png`), fullPage: true });
+}
+
+/** axe-core's serious and critical findings (rule, count, first target), optionally inside one selector. */
+export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (within) builder.include(within);
+  const r = await builder.analyze();
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes.length} node(s), e.g. ${JSON.stringify(v.nodes[0]?.target)} ${v.nodes[0]?.failureSummary ?? ''}`,
+    );
+}

@@ -1,0 +1,214 @@
+// The GROUND, bnc and duel boards in a real browser against a real `arbiter serve`: each drawn from
+// the seat's view, playable by its controls, usable at 360 px, and clean under axe (serious and
+// critical findings). Screenshots go to test-output/boards/.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import {
+  browserMissing,
+  errorsOf,
+  newMatch,
+  openMatch,
+  openSite,
+  overflowsX,
+  seriousViolations,
+  shot,
+  type Site,
+} from './boards-support.ts';
+
+const missing = browserMissing();
+if (missing) console.log(missing);
+let site: Site;
+before(async () => {
+  if (!missing) site = await openSite();
+});
+after(async () => {
+  await site?.close();
+});
+
+const seqOf = async (page: Page) => Number(await page.getAttribute('.match', 'data-seq'));
+async function nextStep(page: Page, seq: number): Promise<void> {
+  await page.waitForFunction((s) => Number(document.querySelector('.match')?.getAttribute('data-seq')) > s, seq, {
+    timeout: 10_000,
+  });
+}
+
+test('[issue 14, bnc] a spectator watches a bnc match of four built-in agents and sees beats appear', {
+  skip: missing ?? false,
+}, async () => {
+  const m = await newMatch(site, {
+    ruleset: 'bnc',
+    seed: 4,
+    seats: [{ agent: 'random' }, { agent: 'random' }, { agent: 'random' }, { agent: 'random' }],
+    agentDelayMs: 40,
+  });
+  const page = await openMatch(site, m.id, null, { width: 1100 });
+  await page.waitForSelector('.bn-board', { timeout: 20_000 });
+  assert.match((await page.textContent('.bn-top')) ?? '', /spectator/);
+  await page.waitForFunction(() => document.querySelectorAll('.bn-beat').length >= 1, undefined, { timeout: 30_000 });
+  const first = await page.$$eval('.bn-beat', (els) => els.length);
+  const turn1 = Number(/Turn (\d+)/.exec((await page.textContent('.bn-top')) ?? '')?.[1]);
+  await page.waitForFunction((n) => document.querySelectorAll('.bn-beat').length > n, first, { timeout: 30_000 });
+  const turn2 = Number(/Turn (\d+)/.exec((await page.textContent('.bn-top')) ?? '')?.[1]);
+  assert.ok(turn2 > turn1 || turn2 === turn1, 'the turn counter moves on as the match is watched');
+  const beats = await page.$$eval('.bn-beat', (els) => els.map((e) => e.getAttribute('data-beat')));
+  assert.ok(beats.every((b) => typeof b === 'string' && b.length > 0));
+  // the spine: six zones, the Warden at the Exit; panels for chat, offers, alliances, guilds
+  assert.equal((await page.$$('.bn-zone')).length, 6);
+  assert.match((await page.textContent('.bn-zone[data-zone="5"]')) ?? '', /Warden/);
+  for (const name of ['Chat', 'Offers', 'Alliances', 'Guilds and vaults', 'Contestants and reputation'])
+    assert.ok(await page.$(`section[aria-label="${name}"]`), name);
+  await shot(page, 'bnc-spectator');
+  const bad = await seriousViolations(page);
+  assert.deepEqual(bad, [], bad.join('\n'));
+  await page.setViewportSize({ width: 360, height: 800 });
+  assert.ok((await overflowsX(page)) <= 0, 'no sideways scrolling at 360 px');
+  await shot(page, 'bnc-360');
+  assert.deepEqual(errorsOf(page), []);
+  await page.context().close();
+});
+
+test('[issue 14, bnc] a contestant sees its zone, items and menu, and acts through the board', {
+  skip: missing ?? false,
+}, async () => {
+  const m = await newMatch(
+    site,
+    { ruleset: 'bnc', seed: 6, seats: [{}, { agent: 'random' }, { agent: 'random' }, { agent: 'random' }] },
+    0,
+  );
+  const page = await openMatch(site, m.id, m.token);
+  await page.waitForSelector('.bn-me', { timeout: 20_000 });
+  assert.match((await page.textContent('.bn-zone.bn-here')) ?? '', /you/);
+  // say something, then move on along the spine
+  await page.selectOption('.bn-say-form select', 'all');
+  await page.fill('.bn-say-form input', 'hello from the board test');
+  let seq = await seqOf(page);
+  await page.click('.bn-say-form button');
+  await nextStep(page, seq);
+  await page.waitForFunction(() =>
+    /hello from the board test/.test(document.querySelector('.bn-chat')?.textContent ?? ''),
+  );
+  seq = await seqOf(page);
+  await page
+    .getByRole('button', { name: /^Move to / })
+    .first()
+    .click();
+  await nextStep(page, seq);
+  await shot(page, 'bnc-contestant');
+  const bad = await seriousViolations(page);
+  assert.deepEqual(bad, [], bad.join('\n'));
+  assert.deepEqual(errorsOf(page), []);
+  await page.context().close();
+});
+
+test('[issue 14, GROUND] the seat sees its hand, "has chosen" for the others during Select, the reveal, and answers its prompts', {
+  skip: missing ?? false,
+}, async () => {
+  const m = await newMatch(
+    site,
+    {
+      ruleset: 'ground',
+      config: { players: 4 },
+      seed: 8,
+      seats: [{}, { agent: 'random' }, { agent: 'random' }, { agent: 'random' }],
+    },
+    0,
+  );
+  const page = await openMatch(site, m.id, m.token);
+  await page.waitForSelector('.gr-board', { timeout: 20_000 });
+  // Select: the agents have chosen; the page says so and shows none of their choices
+  await page.waitForFunction(() => document.querySelectorAll('.gr-status.gr-chosen').length === 3);
+  assert.equal((await page.$$('.gr-reveal')).length, 0, 'no choice of another seat before Reveal');
+  assert.match((await page.textContent('.gr-hand')) ?? '', /Clarify × \d[\s\S]*Change × \d/);
+  assert.equal((await page.$$('.gr-problem')).length >= 3, true);
+  await shot(page, 'ground-select');
+  // choose GROUND: after Reveal the seat owes its mode, and every revealed choice is on the page
+  let seq = await seqOf(page);
+  await page.getByLabel(/GROUND/).check();
+  await page.getByRole('button', { name: /^Commit/ }).click();
+  await nextStep(page, seq);
+  await page.waitForSelector('.gr-prompt >> text=You revealed GROUND');
+  assert.equal((await page.$$('.gr-reveal')).length, 4, 'all four choices are revealed');
+  assert.ok((await page.$$('.gr-flip')).length > 0, 'the reveal is animated');
+  await shot(page, 'ground-reveal');
+  let bad = await seriousViolations(page);
+  assert.deepEqual(bad, [], bad.join('\n'));
+  // answer every prompt until round 2 begins
+  for (let guard = 0; guard < 20; guard++) {
+    const top = (await page.textContent('.gr-top')) ?? '';
+    if (/Round 2/.test(top) || /Round [3-5]/.test(top)) break;
+    const choice = page.locator('.gr-prompt .gr-choice').first();
+    if ((await choice.count()) === 0) {
+      await page.waitForTimeout(100);
+      continue;
+    }
+    seq = await seqOf(page);
+    await choice.click();
+    await nextStep(page, seq);
+  }
+  assert.match((await page.textContent('.gr-top')) ?? '', /Round [2-5]/);
+  await page.setViewportSize({ width: 360, height: 800 });
+  assert.ok((await overflowsX(page)) <= 0, 'no sideways scrolling at 360 px');
+  await shot(page, 'ground-360');
+  bad = await seriousViolations(page);
+  assert.deepEqual(bad, [], bad.join('\n'));
+  assert.deepEqual(errorsOf(page), []);
+  await page.context().close();
+});
+
+test('[issue 14, duel] both sides, hand, credits and clicks, phase and step, the stack; a turn played by its buttons', {
+  skip: missing ?? false,
+}, async () => {
+  const m = await newMatch(site, { ruleset: 'duel', seed: 5, seats: [{}, { agent: 'random' }] }, 0);
+  const page = await openMatch(site, m.id, m.token);
+  await page.waitForSelector('.du-board', { timeout: 20_000 });
+  assert.equal((await page.$$('.du-seat')).length, 2);
+  assert.match((await page.textContent('.du-top')) ?? '', /Step \w+ \(/);
+  assert.ok((await page.$$('.du-hand li')).length > 0, 'the own hand is listed');
+  assert.match((await page.textContent('.du-seat.du-mine')) ?? '', /Credits ¤\d+[\s\S]*Clicks/);
+  await shot(page, 'duel-start');
+  const turnOf = async () => Number(/Turn #(\d+)/.exec((await page.textContent('.du-top')) ?? '')?.[1]);
+  const t0 = await turnOf();
+  // play the first offered option until the runner agent has had its turn and the corp owes again
+  for (let guard = 0; guard < 40 && (await turnOf()) < t0 + 2; guard++) {
+    const b = page.locator('.du-menu button').first();
+    if ((await b.count()) === 0) {
+      await page.waitForTimeout(100);
+      continue;
+    }
+    const seq = await seqOf(page);
+    await b.click();
+    await nextStep(page, seq);
+  }
+  assert.ok((await turnOf()) >= t0 + 2, 'a full corp turn and a runner turn went by');
+  assert.ok(await page.$('.du-stack-wrap'), 'the stack panel is there');
+  await page.setViewportSize({ width: 360, height: 800 });
+  assert.ok((await overflowsX(page)) <= 0, 'no sideways scrolling at 360 px');
+  await shot(page, 'duel-360');
+  const bad = await seriousViolations(page);
+  assert.deepEqual(bad, [], bad.join('\n'));
+  assert.deepEqual(errorsOf(page), []);
+  await page.context().close();
+});
+
+test('[issue 14, bnc] the replay viewer shows the beats as a timeline and jumps to a beat', {
+  skip: missing ?? false,
+}, async () => {
+  const m = await newMatch(site, {
+    ruleset: 'bnc',
+    seed: 9,
+    seats: [{ agent: 'random' }, { agent: 'random' }, { agent: 'random' }, { agent: 'random' }],
+  });
+  const { page } = await site.rig.person({ width: 1100, height: 900 });
+  await page.goto(`/replay/${encodeURIComponent(m.id)}`);
+  await page.waitForSelector('.bn-beats .bn-beat button', { timeout: 30_000 });
+  const beats = page.locator('.bn-beats .bn-beat button');
+  assert.ok((await beats.count()) > 3, 'the finished match has beats');
+  await beats.nth(2).click();
+  await page.waitForSelector('.bn-beat-now');
+  assert.equal(await page.locator('.bn-beat-now button').first().getAttribute('aria-current'), 'step');
+  await shot(page, 'bnc-replay-timeline');
+  const bad = await seriousViolations(page);
+  assert.deepEqual(bad, [], bad.join('\n'));
+});

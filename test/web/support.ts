@@ -1,0 +1,103 @@
+// Browser tests: Debian's Chromium driven by playwright-core against a real `arbiter serve` started
+// in this process on 127.0.0.1 (port 0, a temp SQLite file), serving the built page. The page is
+// built once per run (only when its sources changed; a lock keeps parallel test files from building
+// twice). Without /usr/bin/chromium a suite prints one `skipped: chromium not installed` line.
+
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import type { RulesetPackage } from '../../src/kernel/index.ts';
+import { startServer, type RunningServer } from '../../src/server/serve.ts';
+import { PACKAGES } from '../../src/registry.ts';
+import { buildWebIfStale, ROOT, WEB_DIST } from '../../scripts/web-build.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const OUTPUT = join(ROOT, 'test-output');
+
+export function chromiumInstalled(): boolean {
+  return existsSync(CHROMIUM);
+}
+
+export interface WebRig {
+  browser: Browser;
+  server: RunningServer;
+  url: string;
+  /** A fresh browser context (its own storage: one person) with a page. */
+  person(opts?: {
+    width?: number;
+    height?: number;
+  }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+  close(): Promise<void>;
+}
+
+/** Build the page, start a server (with extra ruleset packages) and one browser. */
+export async function startRig(extra: RulesetPackage[] = []): Promise<WebRig> {
+  if (!(await buildWebIfStale({ quiet: true }))) throw new Error('the web page did not build');
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-web-'));
+  const server = await startServer({
+    host: '127.0.0.1',
+    port: 0,
+    db: join(dir, 'web.sqlite'),
+    logger: false,
+    rateLimit: 100_000,
+    webRoot: WEB_DIST,
+    packages: [...PACKAGES, ...extra],
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const contexts: BrowserContext[] = [];
+  return {
+    browser,
+    server,
+    url: server.url,
+    async person(opts = {}) {
+      const context = await browser.newContext({
+        viewport: { width: opts.width ?? 1100, height: opts.height ?? 800 },
+        baseURL: server.url,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      page.on('console', (m) => {
+        if (m.type() === 'error' && !/favicon/.test(m.text())) errors.push(m.text());
+      });
+      return { context, page, errors };
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A full-page screenshot into test-output/ (ignored by git), for people to look at. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(OUTPUT, { recursive: true });
+  await page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage: true });
+}
+
+/** axe-core's serious and critical violations on the page, as readable lines. */
+export async function axeProblems(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).analyze();
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(' | ')})`);
+}
+
+/** The page is wider than its viewport (something forces horizontal scrolling). */
+export async function overflowsX(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}

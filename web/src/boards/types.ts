@@ -1,0 +1,16 @@
+// web/src/boards/types.ts — what every board component receives. Boards draw only what `view` holds.
+import type { ComponentType } from 'preact';
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+export type ActResult = { ok: true; events: Json[] } | { ok: false; code: string; reason: string };
+export type BoardProps = {
+  ruleset: string; // ruleset id
+  seat: number | null; // the seat whose view this is; null = spectator
+  view: Json; // the view exactly as the server (or the viewer's replay) gives it
+  menu: Json[] | null; // this seat's legal actions while it owes a decision, else null
+  pending: Json[]; // who owes a decision: [{seat, kind}]
+  events: Json[]; // events of the latest change (for animation and the event list)
+  outcome: Json | null;
+  readOnly: boolean; // true in the replay viewer and for spectators
+  act: (action: Json) => Promise<ActResult>; // submits through the match's WebSocket ('act' frame)
+};
+export type Board = ComponentType<BoardProps>;

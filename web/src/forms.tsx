@@ -1,0 +1,212 @@
+// Forms generated from JSON Schema: the lobby's config form and the generic board's action forms.
+// Handles what our schemas use (objects, enums, integers/numbers with bounds, booleans, strings, arrays
+// of scalars); anything else is edited as JSON text, checked on submit.
+import { useState } from 'preact/hooks';
+import type { Json } from './boards/types.ts';
+
+export type Schema = { [k: string]: Json };
+
+const obj = (v: Json | undefined): v is { [k: string]: Json } =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+let uid = 0;
+const nextId = (p: string) => `${p}-${++uid}`;
+
+/** A starting value for `schema`: its default, its example, else the simplest legal value. */
+export function initialValue(schema: Schema, given?: Json): Json {
+  if (given !== undefined) return given;
+  if (schema.default !== undefined) return schema.default;
+  if (schema.const !== undefined) return schema.const;
+  if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
+  const t = schema.type;
+  if (t === 'object' || obj(schema.properties)) {
+    const out: { [k: string]: Json } = {};
+    const req = Array.isArray(schema.required) ? schema.required : [];
+    for (const [k, s] of Object.entries(obj(schema.properties) ? schema.properties : {}))
+      if (obj(s) && (req.includes(k) || s.default !== undefined || s.const !== undefined))
+        out[k] = initialValue(s as Schema);
+    return out;
+  }
+  if (t === 'integer' || t === 'number') return typeof schema.minimum === 'number' ? schema.minimum : 0;
+  if (t === 'boolean') return false;
+  if (t === 'array') return [];
+  if (t === 'string') return '';
+  return null;
+}
+
+type FieldProps = { name: string; schema: Schema; value: Json; onChange: (v: Json) => void; required?: boolean };
+
+function label(name: string, schema: Schema): string {
+  return typeof schema.title === 'string' ? schema.title : name;
+}
+
+function Field({ name, schema, value, onChange, required }: FieldProps) {
+  const [id] = useState(() => nextId('f'));
+  const [text, setText] = useState<string | null>(null);
+  const desc = typeof schema.description === 'string' ? schema.description : null;
+  const descId = desc ? `${id}-d` : undefined;
+  const Help = () =>
+    desc ? (
+      <small id={descId} class="help">
+        {desc}
+      </small>
+    ) : null;
+  if (schema.const !== undefined) return null;
+  if (Array.isArray(schema.enum)) {
+    const options = schema.enum;
+    return (
+      <div class="field">
+        <label for={id}>{label(name, schema)}</label>
+        <select
+          id={id}
+          aria-describedby={descId}
+          value={String(options.findIndex((o) => JSON.stringify(o) === JSON.stringify(value)))}
+          onChange={(e) => onChange(options[Number((e.target as HTMLSelectElement).value)])}
+        >
+          {options.map((o, i) => (
+            <option key={String(i)} value={String(i)}>
+              {typeof o === 'string' ? o : JSON.stringify(o)}
+            </option>
+          ))}
+        </select>
+        <Help />
+      </div>
+    );
+  }
+  const t = schema.type;
+  if (t === 'integer' || t === 'number')
+    return (
+      <div class="field">
+        <label for={id}>{label(name, schema)}</label>
+        <input
+          id={id}
+          type="number"
+          aria-describedby={descId}
+          required={required}
+          step={t === 'integer' ? 1 : 'any'}
+          min={typeof schema.minimum === 'number' ? schema.minimum : undefined}
+          max={typeof schema.maximum === 'number' ? schema.maximum : undefined}
+          value={typeof value === 'number' ? String(value) : ''}
+          onInput={(e) => {
+            const raw = (e.target as HTMLInputElement).value;
+            onChange(raw === '' ? null : Number(raw));
+          }}
+        />
+        <Help />
+      </div>
+    );
+  if (t === 'boolean')
+    return (
+      <div class="field check">
+        <input
+          id={id}
+          type="checkbox"
+          aria-describedby={descId}
+          checked={value === true}
+          onChange={(e) => onChange((e.target as HTMLInputElement).checked)}
+        />
+        <label for={id}>{label(name, schema)}</label>
+        <Help />
+      </div>
+    );
+  if (t === 'string')
+    return (
+      <div class="field">
+        <label for={id}>{label(name, schema)}</label>
+        <input
+          id={id}
+          type="text"
+          aria-describedby={descId}
+          required={required}
+          maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+          value={typeof value === 'string' ? value : ''}
+          onInput={(e) => onChange((e.target as HTMLInputElement).value)}
+        />
+        <Help />
+      </div>
+    );
+  if ((t === 'object' || obj(schema.properties)) && obj(schema.properties))
+    return (
+      <fieldset class="field">
+        <legend>{label(name, schema)}</legend>
+        <ObjectFields schema={schema} value={value} onChange={onChange} />
+        <Help />
+      </fieldset>
+    );
+  // anything else (arrays, unions, free objects): JSON text, parsed as it is typed
+  const shown = text ?? JSON.stringify(value ?? null);
+  let bad = false;
+  try {
+    JSON.parse(shown);
+  } catch {
+    bad = true;
+  }
+  return (
+    <div class="field">
+      <label for={id}>
+        {label(name, schema)} <span class="hint">(JSON)</span>
+      </label>
+      <textarea
+        id={id}
+        rows={2}
+        aria-describedby={descId}
+        aria-invalid={bad ? 'true' : undefined}
+        value={shown}
+        onInput={(e) => {
+          const raw = (e.target as HTMLTextAreaElement).value;
+          setText(raw);
+          try {
+            onChange(JSON.parse(raw) as Json);
+          } catch {
+            // kept as text until it parses
+          }
+        }}
+      />
+      {bad ? <small class="error">not valid JSON yet</small> : null}
+      <Help />
+    </div>
+  );
+}
+
+function ObjectFields({ schema, value, onChange }: { schema: Schema; value: Json; onChange: (v: Json) => void }) {
+  const props = obj(schema.properties) ? schema.properties : {};
+  const req = Array.isArray(schema.required) ? schema.required : [];
+  const cur = obj(value) ? value : {};
+  return (
+    <>
+      {Object.entries(props).map(([k, s]) =>
+        obj(s) ? (
+          <Field
+            key={k}
+            name={k}
+            schema={s as Schema}
+            required={req.includes(k)}
+            value={cur[k] ?? initialValue(s as Schema)}
+            onChange={(v) => {
+              const next = { ...cur };
+              if (v === null && !req.includes(k)) delete next[k];
+              else next[k] = v;
+              onChange(next);
+            }}
+          />
+        ) : null,
+      )}
+    </>
+  );
+}
+
+/** The fields of one schema (an object's properties, or a single field), controlled by the caller. */
+export function SchemaFields({
+  schema,
+  value,
+  onChange,
+  name = 'value',
+}: {
+  schema: Schema;
+  value: Json;
+  onChange: (v: Json) => void;
+  name?: string;
+}) {
+  if (obj(schema.properties)) return <ObjectFields schema={schema} value={value} onChange={onChange} />;
+  return <Field name={name} schema={schema} value={value} onChange={onChange} />;
+}

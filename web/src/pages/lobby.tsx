@@ -1,0 +1,362 @@
+// The lobby: rulesets, a create-match form (config from the ruleset's JSON Schema, each seat open or
+// a named agent), open matches to join, running matches to watch, finished ones to replay.
+import { useEffect, useState } from 'preact/hooks';
+import {
+  api,
+  heldToken,
+  rememberToken,
+  type JsonObject,
+  type MatchRecord,
+  type RulesetDetail,
+  type RulesetSummary,
+} from '../api.ts';
+import type { Json } from '../boards/types.ts';
+import { SchemaFields, type Schema } from '../forms.tsx';
+import { navigate } from '../router.tsx';
+
+const NAME_KEY = 'arbiter.name';
+const savedName = (): string => {
+  try {
+    return localStorage.getItem(NAME_KEY) ?? '';
+  } catch {
+    return '';
+  }
+};
+const saveName = (n: string) => {
+  try {
+    localStorage.setItem(NAME_KEY, n);
+  } catch {
+    // not kept: asked again next time
+  }
+};
+
+/** How many seats a config gives, as far as the page can tell without running setup. */
+function seatCount(r: RulesetSummary, config: JsonObject): number {
+  for (const k of ['players', 'contestants', 'seats']) if (typeof config[k] === 'number') return config[k] as number;
+  const s = r.gameType.seats;
+  const min = s !== null && typeof s === 'object' && !Array.isArray(s) && typeof s.min === 'number' ? s.min : 2;
+  return min;
+}
+
+function seatsText(m: MatchRecord): string {
+  return m.seats
+    .map(
+      (s) => `${s.seat}: ${s.kind === 'open' ? 'open' : s.kind === 'agent' ? `agent ${s.name}` : (s.name ?? 'player')}`,
+    )
+    .join('; ');
+}
+
+async function joinAndGo(id: string, name: string, seat?: number): Promise<void> {
+  const r = await api.join(id, name || 'player', seat);
+  rememberToken(r.match, r.seat, r.token);
+  navigate(`/match/${encodeURIComponent(r.match)}#token=${encodeURIComponent(r.token)}`);
+}
+
+function CreateForm({
+  rulesets,
+  chosen,
+  setChosen,
+}: {
+  rulesets: RulesetSummary[];
+  chosen: string;
+  setChosen: (id: string) => void;
+}) {
+  const [detail, setDetail] = useState<RulesetDetail | null>(null);
+  const [config, setConfig] = useState<JsonObject>({});
+  const [seats, setSeats] = useState<string[]>([]);
+  const [mine, setMine] = useState<string>('0');
+  const [name, setName] = useState(savedName);
+  const [seed, setSeed] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setDetail(null);
+    api.ruleset(chosen).then(
+      (d) => {
+        if (!live) return;
+        setDetail(d);
+        setConfig({ ...d.defaultConfig });
+      },
+      (e: Error) => live && setError(e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [chosen]);
+
+  const n = detail ? seatCount(detail, config) : 0;
+  useEffect(() => {
+    // seat 0 is yours by default, every other seat plays the first agent offered
+    setSeats((old) => Array.from({ length: n }, (_, i) => old[i] ?? (i === 0 ? 'open' : 'random')));
+  }, [n]);
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (!detail) return;
+    setBusy(true);
+    setError(null);
+    try {
+      saveName(name);
+      const body = {
+        ruleset: detail.id,
+        config,
+        seats: seats.map((s) => (s === 'open' ? {} : { agent: s })),
+        ...(seed.trim() ? { seed: Number(seed) } : {}),
+      };
+      const m = await api.create(body);
+      const seat = Number(mine);
+      if (mine !== 'none' && m.seats[seat]?.kind === 'open') await joinAndGo(m.id, name, seat);
+      else navigate(`/match/${encodeURIComponent(m.id)}`);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const openSeats = seats.map((s, i) => (s === 'open' ? i : -1)).filter((i) => i >= 0);
+  return (
+    <form class="panel create" onSubmit={submit} aria-labelledby="create-h">
+      <h2 id="create-h">New match</h2>
+      <div class="field">
+        <label for="c-ruleset">Ruleset</label>
+        <select id="c-ruleset" value={chosen} onChange={(e) => setChosen((e.target as HTMLSelectElement).value)}>
+          {rulesets.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.title} ({r.id})
+            </option>
+          ))}
+        </select>
+      </div>
+      {detail?.configSchema ? (
+        <details class="config">
+          <summary>Configuration</summary>
+          <SchemaFields
+            schema={detail.configSchema as Schema}
+            value={config}
+            onChange={(v: Json) => setConfig(v !== null && typeof v === 'object' && !Array.isArray(v) ? v : {})}
+          />
+        </details>
+      ) : null}
+      <fieldset class="seats">
+        <legend>Seats</legend>
+        {seats.map((s, i) => (
+          <div class="field" key={String(i)}>
+            <label for={`c-seat-${i}`}>Seat {i}</label>
+            <select
+              id={`c-seat-${i}`}
+              value={s}
+              onChange={(e) => {
+                const next = [...seats];
+                next[i] = (e.target as HTMLSelectElement).value;
+                setSeats(next);
+              }}
+            >
+              <option value="open">open: a person joins</option>
+              {(detail?.agents ?? []).map((a) => (
+                <option key={a.name} value={a.name}>
+                  agent {a.name}: {a.description}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+      </fieldset>
+      <div class="row">
+        <div class="field">
+          <label for="c-mine">You play</label>
+          <select id="c-mine" value={mine} onChange={(e) => setMine((e.target as HTMLSelectElement).value)}>
+            <option value="none">no seat (watch)</option>
+            {openSeats.map((i) => (
+              <option key={String(i)} value={String(i)}>
+                seat {i}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="c-name">Your name</label>
+          <input
+            id="c-name"
+            type="text"
+            maxLength={64}
+            value={name}
+            onInput={(e) => setName((e.target as HTMLInputElement).value)}
+          />
+        </div>
+        <div class="field">
+          <label for="c-seed">Seed (optional)</label>
+          <input
+            id="c-seed"
+            type="number"
+            min={0}
+            max={4294967295}
+            value={seed}
+            onInput={(e) => setSeed((e.target as HTMLInputElement).value)}
+          />
+        </div>
+      </div>
+      <button type="submit" class="primary" disabled={busy || !detail}>
+        Create match
+      </button>
+      <p role="alert" class="refusal">
+        {error ?? ''}
+      </p>
+    </form>
+  );
+}
+
+function MatchList({
+  title,
+  id,
+  matches,
+  action,
+}: {
+  title: string;
+  id: string;
+  matches: MatchRecord[];
+  action: (m: MatchRecord) => preact.ComponentChild;
+}) {
+  return (
+    <section class="panel" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {matches.length === 0 ? (
+        <p class="muted">None.</p>
+      ) : (
+        <ul class="matches">
+          {matches.map((m) => (
+            <li key={m.id}>
+              <span class="m-title">
+                {m.title ?? m.ruleset} <code>{m.id}</code>
+              </span>
+              <span class="m-seats">{seatsText(m)}</span>
+              <span class="m-actions">{action(m)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function Lobby() {
+  const [rulesets, setRulesets] = useState<RulesetSummary[] | null>(null);
+  const [matches, setMatches] = useState<MatchRecord[]>([]);
+  const [chosen, setChosen] = useState('tictactoe');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      api.matches({ limit: 50 }).then(
+        (m) => live && setMatches(m),
+        () => undefined,
+      );
+    api.rulesets().then(
+      (r) => {
+        if (!live) return;
+        setRulesets(r);
+        if (!r.some((x) => x.id === 'tictactoe') && r[0]) setChosen(r[0].id);
+      },
+      (e: Error) => live && setError(e.message),
+    );
+    void load();
+    const t = setInterval(load, 5000);
+    return () => {
+      live = false;
+      clearInterval(t);
+    };
+  }, []);
+
+  const join = async (m: MatchRecord, seat: number) => {
+    try {
+      const mine = heldToken(m.id);
+      if (mine) navigate(`/match/${encodeURIComponent(m.id)}#token=${encodeURIComponent(mine.token)}`);
+      else await joinAndGo(m.id, savedName(), seat);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+
+  return (
+    <div class="lobby" data-ready={rulesets ? 'yes' : undefined}>
+      <h1>Lobby</h1>
+      <p role="alert" class="refusal">
+        {error ?? ''}
+      </p>
+      <section class="panel" aria-labelledby="rs-h">
+        <h2 id="rs-h">Rulesets</h2>
+        {rulesets === null ? (
+          <p class="muted">Loading…</p>
+        ) : (
+          <table class="rulesets">
+            <thead>
+              <tr>
+                <th scope="col">Ruleset</th>
+                <th scope="col">Rules</th>
+                <th scope="col">Seats</th>
+                <th scope="col">
+                  <span class="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rulesets.map((r) => {
+                const s = r.gameType.seats as { min?: number; max?: number } | undefined;
+                return (
+                  <tr key={r.id}>
+                    <th scope="row">
+                      {r.title} <code>{r.id}</code>
+                    </th>
+                    <td>{r.rules}</td>
+                    <td>{s ? (s.min === s.max ? s.min : `${s.min}–${s.max}`) : ''}</td>
+                    <td>
+                      <button
+                        type="button"
+                        onClick={() => {
+                          setChosen(r.id);
+                          document.getElementById('c-ruleset')?.focus();
+                        }}
+                      >
+                        New match<span class="sr-only"> of {r.title}</span>
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </section>
+      {rulesets ? <CreateForm rulesets={rulesets} chosen={chosen} setChosen={setChosen} /> : null}
+      <MatchList
+        title="Open matches"
+        id="open-h"
+        matches={matches.filter((m) => m.status === 'waiting')}
+        action={(m) =>
+          m.seats
+            .filter((s) => s.kind === 'open')
+            .map((s) => (
+              <button key={String(s.seat)} type="button" onClick={() => void join(m, s.seat)}>
+                Join seat {s.seat}
+              </button>
+            ))
+        }
+      />
+      <MatchList
+        title="Running matches"
+        id="running-h"
+        matches={matches.filter((m) => m.status === 'running')}
+        action={(m) => <a href={`/match/${encodeURIComponent(m.id)}`}>Watch {m.id}</a>}
+      />
+      <MatchList
+        title="Finished matches"
+        id="finished-h"
+        matches={matches.filter((m) => m.status === 'finished')}
+        action={(m) => <a href={`/replay/${encodeURIComponent(m.id)}`}>Replay {m.id}</a>}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,279 @@
+// A live match over its WebSocket: the board for the ruleset (or the generic one), who owes what,
+// the outcome, the event list in words, and the seats with a share link each.
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import {
+  api,
+  forgetToken,
+  heldToken,
+  MatchSocket,
+  rememberToken,
+  type MatchRecord,
+  type SocketStatus,
+  type StateFrame,
+} from '../api.ts';
+import { GenericBoard, TemplatesContext } from '../boards/generic.tsx';
+import { boardFor } from '../boards/index.ts';
+import type { ActResult, Json } from '../boards/types.ts';
+import { EventList, usePackage, type EventGroup } from '../events.tsx';
+import { fragment, navigate } from '../router.tsx';
+import { outcomeText } from '../boards/words.ts';
+
+function pendingText(pending: Json[], seat: number | null): string {
+  if (pending.length === 0) return 'nobody';
+  return pending
+    .map((p) => {
+      const o = p !== null && typeof p === 'object' && !Array.isArray(p) ? p : {};
+      const who = o.seat === seat ? `you (seat ${String(o.seat)})` : `seat ${String(o.seat)}`;
+      return `${who}: ${String(o.kind ?? 'decision').replace(/_/g, ' ')}`;
+    })
+    .join('; ');
+}
+
+function CopyLink({ label, href }: { label: string; href: string }) {
+  const [done, setDone] = useState(false);
+  return (
+    <span class="copy">
+      <a href={href}>{label}</a>{' '}
+      <button
+        type="button"
+        onClick={() => {
+          void navigator.clipboard?.writeText(href).then(
+            () => setDone(true),
+            () => setDone(false),
+          );
+        }}
+      >
+        {done ? 'Copied' : 'Copy'}
+        <span class="sr-only"> {label}</span>
+      </button>
+    </span>
+  );
+}
+
+function JoinForm({ id, seat, onJoined }: { id: string; seat: number | null; onJoined: (token: string) => void }) {
+  const [name, setName] = useState(() => {
+    try {
+      return localStorage.getItem('arbiter.name') ?? '';
+    } catch {
+      return '';
+    }
+  });
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      class="panel join"
+      aria-label="Join this match"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        try {
+          const r = await api.join(id, name || 'player', seat ?? undefined);
+          rememberToken(r.match, r.seat, r.token);
+          onJoined(r.token);
+        } catch (err) {
+          setError((err as Error).message);
+        }
+      }}
+    >
+      <h2>Join {seat === null ? 'this match' : `seat ${seat}`}</h2>
+      <div class="field">
+        <label for="j-name">Your name</label>
+        <input
+          id="j-name"
+          type="text"
+          maxLength={64}
+          value={name}
+          onInput={(e) => setName((e.target as HTMLInputElement).value)}
+        />
+      </div>
+      <button type="submit" class="primary">
+        Join
+      </button>
+      <p role="alert" class="refusal">
+        {error ?? ''}
+      </p>
+    </form>
+  );
+}
+
+export function MatchPage({ id }: { id: string }) {
+  const [token, setToken] = useState<string | null>(() => fragment().get('token') ?? heldToken(id)?.token ?? null);
+  const joinSeat = fragment().get('join');
+  const [frame, setFrame] = useState<StateFrame | null>(null);
+  const [record, setRecord] = useState<MatchRecord | null>(null);
+  const [status, setStatus] = useState<{ s: SocketStatus; why?: string }>({ s: 'connecting' });
+  const [groups, setGroups] = useState<EventGroup[]>([]);
+  const sock = useRef<MatchSocket | null>(null);
+  const pkg = usePackage(record?.ruleset ?? null);
+
+  useEffect(() => {
+    setGroups([]);
+    const s = new MatchSocket(
+      id,
+      token,
+      (f) => {
+        setFrame(f);
+        if (f.events.length > 0)
+          setGroups((g) =>
+            g.some((x) => x.seq === f.seq) ? g : [...g.slice(-199), { seq: f.seq, who: null, events: f.events }],
+          );
+      },
+      (st, why) => setStatus({ s: st, why }),
+    );
+    sock.current = s;
+    return () => s.close();
+  }, [id, token]);
+
+  // the public record (seats, title) follows the frames
+  const seq = frame?.seq;
+  const st = frame?.status;
+  useEffect(() => {
+    let live = true;
+    api.match(id).then(
+      (r) => live && setRecord(r),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, seq, st]);
+
+  const act = useMemo(
+    () =>
+      (a: Json): Promise<ActResult> =>
+        sock.current?.act(a) ?? Promise.resolve({ ok: false, code: 'closed', reason: 'not connected' }),
+    [],
+  );
+
+  const ruleset = record?.ruleset ?? null;
+  const [generic, setGeneric] = useState(false);
+  const drawn = ruleset ? boardFor(ruleset) : null;
+  // the generic view stays one switch away on drawn boards (the raw view and menu, for checking)
+  const Board = drawn && generic ? GenericBoard : drawn;
+  const seat = frame?.seat ?? null;
+  const base = `${location.origin}/match/${encodeURIComponent(id)}`;
+  const owes = frame?.menu !== null && frame?.menu !== undefined;
+
+  return (
+    <div class="match" data-seq={frame?.seq ?? ''} data-status={frame?.status ?? ''}>
+      <h1>
+        {record?.title ?? ruleset ?? 'Match'} <code>{id}</code>
+      </h1>
+      <p class="status-line" aria-live="polite">
+        <span class={`conn conn-${status.s}`}>
+          {status.s === 'open' ? 'connected' : status.s}
+          {status.why ? ` (${status.why})` : ''}
+        </span>
+        {' · '}
+        {seat === null ? 'watching as a spectator' : `you play seat ${seat}`}
+        {frame ? ` · ${frame.status} · step ${frame.seq}` : ''}
+      </p>
+      {!token && joinSeat !== null && record?.seats[Number(joinSeat)]?.kind === 'open' ? (
+        <JoinForm
+          id={id}
+          seat={Number(joinSeat)}
+          onJoined={(t) => {
+            navigate(`/match/${encodeURIComponent(id)}#token=${encodeURIComponent(t)}`, true);
+            setToken(t);
+          }}
+        />
+      ) : null}
+      {frame ? (
+        <>
+          <p class="turn" aria-live="polite">
+            {frame.outcome !== null ? (
+              <strong>{outcomeText(frame.outcome, seat)}</strong>
+            ) : (
+              <>
+                {owes ? <strong>Your move. </strong> : null}
+                Waiting for: {pendingText(frame.pending, seat)}
+              </>
+            )}
+          </p>
+          <div class="match-grid">
+            <div class="board-area">
+              {drawn && drawn !== GenericBoard ? (
+                <div class="field check board-mode">
+                  <input
+                    id="board-generic"
+                    type="checkbox"
+                    checked={generic}
+                    onChange={(e) => setGeneric((e.target as HTMLInputElement).checked)}
+                  />
+                  <label for="board-generic">Show the generic view (the raw view and menu)</label>
+                </div>
+              ) : null}
+              {Board && ruleset ? (
+                <TemplatesContext.Provider value={frame.menu ? (frame.menu.templates ?? []) : []}>
+                  <Board
+                    ruleset={ruleset}
+                    seat={seat}
+                    view={frame.view}
+                    menu={frame.menu ? frame.menu.actions : null}
+                    pending={frame.pending}
+                    events={frame.events}
+                    outcome={frame.outcome}
+                    readOnly={seat === null || frame.status === 'finished'}
+                    act={act}
+                  />
+                </TemplatesContext.Provider>
+              ) : null}
+            </div>
+            <aside class="side">
+              <EventList pkg={pkg} groups={groups} />
+              {record ? (
+                <section class="panel" aria-labelledby="seats-h">
+                  <h3 id="seats-h">Seats</h3>
+                  <ul class="seat-list">
+                    {record.seats.map((s) => (
+                      <li key={String(s.seat)}>
+                        <span>
+                          Seat {s.seat}:{' '}
+                          {s.kind === 'open' ? 'open' : s.kind === 'agent' ? `agent ${s.name}` : (s.name ?? 'player')}
+                          {s.seat === seat ? ' (you)' : ''}
+                        </span>{' '}
+                        {s.kind === 'open' ? (
+                          <CopyLink label={`Invite link for seat ${s.seat}`} href={`${base}#join=${s.seat}`} />
+                        ) : s.seat === seat && token ? (
+                          <CopyLink
+                            label={`Your private link for seat ${s.seat}`}
+                            href={`${base}#token=${encodeURIComponent(token)}`}
+                          />
+                        ) : null}
+                      </li>
+                    ))}
+                  </ul>
+                  <p>
+                    <CopyLink label="Spectator link" href={base} />
+                  </p>
+                  {token && frame.status !== 'finished' ? (
+                    <button
+                      type="button"
+                      onClick={async () => {
+                        try {
+                          await api.leave(id, token);
+                        } finally {
+                          forgetToken(id);
+                          navigate(`/match/${encodeURIComponent(id)}`, true);
+                          setToken(null);
+                        }
+                      }}
+                    >
+                      Leave my seat
+                    </button>
+                  ) : null}
+                  {frame.status === 'finished' ? (
+                    <p>
+                      <a href={`/replay/${encodeURIComponent(id)}`}>Replay this match step by step</a>
+                    </p>
+                  ) : null}
+                </section>
+              ) : null}
+            </aside>
+          </div>
+        </>
+      ) : (
+        <p class="muted">Connecting…</p>
+      )}
+    </div>
+  );
+}

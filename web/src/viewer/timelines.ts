@@ -1,0 +1,24 @@
+// Extra timelines the viewer shows above its slider, per ruleset (the bnc beats timeline goes here:
+// one line in TIMELINES). A timeline gets every replayed step and may jump the viewer to one.
+import type { ComponentType } from 'preact';
+import type { RulesetPackage } from '../../../src/kernel/index.ts';
+import type { ReplayStep } from './replay.ts';
+import { BncTimeline } from '../boards/bnc/timeline.tsx';
+
+export type TimelineProps = {
+  pkg: RulesetPackage;
+  steps: ReplayStep[];
+  /** The index into `steps` the viewer shows now. */
+  index: number;
+  /** Show step `index` (an index into `steps`). */
+  seek: (index: number) => void;
+};
+export type Timeline = ComponentType<TimelineProps>;
+
+const TIMELINES: Record<string, Timeline> = {
+  bnc: BncTimeline,
+};
+
+export function timelineFor(rulesetId: string): Timeline | null {
+  return TIMELINES[rulesetId] ?? null;
+}
