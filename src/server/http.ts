@@ -230,7 +230,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       s = actionSchemas(p.ruleset);
       schemas.set(p.ruleset.id, s);
     }
-    return s as unknown as Json;
+    return s;
   });
 
   app.post('/api/matches', async (req, reply) => {

@@ -667,7 +667,7 @@ export class MatchService {
       m.agentTimer = null;
       for (const a of m.agents) a?.close?.();
       for (const r of m.remote.values()) {
-        void Promise.resolve(r.agent.end({ type: 'match_end', outcome: (m.outcome ?? null) as Json })).catch(() => {});
+        void Promise.resolve(r.agent.end({ type: 'match_end', outcome: m.outcome ?? null })).catch(() => {});
         r.transport.close();
       }
       m.remote.clear();
@@ -863,7 +863,7 @@ export class MatchService {
       deadline_ms: policy.deadlineMs,
     });
     if (m.status === 'finished') {
-      transport.end({ type: 'match_end', outcome: (m.outcome ?? null) as Json });
+      transport.end({ type: 'match_end', outcome: m.outcome ?? null });
       transport.close();
       m.remote.delete(seat);
     } else if (m.status === 'running' && !m.broken) {
@@ -895,15 +895,15 @@ export class MatchService {
       const menu = rs.legal(state, p.seat);
       // the policy checks answers against this snapshot; no agent randomness is drawn here
       const ctx = agentContext(rs, state, p.seat, p.kind, menu, new SeededRandom(0));
-      const view = ctx.view as Json;
+      const view = ctx.view;
       const base: Omit<DecisionRequest, 'request' | 'deadline_ms' | 'attempt' | 'previous'> = {
         type: 'decision_request',
         seat: p.seat,
         kind: p.kind,
         view,
         view_text: describeViewText(rs, view, p.seat),
-        menu: menu as unknown as DecisionRequest['menu'],
-        events: r.seen.splice(0) as unknown as JsonObject[],
+        menu: menu as DecisionRequest['menu'],
+        events: r.seen.splice(0),
       };
       let again = false;
       void r.agent
@@ -946,7 +946,7 @@ export class MatchService {
       res.state,
       res.events,
       dflt === null ? 'accepted' : 'defaulted',
-      (dflt ?? null) as Json,
+      dflt ?? null,
       null,
     );
     if (out !== 'ok') {
