@@ -1,6 +1,6 @@
 // Helpers rulesets use to check input against their own menu.
 
-import { canonicalJson, isPlainJson, type Json } from './json.ts';
+import { isPlainJson, jsonEqual, type Json } from './json.ts';
 import { reject } from './errors.ts';
 import type { Menu, Validation } from './contract.ts';
 
@@ -13,17 +13,13 @@ export function requireObject(input: unknown): Validation<Record<string, Json>> 
 }
 
 /**
- * Find `input` among the enumerated menu actions by canonical JSON. Returns the menu's own
+ * Find `input` among the enumerated menu actions by JSON equality (key order ignored). Returns the menu's own
  * element (so the ruleset applies a value it built, not the caller's object).
  */
 function findInMenu<A>(actions: readonly A[], input: unknown): A | undefined {
-  let key: string;
-  try {
-    key = canonicalJson(input);
-  } catch {
-    return undefined;
-  }
-  for (const a of actions) if (canonicalJson(a) === key) return a;
+  // a structural comparison with early exits: building canonical strings for every menu element
+  // made the checked path of menu-validated rulesets twice as slow (ground, duel)
+  for (const a of actions) if (jsonEqual(a, input)) return a;
   return undefined;
 }
 
