@@ -26,21 +26,28 @@ const TYPES: Record<string, string> = {
 
 const DOCS = ['docs/architecture.md', 'docs/guide-write-a-ruleset.md'];
 
-/** Member name → optional, for one interface. */
+/** Member name → optional, for one interface or object type alias. */
 function membersOf(file: string, name: string): Map<string, boolean> {
   const text = readFileSync(join(ROOT, file), 'utf8');
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
   for (const st of sf.statements) {
-    if (ts.isInterfaceDeclaration(st) && st.name.text === name) {
+    // an interface, or a type alias of an object literal type (records that must be assignable to Json)
+    const members = ts.isInterfaceDeclaration(st)
+      ? st.members
+      : ts.isTypeAliasDeclaration(st) && ts.isTypeLiteralNode(st.type)
+        ? st.type.members
+        : null;
+    const declared = ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st) ? st.name.text : null;
+    if (members && declared === name) {
       const out = new Map<string, boolean>();
-      for (const m of st.members) {
+      for (const m of members) {
         if (!m.name || !(ts.isIdentifier(m.name) || ts.isStringLiteral(m.name))) continue;
         out.set(m.name.text, m.questionToken !== undefined);
       }
       return out;
     }
   }
-  throw new Error(`${name} is not an interface in ${file}`);
+  throw new Error(`${name} is not an interface or object type alias in ${file}`);
 }
 
 interface DocTable {
