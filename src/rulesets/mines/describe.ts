@@ -39,7 +39,8 @@ export function describeEvent(e: GameEvent): string {
   return e.type;
 }
 
-function intentWords(i: Intent | MinesAction): string {
+/** One intent (or action) in words; the web board's cursor line uses the same words. */
+export function intentWords(i: Intent | MinesAction): string {
   switch (i.type) {
     case 'dig':
       return `dig ${at(i.cell)}`;

@@ -3,7 +3,7 @@
 // what these return; the browser tests and a node test read the same functions.
 
 import type { Cell, Intent } from '../../../../src/rulesets/mines/board/types.ts';
-import { refusalSentence } from '../../../../src/rulesets/mines/describe.ts';
+import { intentWords, refusalSentence } from '../../../../src/rulesets/mines/describe.ts';
 import { isOpenGlyph, viewMovePath } from '../../../../src/rulesets/mines/board/path.ts';
 import type { MinesView } from '../../../../src/rulesets/mines/view.ts';
 import type { Json } from '../types.ts';
@@ -113,21 +113,6 @@ export function secondaryIntent(v: MinesView, x: number, y: number): Intent {
 }
 
 const at = (c: Cell): string => `(${c[0]},${c[1]})`;
-
-export function intentWords(i: Intent): string {
-  switch (i.type) {
-    case 'dig':
-      return `dig ${at(i.cell)}`;
-    case 'flag_place':
-      return `flag ${at(i.cell)}`;
-    case 'flag_pull':
-      return `pull the flag at ${at(i.cell)}`;
-    case 'move':
-      return `move to ${at(i.cell)}`;
-    case 'stop':
-      return 'stop the round';
-  }
-}
 
 /** What the pointer or the focus on a cell would do: the pre-committed intent, in words, with its path. */
 export type Preview = {
