@@ -86,4 +86,6 @@ export const bncPackage: RulesetPackage<BncState, Action> = {
   tools,
   scenarios: 'scenarios/bnc',
   rulesPage: () => renderRulesPage(MANIFEST),
+  // search agents play out with the scripted policy (on their own sample of the state)
+  search: { rollout: 'cautious' },
 };
