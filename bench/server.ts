@@ -28,6 +28,8 @@ const SECONDS = Number(opt('seconds', '4'));
 const RUNS = Number(opt('runs', '3'));
 const IDLE = Number(opt('idle', '1000'));
 const PG = opt('pg', '');
+// `--profile DIR`: the arbiter server runs under `node --cpu-prof` writing into DIR (for finding hot paths)
+const PROFILE = opt('profile', '');
 
 type Proc = { proc: ChildProcess; port: number; stop(): Promise<void> };
 
@@ -272,6 +274,7 @@ async function arbiterTarget(label: string, db: string, mode: 'http' | 'ws') {
     const dir = mkdtempSync(join(tmpdir(), 'arbiter-bench-'));
     const srv = await spawnServer(
       [
+        ...(PROFILE ? ['--cpu-prof', '--cpu-prof-dir', resolve(PROFILE)] : []),
         join(ROOT, 'bin/arbiter.js'),
         'serve',
         '--port',
@@ -333,12 +336,13 @@ const fmt = (xs: number[], d = 0) =>
 console.log(
   `server bench: tic-tac-toe, ${MATCHES.join('/')} concurrent matches, ${SECONDS} s each, ${RUNS} runs; clients in this process; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
 );
-await arbiterTarget('arbiter sqlite http', '', 'http');
-await arbiterTarget('arbiter sqlite ws', '', 'ws');
-if (PG) {
+const TARGETS = opt('targets', 'sqlite-http,sqlite-ws,pg-ws,bgio').split(',');
+if (TARGETS.includes('sqlite-http')) await arbiterTarget('arbiter sqlite http', '', 'http');
+if (TARGETS.includes('sqlite-ws')) await arbiterTarget('arbiter sqlite ws', '', 'ws');
+if (PG && TARGETS.includes('pg-ws')) {
   await arbiterTarget('arbiter postgres ws', PG, 'ws');
 }
-await bgioTarget();
+if (TARGETS.includes('bgio')) await bgioTarget();
 
 console.log('\n| server | matches | actions/s (wall) | actions per server CPU-s | p50 ms | p99 ms |');
 console.log('|---|---|---|---|---|---|');
