@@ -15,10 +15,10 @@ export const firstAgent: AgentFactory = () => ({
 });
 
 /** UCT with the solver, 1,000 playouts a decision; needs the ruleset's `sampleState`. */
-export const mctsAgent: AgentFactory = (o) => searchAgent('mcts', parseSearchArgs(o.args, false));
+const mctsAgent: AgentFactory = (o) => searchAgent('mcts', parseSearchArgs(o.args, false));
 
 /** Information-set MCTS: a fresh determinization every playout; for hidden information. */
-export const ismctsAgent: AgentFactory = (o) => searchAgent('ismcts', parseSearchArgs(o.args, true));
+const ismctsAgent: AgentFactory = (o) => searchAgent('ismcts', parseSearchArgs(o.args, true));
 
 export const BUILTIN_AGENTS: Record<string, AgentFactory> = {
   random: randomAgent,

@@ -2,8 +2,9 @@
 // The caller hands over the ruleset package once; nothing here looks a ruleset up by id.
 
 import { join } from 'node:path';
-import { ArbiterError, type Agent, type RulesetPackage, type Json } from '../kernel/index.ts';
-import { BUILTIN_AGENTS, ismctsAgent, mctsAgent } from './builtin.ts';
+import { ArbiterError, type Agent, type AgentFactory, type RulesetPackage, type Json } from '../kernel/index.ts';
+import { BUILTIN_AGENTS } from './builtin.ts';
+import { parseSearchArgs, searchAgent, type SearchHooks } from './search/ismcts.ts';
 import { subprocessAgent } from './subprocess.ts';
 import { httpAgent } from './http.ts';
 import { llmAgent, parseLlmSpec, type LlmEnv } from './llm/llm.ts';
@@ -17,7 +18,28 @@ export interface AgentEnv {
   llm?: LlmEnv;
 }
 
-type PrefixFactory = (args: string, seat: number, env: AgentEnv) => Agent;
+type PrefixFactory = (args: string, seat: number, env: AgentEnv, pkg: RulesetPackage<unknown, Json>) => Agent;
+
+/** The package's search hints as the search agents take them (the rollout agent made by name). */
+export function searchHooks<S, A extends Json>(pkg: RulesetPackage<S, A>): SearchHooks<S> {
+  const hints = pkg.search;
+  if (!hints) return {};
+  const entry = hints.rollout !== undefined ? pkg.agents[hints.rollout] : undefined;
+  if (hints.rollout !== undefined && !entry)
+    throw new ArbiterError(
+      'not_found',
+      `${pkg.ruleset.id}: search rollout agent "${hints.rollout}" is not in the package`,
+    );
+  const factory = entry?.factory as AgentFactory<Json, S> | undefined;
+  return {
+    ...(factory ? { policy: () => factory({}) } : {}),
+    ...(hints.evaluate ? { evaluate: (s: S) => hints.evaluate!(s) } : {}),
+    ...(hints.depth !== undefined ? { depth: hints.depth } : {}),
+  };
+}
+
+const search = (name: 'mcts' | 'ismcts', args: string | undefined, pkg: RulesetPackage<unknown, Json>): Agent =>
+  searchAgent(name, parseSearchArgs(args, name === 'ismcts'), searchHooks(pkg));
 
 /**
  * External agent kinds plug in here by prefix: `cmd:<command line>` is a program on JSON lines,
@@ -29,8 +51,8 @@ const AGENT_PREFIXES: Record<string, PrefixFactory> = {
   http: (args) => httpAgent(args),
   llm: (args, _seat, env) => llmAgent(parseLlmSpec(args), env.llm),
   // in-process search agents with parameters in the spec
-  mcts: (args) => mctsAgent({ args }),
-  ismcts: (args) => ismctsAgent({ args }),
+  mcts: (args, _seat, _env, pkg) => search('mcts', args, pkg),
+  ismcts: (args, _seat, _env, pkg) => search('ismcts', args, pkg),
 };
 
 /** Prefixes whose agents answer through a protocol transport (asynchronously, out of process). */
@@ -63,8 +85,9 @@ export function makeAgent<S, A extends Json>(
           .map((p) => p + ':')
           .join(', ')})`,
       );
-    return factory(spec.slice(colon + 1), seat, env);
+    return factory(spec.slice(colon + 1), seat, env, pkg as RulesetPackage<unknown, Json>);
   }
+  if (spec === 'mcts' || spec === 'ismcts') return search(spec, undefined, pkg as RulesetPackage<unknown, Json>);
   const factory = pkg.agents[spec]?.factory ?? BUILTIN_AGENTS[spec];
   if (!factory) {
     throw new ArbiterError(

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { ArbiterError, type Json } from '../kernel/index.ts';
 import type { DecisionRequest, DecisionResult, MatchEnd, MatchStart } from './protocol.ts';
+import { AnswerSlot } from './answer-slot.ts';
 import type { Reply, Transport, TransportAgent } from './transport.ts';
 
 export interface SubprocessOptions {
@@ -137,8 +138,6 @@ function installHandlers(): void {
 
 // ---------------------------------------------------------------- the transport
 
-type Pending = { request: string; resolve: (r: Reply) => void; bytes: number };
-
 export class SubprocessTransport implements Transport {
   readonly name: string;
   readonly command: string;
@@ -150,8 +149,9 @@ export class SubprocessTransport implements Transport {
   private exited = false;
   private closing: Promise<void> | null = null;
   private exitedPromise: Promise<void> = Promise.resolve();
-  private current: Pending | null = null;
-  private stale: string[] = [];
+  private readonly slot = new AnswerSlot();
+  /** Bytes received since the open decision was asked for. */
+  private decisionBytes = 0;
   private chunks: Buffer[] = [];
   private partial = 0;
   private skipping = false;
@@ -208,7 +208,7 @@ export class SubprocessTransport implements Transport {
       this.exitedPromise = new Promise<void>((res) => {
         const gone = () => {
           this.exited = true;
-          this.settle({ ok: false, reason: 'exited', detail: 'the program has exited' });
+          this.slot.settle({ ok: false, reason: 'exited', detail: 'the program has exited' });
           res();
         };
         child.once('exit', gone);
@@ -229,18 +229,11 @@ export class SubprocessTransport implements Transport {
     this.child.stdin.write(JSON.stringify(msg) + '\n');
   }
 
-  private settle(r: Reply): void {
-    const c = this.current;
-    if (!c) return;
-    this.current = null;
-    c.resolve(r);
-  }
-
   private onData(buf: Buffer): void {
-    if (this.current) {
-      this.current.bytes += buf.length;
-      if (this.current.bytes > this.opts.maxDecisionBytes) {
-        this.settle({
+    if (this.slot.waiting) {
+      this.decisionBytes += buf.length;
+      if (this.decisionBytes > this.opts.maxDecisionBytes) {
+        this.slot.settle({
           ok: false,
           reason: 'oversize',
           detail: `more than ${this.opts.maxDecisionBytes} bytes for one decision`,
@@ -260,7 +253,7 @@ export class SubprocessTransport implements Transport {
             .toString('utf8');
           this.chunks = [];
           this.skipping = true;
-          this.settle({
+          this.slot.settle({
             ok: false,
             reason: 'oversize',
             raw: head,
@@ -278,40 +271,17 @@ export class SubprocessTransport implements Transport {
   }
 
   private onLine(line: string): void {
-    if (line.trim() === '') return;
-    let msg: unknown;
-    try {
-      msg = JSON.parse(line);
-    } catch {
-      if (this.current) this.settle({ ok: false, reason: 'invalid_json', raw: line, detail: 'the answer is not JSON' });
-      else this.stale.push(line);
-      return;
-    }
-    const request =
-      msg !== null && typeof msg === 'object' && !Array.isArray(msg)
-        ? (msg as { request?: unknown }).request
-        : undefined;
-    if (this.current && (request === undefined || request === this.current.request)) {
-      this.settle({ ok: true, message: msg, raw: line });
-    } else {
-      // an answer to an older request (or one nobody asked for): dropped, noted as stale
-      this.stale.push(line);
-    }
+    if (line.trim() !== '') this.slot.receive(line);
   }
 
   decide(req: DecisionRequest, signal: AbortSignal): Promise<Reply> {
     if (this.exited) return Promise.resolve({ ok: false, reason: 'exited', detail: 'the program has exited' });
-    return new Promise<Reply>((resolve) => {
-      this.current = { request: req.request, resolve, bytes: 0 };
-      signal.addEventListener('abort', () => this.settle({ ok: false, reason: 'timeout' }), { once: true });
-      this.send(req);
-    });
+    this.decisionBytes = 0;
+    return this.slot.wait(req.request, signal, () => this.send(req));
   }
 
   takeStale(): string[] {
-    const s = this.stale;
-    this.stale = [];
-    return s;
+    return this.slot.takeStale();
   }
 
   notify(msg: DecisionResult): void {
@@ -328,7 +298,7 @@ export class SubprocessTransport implements Transport {
   }
 
   private async stop(): Promise<void> {
-    this.settle({ ok: false, reason: 'exited', detail: 'the agent was closed' });
+    this.slot.settle({ ok: false, reason: 'exited', detail: 'the agent was closed' });
     const child = this.child;
     if (!child) return;
     child.stdout?.removeAllListeners('data');

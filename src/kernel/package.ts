@@ -74,6 +74,23 @@ export interface RulesetTool {
   ): number | Promise<number>;
 }
 
+/**
+ * What the built-in search agents (mcts, ismcts) may use of a package besides the ruleset; every
+ * member is optional. Playouts run on the searcher's own determinization (a sample drawn from its
+ * view), so a rollout policy that reads that state stays fair to the real game.
+ */
+export type SearchHints<S = unknown> = {
+  /**
+   * One of this package's agents, a cheap policy for playouts (instead of uniform random); ismcts
+   * also models the other seats with it. It must answer at once (no Promise) with a legal action.
+   */
+  rollout?: string;
+  /** Worth of an unfinished state to each seat, in [0, 1], for a playout cut after `depth` actions. */
+  evaluate?(state: S): number[];
+  /** Actions a playout runs before `evaluate` judges it (default: play to the end). */
+  depth?: number;
+};
+
 export interface RulesetPackage<S = unknown, A extends Json = Json> {
   ruleset: Ruleset<S, A>;
   gameType: GameType;
@@ -89,6 +106,8 @@ export interface RulesetPackage<S = unknown, A extends Json = Json> {
   rulesPage(): string;
   /** An interactive terminal player, when the package has one. */
   terminal?: TerminalPlayer;
+  /** Playout policy and evaluation for the search agents. */
+  search?: SearchHints<S>;
 }
 
 /** A terminal for an interactive player, supplied by the CLI (raw keys in, text out). */

@@ -27,6 +27,16 @@ export function createRng(seed: number): RngState {
   return { seed: checkSeed(seed), streams: {} };
 }
 
+/** An independent copy of a generator state (for a ruleset's own fast `clone`). */
+export function cloneRng(rng: RngState): RngState {
+  const streams: Record<string, StreamState> = {};
+  for (const k in rng.streams) {
+    const st = rng.streams[k];
+    streams[k] = [st[0], st[1], st[2], st[3]];
+  }
+  return { seed: rng.seed, streams };
+}
+
 function splitmix32(x: number): [number, number] {
   x = (x + 0x9e3779b9) | 0;
   let z = x;

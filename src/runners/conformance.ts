@@ -51,6 +51,12 @@ export function randomGames<S>(rs: Ruleset<S>, opts: ConformanceOptions = {}): s
         problems.push(`${where(n)}: state does not survive a JSON round trip`);
         break;
       }
+      // a ruleset's own fast copy must be the same JSON, keys in the same order (act() checks below
+      // that the copy is independent: acting on it must leave the original as it was)
+      if (rs.clone && JSON.stringify(rs.clone(state)) !== JSON.stringify(state)) {
+        problems.push(`${where(n)}: clone() differs from the state (a field is missing, changed or reordered)`);
+        break;
+      }
       for (const inv of rs.invariants?.(state) ?? []) problems.push(`${where(n)}: invariant violated: ${inv}`);
       if (n % viewEvery === 0) {
         const seats = rs.seats(state);

@@ -5,6 +5,7 @@
 
 import type { AgentContext } from '../kernel/index.ts';
 import type { DecisionRequest, DecisionResult, MatchEnd, MatchStart } from '../agents/protocol.ts';
+import { AnswerSlot } from '../agents/answer-slot.ts';
 import type { Reply, Transport } from '../agents/transport.ts';
 
 /** The bits of a WebSocket the transport needs (kept small so tests can drive it without a socket). */
@@ -25,12 +26,9 @@ export const REMOTE_CLOSE = {
   left: 4410,
 } as const;
 
-type Waiting = { request: string; resolve: (r: Reply) => void };
-
 export class RemoteTransport implements Transport {
   readonly name: string;
-  private current: Waiting | null = null;
-  private stale: string[] = [];
+  private readonly slot = new AnswerSlot();
   private gone = false;
   private ended = false;
   private oversize = false;
@@ -57,62 +55,37 @@ export class RemoteTransport implements Transport {
 
   /** One text message from the agent. */
   onMessage(text: string): void {
-    let msg: unknown;
-    try {
-      msg = JSON.parse(text);
-    } catch {
-      if (this.current) this.settle({ ok: false, reason: 'invalid_json', raw: text, detail: 'the answer is not JSON' });
-      else this.stale.push(text);
-      return;
-    }
-    const request =
-      msg !== null && typeof msg === 'object' && !Array.isArray(msg)
-        ? (msg as { request?: unknown }).request
-        : undefined;
-    // a message with no request id while one is open is judged (and refused) by the policy;
-    // one naming another request is an answer to an older request: dropped, noted as stale
-    if (this.current && (request === undefined || request === this.current.request))
-      this.settle({ ok: true, message: msg, raw: text });
-    else this.stale.push(text);
+    this.slot.receive(text);
   }
 
   /** The socket refused a message over its size limit (it closes right after). */
   onOversize(): void {
     this.oversize = true;
-    this.settle({ ok: false, reason: 'oversize', detail: 'a message over the server size limit closed the socket' });
+    this.slot.settle({
+      ok: false,
+      reason: 'oversize',
+      detail: 'a message over the server size limit closed the socket',
+    });
   }
 
   /** The socket closed (agent gone, network lost, server draining). */
   lost(): void {
     this.gone = true;
     if (this.oversize) return;
-    this.settle({ ok: false, reason: 'exited', detail: 'the agent disconnected' });
+    this.slot.settle({ ok: false, reason: 'exited', detail: 'the agent disconnected' });
   }
 
   get connected(): boolean {
     return !this.gone;
   }
 
-  private settle(r: Reply): void {
-    const c = this.current;
-    if (!c) return;
-    this.current = null;
-    c.resolve(r);
-  }
-
   decide(req: DecisionRequest, signal: AbortSignal, _ctx: AgentContext): Promise<Reply> {
     if (this.gone) return Promise.resolve({ ok: false, reason: 'exited', detail: 'the agent disconnected' });
-    return new Promise<Reply>((resolve) => {
-      this.current = { request: req.request, resolve };
-      signal.addEventListener('abort', () => this.settle({ ok: false, reason: 'timeout' }), { once: true });
-      this.send(req);
-    });
+    return this.slot.wait(req.request, signal, () => this.send(req));
   }
 
   takeStale(): string[] {
-    const s = this.stale;
-    this.stale = [];
-    return s;
+    return this.slot.takeStale();
   }
 
   notify(msg: DecisionResult): void {
@@ -134,7 +107,7 @@ export class RemoteTransport implements Transport {
 
   closeWith(code: number, reason: string): void {
     if (this.gone) return;
-    this.settle({ ok: false, reason: 'exited', detail: reason });
+    this.slot.settle({ ok: false, reason: 'exited', detail: reason });
     this.gone = true;
     try {
       this.channel.close(code, reason);

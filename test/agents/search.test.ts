@@ -3,7 +3,18 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SeededRandom, type Agent, type AgentContext, type AgentRandom, type Json } from '../../src/kernel/index.ts';
+import {
+  SeededRandom,
+  canonicalJson,
+  type Agent,
+  type AgentContext,
+  type AgentRandom,
+  type Json,
+  type RulesetPackage,
+} from '../../src/kernel/index.ts';
+import { duelPackage } from '../../src/rulesets/duel/index.ts';
+import { bncPackage } from '../../src/rulesets/bnc/index.ts';
+import { searchHooks } from '../../src/agents/resolve.ts';
 import { tictactoe, type TicTacToeState } from '../../src/rulesets/tictactoe/index.ts';
 import { runMatch } from '../../src/runners/match.ts';
 import { sampling } from '../../src/runners/conformance.ts';
@@ -146,4 +157,53 @@ test('[search] the conformance check catches a sampler that changes what the sea
     },
   };
   assert.match(sampling(broken).join('\n'), /different view/);
+});
+
+test('[search] ismcts with a package policy never reads the omniscient state (duel, bnc): the policy plays its own sample', () => {
+  for (const pkg of [duelPackage, bncPackage] as RulesetPackage<unknown, Json>[]) {
+    const rs = pkg.ruleset;
+    const s = rs.setup({}, 4);
+    const seat = rs.pending(s)[0].seat;
+    const poisoned = new Proxy(s as object, {
+      get: () => {
+        throw new Error('read the state');
+      },
+    });
+    const ctx: AgentContext = {
+      ruleset: rs,
+      seat,
+      kind: rs.pending(s)[0].kind,
+      view: rs.view(s, seat),
+      menu: rs.legal(s, seat),
+      state: poisoned,
+      random: new SeededRandom(5),
+    };
+    const agent = searchAgent('ismcts', parseSearchArgs('30', true), searchHooks(pkg));
+    const pick = agent.choose(ctx) as Json;
+    assert.ok(
+      ctx.menu.actions.some((a) => canonicalJson(a) === canonicalJson(pick)),
+      `${rs.id}: ismcts answered off the menu`,
+    );
+  }
+});
+
+test('[search] ismcts with a package policy: same seed, same decision (duel)', () => {
+  const rs = duelPackage.ruleset;
+  const s = rs.setup({}, 8);
+  const { seat, kind } = rs.pending(s)[0];
+  const ctx: AgentContext = {
+    ruleset: rs,
+    seat,
+    kind,
+    view: rs.view(s, seat),
+    menu: rs.legal(s, seat),
+    state: s,
+    random: new SeededRandom(1),
+  };
+  const pick = () =>
+    searchAgent('ismcts', parseSearchArgs('40', true), searchHooks(duelPackage)).choose({
+      ...ctx,
+      random: new SeededRandom(21),
+    });
+  assert.deepEqual(pick(), pick());
 });

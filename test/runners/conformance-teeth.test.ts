@@ -15,6 +15,18 @@ test('a ruleset whose apply changes state the caller still holds is caught (no p
   assert.match(randomGames(broken, { games: 2 }).join('\n'), /mutated its input state/);
 });
 
+test("a ruleset's own clone that drops or reorders a field is caught", () => {
+  const dropping = variant({ clone: (s) => ({ ...tictactoe.clone!(s), turn: undefined as unknown as number }) });
+  assert.match(randomGames(dropping, { games: 1 }).join('\n'), /clone\(\) differs from the state/);
+  const reordering = variant({
+    clone: (s) => {
+      const { turn, ...rest } = tictactoe.clone!(s);
+      return { ...rest, turn };
+    },
+  });
+  assert.match(randomGames(reordering, { games: 1 }).join('\n'), /clone\(\) differs from the state/);
+});
+
 test('a view that leaks a declared secret is caught', () => {
   const broken = variant({
     secrets: (s, seat) => (seat === 1 ? [{ board: s.board }] : []),

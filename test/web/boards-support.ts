@@ -2,6 +2,7 @@
 // one Chromium): matches made through the public API, a page per seat or spectator, screenshots
 // under test-output/boards/, and axe findings limited to a part of the page.
 
+import { after, before } from 'node:test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -13,15 +14,37 @@ import { chromiumInstalled, startRig, type WebRig } from './support.ts';
 export { overflowsX } from './support.ts';
 
 /** The one line a test prints when it cannot run here; null when it can. */
-export function browserMissing(): string | null {
+function browserMissing(): string | null {
   return chromiumInstalled() ? null : 'skipped: chromium not installed';
 }
 
 export type Site = { rig: WebRig; api: string; close(): Promise<void> };
 
-export async function openSite(): Promise<Site> {
+async function openSite(): Promise<Site> {
   const rig = await startRig();
   return { rig, api: `${rig.url}/api`, close: () => rig.close() };
+}
+
+/**
+ * One site (built page, server, browser) for the calling test file: started before its tests,
+ * closed after them, handed to `use`. Returns the skip line when Chromium is missing (and then
+ * starts nothing).
+ */
+export function siteForThisFile(use: (site: Site) => void): string | null {
+  const missing = browserMissing();
+  if (missing) {
+    console.log(missing);
+    return missing;
+  }
+  let site: Site | undefined;
+  before(async () => {
+    site = await openSite();
+    use(site);
+  });
+  after(async () => {
+    await site?.close();
+  });
+  return null;
 }
 
 /** A match made through the API, with seat `join` joined (its token) — seats: `{}` open, `{agent}` built in. */

@@ -2,29 +2,23 @@
 // the seat's view, playable by its controls, usable at 360 px, and clean under axe (serious and
 // critical findings). Screenshots go to test-output/boards/.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import {
-  browserMissing,
   errorsOf,
   newMatch,
   openMatch,
-  openSite,
+  siteForThisFile,
   overflowsX,
   seriousViolations,
   shot,
   type Site,
 } from './boards-support.ts';
 
-const missing = browserMissing();
-if (missing) console.log(missing);
 let site: Site;
-before(async () => {
-  if (!missing) site = await openSite();
-});
-after(async () => {
-  await site?.close();
+const missing = siteForThisFile((s) => {
+  site = s;
 });
 
 const seqOf = async (page: Page) => Number(await page.getAttribute('.match', 'data-seq'));

@@ -1,31 +1,25 @@
 // The mines board in a real browser against a real `arbiter serve`: the seed's D1 presentation
 // duties (mandatory items ①–⑥ and contract items 1–12), each proved on the page itself.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { minesPackage, type MinesState } from '../../src/rulesets/mines/index.ts';
 import { call } from '../server/helpers.ts';
 import {
-  browserMissing,
   errorsOf,
   newMatch,
   openMatch,
-  openSite,
+  siteForThisFile,
   overflowsX,
   seriousViolations,
   shot,
   type Site,
 } from './boards-support.ts';
 
-const missing = browserMissing();
-if (missing) console.log(missing);
 let site: Site;
-before(async () => {
-  if (!missing) site = await openSite();
-});
-after(async () => {
-  await site?.close();
+const missing = siteForThisFile((s) => {
+  site = s;
 });
 
 type CellInfo = { x: number; y: number; state: string; ring: boolean; here: boolean };

@@ -32,8 +32,21 @@ export interface SearchOptions {
   exploration: number;
   /** Resample the hidden state every iteration (ISMCTS) or once per decision (UCT). */
   resample: boolean;
-  /** Playout length cap in actions; a cut-off playout counts as a draw. */
+  /** Playout length cap in actions; a cut-off playout counts as a draw (or is evaluated, with hooks). */
   maxPlayout: number;
+  /** Progressive widening (ismcts): a node may hold about `widen * sqrt(visits)` children (0: no widening). */
+  widen: number;
+}
+
+/**
+ * What a package lends the search (its `search` hints, resolved): a policy for playouts and for
+ * the other seats in ismcts, and an evaluation for playouts cut at `depth`.
+ */
+export interface SearchHooks<S = unknown> {
+  /** Makes one rollout agent (a fresh one per playout, so agents with memory start clean). */
+  policy?: () => Agent<Json, S>;
+  evaluate?(state: S): number[];
+  depth?: number;
 }
 
 export interface Node {
@@ -126,7 +139,12 @@ export interface SearchMemory {
   next: Map<string, Node>;
 }
 
-function searchDecision<S>(ctx: AgentContext<S, Json>, opts: SearchOptions, memory?: SearchMemory): Json {
+function searchDecision<S>(
+  ctx: AgentContext<S, Json>,
+  opts: SearchOptions,
+  memory?: SearchMemory,
+  hooks: SearchHooks<S> = {},
+): Json {
   const rs = ctx.ruleset as Ruleset<S, Json>;
   const menu = ctx.menu.actions;
   if (menu.length === 1) return menu[0];
@@ -243,6 +261,8 @@ function searchDecision<S>(ctx: AgentContext<S, Json>, opts: SearchOptions, memo
       }
     }
     let rewards = known;
+    if (rewards === null && (hooks.policy !== undefined || hooks.evaluate !== undefined))
+      rewards = playout(rs, state, hooks, opts, rnd, hooks.policy ? new Map() : null);
     if (rewards === null) {
       // playout: uniform over the menu
       while (steps < opts.maxPlayout && rs.outcome(state) === null) {
@@ -286,7 +306,7 @@ function searchDecision<S>(ctx: AgentContext<S, Json>, opts: SearchOptions, memo
 
 /** `mcts[:ITERATIONS]` and `ismcts[:ITERATIONS]`; `mcts:ms=50` sets a time budget instead. */
 export function parseSearchArgs(args: string | undefined, resample: boolean): SearchOptions {
-  const opts: SearchOptions = { iterations: 1000, exploration: 1, resample, maxPlayout: 10_000 };
+  const opts: SearchOptions = { iterations: 1000, exploration: 1, resample, maxPlayout: 10_000, widen: 2 };
   if (args === undefined || args.trim() === '') return opts;
   for (const part of args.split(',')) {
     const [k, v] = part.includes('=') ? part.split('=', 2) : ['iterations', part];
@@ -299,12 +319,234 @@ export function parseSearchArgs(args: string | undefined, resample: boolean): Se
       opts.iterations = Number.MAX_SAFE_INTEGER;
     } else if (k === 'c') opts.exploration = n;
     else if (k === 'playout') opts.maxPlayout = Math.floor(n);
-    else throw new ArbiterError('bad_request', `unknown search agent option "${k}" (iterations, ms, c, playout)`);
+    else if (k === 'widen') opts.widen = n;
+    else
+      throw new ArbiterError('bad_request', `unknown search agent option "${k}" (iterations, ms, c, playout, widen)`);
   }
   return opts;
 }
 
-export function searchAgent(name: string, opts: SearchOptions): Agent<Json> {
+export function searchAgent(name: string, opts: SearchOptions, hooks: SearchHooks = {}): Agent<Json> {
   const memory: SearchMemory = { next: new Map() };
-  return { name, choose: (ctx) => searchDecision(ctx, opts, memory) };
+  return {
+    name,
+    choose: (ctx) => (opts.resample ? ismctsDecision(ctx, opts, hooks) : searchDecision(ctx, opts, memory, hooks)),
+  };
+}
+
+/** A policy's answer, or null when it has none at once (a Promise) or throws. */
+function ask<S>(agent: Agent<Json, S>, ctx: AgentContext<S, Json>): Json | null {
+  try {
+    const a = agent.choose(ctx);
+    if (a !== null && typeof a === 'object' && typeof (a as { then?: unknown }).then === 'function') return null;
+    return a as Json;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A rollout context on a sampled state: the view and menu are computed only if the policy reads
+ * them (scripted policies that read the sample's state skip both).
+ */
+function rolloutContext<S>(rs: Ruleset<S, Json>, state: S, seat: number, kind: string, rnd: AgentRandom) {
+  let view: Json | undefined;
+  let menu: AgentContext<S, Json>['menu'] | undefined;
+  const ctx: AgentContext<S, Json> = {
+    ruleset: rs,
+    seat,
+    kind,
+    get view() {
+      return (view ??= rs.view(state, seat));
+    },
+    get menu() {
+      return (menu ??= rs.legal(state, seat));
+    },
+    state,
+    random: rnd,
+  };
+  return ctx;
+}
+
+/**
+ * Plays `state` on from a leaf: every seat by the package's policy (else uniform over the menu)
+ * until the end, or until `depth` actions when the package can evaluate a cut state. Returns the
+ * rewards per seat.
+ */
+function playout<S>(
+  rs: Ruleset<S, Json>,
+  state: S,
+  hooks: SearchHooks<S>,
+  opts: SearchOptions,
+  rnd: AgentRandom,
+  agents: Map<number, Agent<Json, S>> | null,
+): number[] {
+  const events: GameEvent[] = [];
+  const cut = hooks.evaluate !== undefined && hooks.depth !== undefined ? hooks.depth : opts.maxPlayout;
+  let steps = 0;
+  for (;;) {
+    const out = rs.outcome(state);
+    if (out !== null) return outcomeRewards(out, rs.seats(state));
+    if (steps >= cut) break;
+    const pending = rs.pending(state);
+    if (pending.length === 0) break;
+    const { seat: mover, kind } = pending[0];
+    let action: Json | null = null;
+    if (agents !== null) {
+      let agent = agents.get(mover);
+      if (agent === undefined) agents.set(mover, (agent = hooks.policy!()));
+      action = ask(agent, rolloutContext(rs, state, mover, kind, rnd));
+    }
+    if (action === null) {
+      const actions = rs.legal(state, mover).actions;
+      if (actions.length === 0) break;
+      action = actions[actions.length === 1 ? 0 : rnd.int(actions.length)];
+    }
+    events.length = 0;
+    rs.apply(state, mover, action, events);
+    steps++;
+  }
+  if (steps >= cut && hooks.evaluate) return hooks.evaluate(state);
+  return outcomeRewards(null, rs.seats(state));
+}
+
+/** Own-seat tree node of ismcts: children by action key; statistics as in UCT with availability. */
+interface OwnNode {
+  children: Map<string, OwnNode>;
+  action: Json | null;
+  visits: number;
+  avail: number;
+  reward: number;
+}
+
+const ownNode = (action: Json | null): OwnNode => ({ children: new Map(), action, visits: 0, avail: 0, reward: 0 });
+
+/**
+ * Information-set MCTS (single observer): a fresh determinization every iteration, one tree over
+ * all of them. With a package policy, the tree holds only this seat's decisions and the other seats
+ * play by the policy (an opponent model; their hidden information is the sample's, so their moves
+ * must not branch the tree); without one, every seat branches the tree as in plain ISMCTS.
+ * Big menus widen progressively: a node adds a child only while it has fewer than about
+ * `widen * sqrt(visits)`, the policy's own pick first, so iterations go deep instead of wide.
+ */
+function ismctsDecision<S>(ctx: AgentContext<S, Json>, opts: SearchOptions, hooks: SearchHooks<S>): Json {
+  const rs = ctx.ruleset as Ruleset<S, Json>;
+  const menu = ctx.menu.actions;
+  if (menu.length === 1) return menu[0];
+  if (!rs.sampleState) {
+    throw new ArbiterError(
+      'bad_request',
+      `${rs.id} has no sampleState, which search agents need to read only their seat's view`,
+    );
+  }
+  if (hooks.policy === undefined) return searchDecision(ctx, opts, undefined, hooks);
+  const rnd = ctx.random;
+  const view = ctx.view;
+  const seat = ctx.seat;
+  const key = keyer();
+  const root = ownNode(null);
+  const deadline = opts.timeMs !== undefined ? Date.now() + opts.timeMs : Infinity;
+  const events: GameEvent[] = [];
+  const rootKeys = new Set(menu.map((a) => key(a)));
+
+  for (let it = 0; it < opts.iterations; it++) {
+    if ((it & 15) === 15 && Date.now() > deadline) break;
+    const state = rs.sampleState(view, seat, rnd);
+    const agents = new Map<number, Agent<Json, S>>();
+    const path: OwnNode[] = [root];
+    let node = root;
+    let rewards: number[] | null = null;
+    let expanded = false;
+    while (!expanded) {
+      const out = rs.outcome(state);
+      if (out !== null) {
+        rewards = outcomeRewards(out, rs.seats(state));
+        break;
+      }
+      const pending = rs.pending(state);
+      if (pending.length === 0) break;
+      // this seat first among simultaneous deciders: it cannot see what the others submit
+      const mine = pending.find((p) => p.seat === seat);
+      const { seat: mover, kind } = mine ?? pending[0];
+      let action: Json | null;
+      if (mover !== seat) {
+        let agent = agents.get(mover);
+        if (agent === undefined) agents.set(mover, (agent = hooks.policy()));
+        action = ask(agent, rolloutContext(rs, state, mover, kind, rnd));
+        if (action === null) {
+          const actions = rs.legal(state, mover).actions;
+          if (actions.length === 0) break;
+          action = actions[rnd.int(actions.length)];
+        }
+      } else {
+        let actions = rs.legal(state, seat).actions;
+        if (node === root) actions = actions.filter((a) => rootKeys.has(key(a)));
+        if (actions.length === 0) break;
+        let untried: Json[] | null = null;
+        const legal: OwnNode[] = [];
+        for (const a of actions) {
+          const c = node.children.get(key(a));
+          if (c === undefined) (untried ??= []).push(a);
+          else {
+            c.avail++;
+            legal.push(c);
+          }
+        }
+        const room = opts.widen > 0 ? Math.ceil(opts.widen * Math.sqrt(node.visits + 1)) : Infinity;
+        let next: OwnNode;
+        if (untried !== null && (legal.length < room || legal.length === 0)) {
+          // the policy's own choice first, then the rest at random
+          let pick: Json | null = null;
+          if (legal.length === 0 || node.children.size === 0) {
+            let agent = agents.get(seat);
+            if (agent === undefined) agents.set(seat, (agent = hooks.policy()));
+            const p = ask(agent, rolloutContext(rs, state, seat, kind, rnd));
+            if (p !== null) {
+              const k = key(p);
+              pick = untried.find((a) => key(a) === k) ?? null;
+            }
+          }
+          action = pick ?? untried[untried.length === 1 ? 0 : rnd.int(untried.length)];
+          next = ownNode(action);
+          next.avail = 1;
+          node.children.set(key(action), next);
+          expanded = true;
+        } else {
+          next = legal[0];
+          let best = -Infinity;
+          for (const c of legal) {
+            const score = c.reward / c.visits + opts.exploration * Math.sqrt(Math.log(c.avail) / c.visits);
+            if (score > best) {
+              best = score;
+              next = c;
+            }
+          }
+          action = next.action!;
+          // the stored action came from another determinization; apply this state's own element
+          const k = key(action);
+          for (const a of actions) if (key(a) === k) action = a;
+        }
+        path.push(next);
+        node = next;
+      }
+      events.length = 0;
+      rs.apply(state, mover, action, events);
+    }
+    rewards ??= playout(rs, state, hooks, opts, rnd, agents);
+    for (const n of path) {
+      n.visits++;
+      n.reward += rewards[seat];
+    }
+  }
+
+  let best: Json = menu[0];
+  let most = -1;
+  for (const a of menu) {
+    const c = root.children.get(key(a));
+    if (c !== undefined && c.visits > most) {
+      most = c.visits;
+      best = a;
+    }
+  }
+  return best;
 }

@@ -50,23 +50,33 @@ export function registerSim(program: Command): void {
         ? new cliProgress.SingleBar(
             {
               stream: process.stderr,
-              format: `${rulesetId} {bar} {value}/{total} games | {rate} games/s | {eta_formatted} left`,
+              format: `${rulesetId} {bar} {value}/{total} games | {rate} games/s | {left} left`,
               hideCursor: true,
-              etaBuffer: 50,
             },
             cliProgress.Presets.shades_classic,
           )
         : null;
       const started = performance.now();
       const rate = (done: number) => Math.round(done / Math.max((performance.now() - started) / 1000, 1e-3));
-      bar?.start(games, 0, { rate: 0 });
+      // time left from the whole run's rate (cli-progress's own estimate lagged by minutes on long runs)
+      const left = (done: number) => {
+        const r = done / Math.max((performance.now() - started) / 1000, 1e-3);
+        if (done === 0 || r <= 0) return '?';
+        const s = Math.round((games - done) / r);
+        return s >= 3600
+          ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`
+          : s >= 60
+            ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`
+            : `${s}s`;
+      };
+      bar?.start(games, 0, { rate: 0, left: '?' });
       const agents = (opts.agents as string) ?? 'random';
       const simOpts = {
         games,
         firstSeed,
         config,
         agents,
-        onGame: bar ? (d: number) => bar.update(d, { rate: rate(d) }) : undefined,
+        onGame: bar ? (d: number) => bar.update(d, { rate: rate(d), left: left(d) }) : undefined,
       };
       // protocol agents (cmd:, http:, llm:) answer asynchronously: checked matches, several at once
       let report: SimReport;

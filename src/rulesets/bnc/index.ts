@@ -15,7 +15,7 @@ import { renderRulesPage } from './page.ts';
 import { submit } from './rules.ts';
 import { configSchema, toJson, type Action } from './schema.ts';
 import { DEFAULT_CONFIG, setupState } from './setup.ts';
-import type { BncState } from './state.ts';
+import { cloneBnc, type BncState } from './state.ts';
 import { sampleBnc } from './sample.ts';
 import { MANIFEST, tools } from './tools.ts';
 import { eventView, secretsFor, seatView, spectatorView } from './view.ts';
@@ -43,6 +43,7 @@ export const bnc: Ruleset<BncState, Action> = {
   sampleState: sampleBnc,
   validate,
   apply: submit,
+  clone: cloneBnc,
   view: (s, seat) => (seat === null ? spectatorView(s) : seatView(s, seat)),
   secrets: secretsFor,
   outcome: outcomeOf,
@@ -86,4 +87,6 @@ export const bncPackage: RulesetPackage<BncState, Action> = {
   tools,
   scenarios: 'scenarios/bnc',
   rulesPage: () => renderRulesPage(MANIFEST),
+  // search agents play out with the scripted policy (on their own sample of the state)
+  search: { rollout: 'cautious' },
 };

@@ -65,4 +65,6 @@ export const duelPackage: RulesetPackage<DuelState, DuelAction> = {
   tools: [],
   scenarios: 'scenarios/duel',
   rulesPage: () => catalogRulesPage(duel, duelPackage.gameType),
+  // search agents play out with the scripted policy (on their own sample of the state)
+  search: { rollout: 'heuristic' },
 };

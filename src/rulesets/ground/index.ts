@@ -65,4 +65,6 @@ export const groundPackage: RulesetPackage<GroundState, GroundGameAction> = {
   tools,
   scenarios: 'scenarios/ground',
   rulesPage: () => catalogRulesPage(ground, groundPackage.gameType),
+  // search agents play out with the scripted policy (on their own sample of the state)
+  search: { rollout: 'heuristic' },
 };

@@ -1,7 +1,7 @@
 // The plain-JSON shapes of a GROUND game: state, actions and decisions. Numbers index seats,
 // suits and Problem slots so that apply and legal stay cheap (no string lookups on hot paths).
 
-import type { StreamState } from '../../kernel/index.ts';
+import { cloneRng, type StreamState } from '../../kernel/index.ts';
 
 /** The four Solution suits, fixed by the rules (GR-O04); hands count cards per suit in this order. */
 export const SUITS = ['Clarify', 'Repair', 'Boundary', 'Change'] as const;
@@ -155,11 +155,6 @@ export type GroundGameAction =
 
 /** A field-by-field deep copy (faster than generic JSON cloning on the hot path). */
 export function cloneGround(s: GroundState): GroundState {
-  const streams: GroundState['rng']['streams'] = {};
-  for (const k of Object.keys(s.rng.streams)) {
-    const st = s.rng.streams[k];
-    streams[k] = [st[0], st[1], st[2], st[3]];
-  }
   return {
     edition: s.edition,
     scenario: s.scenario,
@@ -183,7 +178,7 @@ export function cloneGround(s: GroundState): GroundState {
       ndReject: s.rs.ndReject.slice(),
     },
     decision: s.decision === null ? null : { ...s.decision, options: s.decision.options.slice() },
-    rng: { seed: s.rng.seed, streams },
+    rng: cloneRng(s.rng),
   };
 }
 
