@@ -144,6 +144,10 @@ test('[search] rewards: winners 1, others 0; places scale; unfinished is a draw'
 test('[search] bad options are typed errors', () => {
   assert.throws(() => parseSearchArgs('x', false), /positive number/);
   assert.throws(() => parseSearchArgs('foo=3', false), /unknown search agent option/);
+  assert.throws(() => parseSearchArgs('c=0', true), /positive number/);
+  // widening and the policy prior may be switched off
+  const o = parseSearchArgs('it=50,widen=0,prior=0', true);
+  assert.deepEqual([o.iterations, o.widen, o.prior], [50, 0, 0]);
 });
 
 test('[search] the conformance check catches a sampler that changes what the seat sees', () => {
