@@ -146,7 +146,7 @@ test('[search] bad options are typed errors', () => {
   assert.throws(() => parseSearchArgs('foo=3', false), /unknown search agent option/);
   assert.throws(() => parseSearchArgs('c=0', true), /positive number/);
   // widening and the policy prior may be switched off
-  const o = parseSearchArgs('it=50,widen=0,prior=0', true);
+  const o = parseSearchArgs('it=50/widen=0,prior=0', true);
   assert.deepEqual([o.iterations, o.widen, o.prior], [50, 0, 0]);
 });
 

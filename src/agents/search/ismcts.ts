@@ -315,7 +315,8 @@ function searchDecision<S>(
 export function parseSearchArgs(args: string | undefined, resample: boolean): SearchOptions {
   const opts: SearchOptions = { iterations: 1000, exploration: 1, resample, maxPlayout: 10_000, widen: 2, prior: 0 };
   if (args === undefined || args.trim() === '') return opts;
-  for (const part of args.split(',')) {
+  // ',' or '/' between options: '/' survives comma-separated agent lists (`--agents ismcts:it=50/c=0.7,random`)
+  for (const part of args.split(/[,/]/)) {
     const [k, v] = part.includes('=') ? part.split('=', 2) : ['iterations', part];
     const n = Number(v);
     // widening and the prior may be switched off with 0
