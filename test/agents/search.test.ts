@@ -211,3 +211,25 @@ test('[search] ismcts with a package policy: same seed, same decision (duel)', (
     });
   assert.deepEqual(pick(), pick());
 });
+
+test('[search] a package evaluation judges playouts cut at its depth', () => {
+  const s = tictactoe.setup({}, 1);
+  const ctx: AgentContext = {
+    ruleset: tictactoe,
+    seat: 0,
+    kind: 'move',
+    view: tictactoe.view(s, 0),
+    menu: tictactoe.legal(s, 0),
+    state: s,
+    random: new SeededRandom(2),
+  };
+  // an evaluation that only likes the corner 8 for X: playouts stop at once (depth 0) and ask it
+  const hooks = {
+    depth: 0,
+    evaluate: (st: unknown) => ((st as TicTacToeState).board[8] === 0 ? [1, 0] : [0, 1]),
+  };
+  for (const resample of [false, true]) {
+    const pick = searchAgent(resample ? 'ismcts' : 'mcts', parseSearchArgs('200', resample), hooks).choose(ctx);
+    assert.deepEqual(pick, { type: 'mark', cell: 8 });
+  }
+});
