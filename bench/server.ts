@@ -1,21 +1,34 @@
 // `node --import tsx bench/server.ts`: arbiter serve against boardgame.io 0.50.2's own server, side
-// by side in one run, on loopback. N concurrent tic-tac-toe matches are played for a fixed time
-// (each finished match is replaced by a new one); every arbiter action is durable (committed before
-// its answer), boardgame.io keeps its in-memory store. Reports acknowledged actions per wall second
-// and per server CPU second, p50/p99 latency from sending an action to its answer, and the server's
-// memory per idle open match. Median and range of --runs runs.
+// by side in one run, on loopback, playing random tic-tac-toe matches (a finished match is replaced by
+// a new one). Every arbiter action is durable (committed before its answer); boardgame.io keeps its
+// in-memory store. The load runs in a separate client process (bench/server-load.ts); the 2 cores
+// are still shared by server and clients, so the server's own CPU time is read from /proc.
 //
-//   --matches 50,200   concurrent matches   --seconds 4   per measurement   --runs 3
-//   --idle 1000        idle matches for the memory figure   --pg URL   also PostgreSQL (default: none)
+// Two kinds of load (see bench/server-load.ts):
+// - closed loop, N matches each with one action always outstanding: the most actions per second,
+//   per wall second and per server CPU second;
+// - open loop, N matches each acting once every P ms on a fixed schedule: p50/p99 latency at that
+//   offered rate, measured from the scheduled moment (no coordinated omission).
+// It ends with the ratios against boardgame.io and the issue's targets, each marked met or not met.
+// Median and range over --runs runs; each run starts a fresh server (a fresh SQLite file, or a fresh
+// PostgreSQL schema).
+//
+//   --matches 50,200   closed-loop concurrent matches        --seconds 4   per measurement   --runs 3
+//   --open 200         open-loop concurrent matches          --pace 500,250   ms between one match's actions
+//   --idle 1000        idle matches for the memory figure    --targets sqlite-http,sqlite-ws,pg-http,pg-ws,bgio
+//   --pg auto          a throw-away PostgreSQL cluster when its binaries are installed (the default);
+//                      --pg postgres://... an existing server (a schema per run, dropped after); --pg none
+//   --profile DIR      run the arbiter server under node --cpu-prof, profiles into DIR
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import WebSocket from 'ws';
-import { SeededRandom } from '../src/kernel/index.ts';
-import { bgioGame } from './peers/boardgameio.ts';
+import pg from 'pg';
+import { pgBin, startPg, type PgCluster } from '../test/server/helpers.ts';
+import type { LoadJob, LoadResult } from './server-load.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -23,13 +36,22 @@ const opt = (name: string, dflt: string) => {
   const i = args.indexOf('--' + name);
   return i >= 0 ? args[i + 1] : dflt;
 };
-const MATCHES = opt('matches', '50,200').split(',').map(Number);
+const list = (s: string) => (s ? s.split(',').map(Number) : []);
+const MATCHES = list(opt('matches', '50,200'));
+const OPEN = Number(opt('open', '200'));
+const PACES = list(opt('pace', '500,250'));
 const SECONDS = Number(opt('seconds', '4'));
 const RUNS = Number(opt('runs', '3'));
 const IDLE = Number(opt('idle', '1000'));
-const PG = opt('pg', '');
-// `--profile DIR`: the arbiter server runs under `node --cpu-prof` writing into DIR (for finding hot paths)
+const PG = opt('pg', 'auto');
 const PROFILE = opt('profile', '');
+const TARGETS = opt('targets', 'sqlite-http,sqlite-ws,pg-http,pg-ws,bgio').split(',');
+const BGIO = 'boardgame.io memory socket.io';
+
+// the issue's targets
+const RATIO_TARGET = 3;
+const P99_TARGET_MS = 25;
+const MEMORY_TARGET_KB = 50;
 
 type Proc = { proc: ChildProcess; port: number; stop(): Promise<void> };
 
@@ -68,210 +90,127 @@ function cpuMs(pid: number): number {
 function rssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
 }
+const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 const pct = (xs: number[], p: number) => {
   if (xs.length === 0) return NaN;
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
+const med = (xs: number[]) => pct(xs, 50);
 
-type Sample = { actions: number; wallS: number; cpuS: number; lat: number[] };
+type Sample = { actions: number; unanswered: number; wallS: number; cpuS: number; clientCpuS: number; lat: number[] };
 
-async function post(base: string, path: string, body: unknown, token?: string): Promise<any> {
-  const h: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) h.authorization = `Bearer ${token}`;
-  const r = await fetch(base + path, { method: 'POST', headers: h, body: JSON.stringify(body) });
-  const j = await r.json();
-  if (!r.ok) throw new Error(`${path}: ${r.status} ${JSON.stringify(j)}`);
-  return j;
-}
+/** The load client process: one job at a time over stdin/stdout. */
+class LoadClient {
+  private readonly proc: ChildProcess;
+  private readonly lines: AsyncIterator<string>;
 
-/** One arbiter match slot: create, join both seats, play random free cells; repeat until `until`. */
-async function arbiterSlot(
-  base: string,
-  mode: 'http' | 'ws',
-  until: number,
-  rnd: SeededRandom,
-  s: Sample,
-): Promise<void> {
-  while (Date.now() < until) {
-    const m = await post(base, '/api/matches', { ruleset: 'tictactoe', seed: rnd.int(1e9) });
-    const t0 = (await post(base, `/api/matches/${m.id}/join`, { name: 'x' })).token as string;
-    const t1 = (await post(base, `/api/matches/${m.id}/join`, { name: 'o' })).token as string;
-    const tokens = [t0, t1];
-    const free = [0, 1, 2, 3, 4, 5, 6, 7, 8];
-    let sockets: WebSocket[] = [];
-    const waiting = new Map<number, (f: any) => void>();
-    if (mode === 'ws') {
-      const wsBase = base.replace('http', 'ws');
-      sockets = tokens.map((t) => new WebSocket(`${wsBase}/api/matches/${m.id}/ws?token=${t}`));
-      await Promise.all(sockets.map((w) => new Promise((ok, fail) => (w.once('open', ok), w.once('error', fail)))));
-      for (const w of sockets)
-        w.on('message', (d) => {
-          const f = JSON.parse(String(d));
-          if ((f.type === 'ack' || f.type === 'error') && waiting.has(f.id)) {
-            waiting.get(f.id)!(f);
-            waiting.delete(f.id);
-          }
-        });
-    }
-    let over = false;
-    for (let turn = 0; !over && free.length > 0; turn++) {
-      const cell = free.splice(rnd.int(free.length), 1)[0];
-      const start = performance.now();
-      let outcome: unknown;
-      if (mode === 'http') {
-        outcome = (
-          await post(base, `/api/matches/${m.id}/actions`, { action: { type: 'mark', cell } }, tokens[turn % 2])
-        ).outcome;
-      } else {
-        const id = turn + 1;
-        const f = await new Promise<any>((ok) => {
-          waiting.set(id, ok);
-          sockets[turn % 2].send(JSON.stringify({ type: 'act', id, action: { type: 'mark', cell } }));
-        });
-        if (f.type !== 'ack') throw new Error(JSON.stringify(f));
-        outcome = f.outcome;
-      }
-      s.lat.push(performance.now() - start);
-      s.actions++;
-      over = outcome !== null;
-    }
-    for (const w of sockets) w.close();
+  constructor() {
+    this.proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/server-load.ts')], {
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    this.lines = createInterface({ input: this.proc.stdout! })[Symbol.asyncIterator]();
   }
-}
 
-type BgioClient = {
-  start(): void;
-  stop(): void;
-  subscribe(fn: (state: any) => void): () => void;
-  moves: { mark(cell: number): void };
-  getState(): any;
-};
+  private async next(): Promise<{ event: 'start' | 'stop' } | LoadResult> {
+    const r = await this.lines.next();
+    if (r.done) throw new Error('the load client exited');
+    return JSON.parse(r.value);
+  }
 
-function bgioModules() {
-  process.env.NODE_ENV = 'production';
-  const require = createRequire(import.meta.url);
-  const { Client } = require('boardgame.io/client') as { Client: (o: unknown) => BgioClient };
-  const { SocketIO } = require('boardgame.io/multiplayer') as { SocketIO: (o: unknown) => unknown };
-  return { Client, SocketIO };
-}
-
-/** One boardgame.io match slot through its official client and socket.io transport. */
-async function bgioSlot(port: number, until: number, rnd: SeededRandom, s: Sample, slot: number): Promise<void> {
-  const { Client, SocketIO } = bgioModules();
-  let n = 0;
-  while (Date.now() < until) {
-    const matchID = `m${slot}-${n++}-${rnd.int(1e9)}`;
-    const clients = ['0', '1'].map((playerID) =>
-      Client({
-        game: bgioGame,
-        numPlayers: 2,
-        matchID,
-        playerID,
-        debug: false,
-        multiplayer: SocketIO({ server: `http://127.0.0.1:${port}` }),
-      }),
-    );
-    const states: any[] = [null, null];
-    const waiters: (((st: any) => void) | null)[] = [null, null];
-    clients.forEach((c, i) =>
-      c.subscribe((st) => {
-        if (!st) return;
-        states[i] = st;
-        const w = waiters[i];
-        if (w) w(st);
-      }),
-    );
-    for (const c of clients) c.start();
-    const synced = (i: number, pred: (st: any) => boolean) =>
-      new Promise<any>((ok) => {
-        if (states[i] && pred(states[i])) return ok(states[i]);
-        waiters[i] = (st) => {
-          if (pred(st)) {
-            waiters[i] = null;
-            ok(st);
-          }
-        };
-      });
-    await Promise.all([
-      synced(0, (st) => st.isConnected !== false && st._stateID >= 0),
-      synced(1, (st) => st._stateID >= 0),
-    ]);
-    const free = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+  /** Run one job; the server's CPU time is read when the client opens and closes the window. */
+  async run(job: LoadJob, serverPid: number): Promise<Sample> {
+    this.proc.stdin!.write(JSON.stringify(job) + '\n');
+    let c0 = 0;
+    let c1 = 0;
     for (;;) {
-      const st = states[0];
-      if (st.ctx.gameover || free.length === 0) break;
-      const p = Number(st.ctx.currentPlayer);
-      const cell = free.splice(rnd.int(free.length), 1)[0];
-      const before = states[p]._stateID;
-      const start = performance.now();
-      // done when the turn has passed (boardgame.io sends the move, then the turn's end)
-      const done = (x: any) =>
-        x._stateID > before && (x.ctx.gameover !== undefined || x.ctx.currentPlayer !== String(p));
-      const next = synced(p, done);
-      clients[p].moves.mark(cell);
-      await next;
-      s.lat.push(performance.now() - start);
-      s.actions++;
-      // the other seat must see it too before it plays
-      await synced(1 - p, done);
+      const e = await this.next();
+      if (e.event === 'start') c0 = cpuMs(serverPid);
+      else if (e.event === 'stop') c1 = cpuMs(serverPid);
+      else if (e.event === 'end') {
+        const r = e;
+        for (const err of r.errors) console.error(`    load error: ${err}`);
+        return {
+          actions: r.actions,
+          unanswered: r.unanswered,
+          wallS: r.wallS,
+          cpuS: (c1 - c0) / 1000,
+          clientCpuS: r.clientCpuS,
+          lat: r.lat,
+        };
+      }
     }
-    for (const c of clients) c.stop();
+  }
+
+  close(): void {
+    this.proc.stdin!.end();
+    this.proc.kill();
   }
 }
 
-async function measure(
-  name: string,
-  pid: number,
-  concurrency: number,
-  slot: (until: number, rnd: SeededRandom, s: Sample, i: number) => Promise<void>,
-): Promise<Sample> {
-  const s: Sample = { actions: 0, wallS: 0, cpuS: 0, lat: [] };
-  // a short warm-up, not counted
-  const warm: Sample = { actions: 0, wallS: 0, cpuS: 0, lat: [] };
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, 10) }, (_, i) =>
-      slot(Date.now() + 500, new SeededRandom(1000 + i), warm, i),
-    ),
-  );
-  const c0 = cpuMs(pid);
-  const t0 = performance.now();
-  const until = Date.now() + SECONDS * 1000;
-  const all = Promise.all(
-    Array.from({ length: concurrency }, (_, i) =>
-      slot(until, new SeededRandom(i + 1), s, i).catch((err) => console.error(`${name}: ${String(err).slice(0, 200)}`)),
-    ),
-  );
-  // a slot stuck on a lost message must not hang the run: count what was answered
-  await Promise.race([all, new Promise((r) => setTimeout(r, SECONDS * 1000 + 20_000).unref())]);
-  // a copy: slots still finishing their last match must not add to a closed measurement
-  return {
-    actions: s.actions,
-    lat: s.lat.slice(),
-    wallS: (performance.now() - t0) / 1000,
-    cpuS: (cpuMs(pid) - c0) / 1000,
-  };
+type Load = { label: string; matches: number; paceMs: number };
+const LOADS: Load[] = [
+  ...MATCHES.map((n) => ({ label: 'closed', matches: n, paceMs: 0 })),
+  ...PACES.map((p) => ({
+    label: `open, 1 action/${p} ms/match (${Math.round((OPEN * 1000) / p)}/s offered)`,
+    matches: OPEN,
+    paceMs: p,
+  })),
+];
+
+type Row = { target: string; load: Load; runs: Sample[] };
+const rows: Row[] = [];
+const memory: Record<string, number[]> = {};
+
+function addSample(target: string, load: Load, s: Sample) {
+  let row = rows.find((r) => r.target === target && r.load === load);
+  if (!row) rows.push((row = { target, load, runs: [] }));
+  row.runs.push(s);
 }
 
 async function idleMemory(base: string, pid: number): Promise<number> {
+  const post = async () => {
+    const r = await fetch(base + '/api/matches', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ruleset: 'tictactoe' }),
+    });
+    if (!r.ok) throw new Error(`create: ${r.status}`);
+    await r.arrayBuffer();
+  };
   await new Promise((r) => setTimeout(r, 500));
   const before = rssKb(pid);
-  for (let i = 0; i < IDLE; i += 50)
-    await Promise.all(
-      Array.from({ length: Math.min(50, IDLE - i) }, () => post(base, '/api/matches', { ruleset: 'tictactoe' })),
-    );
+  for (let i = 0; i < IDLE; i += 50) await Promise.all(Array.from({ length: Math.min(50, IDLE - i) }, post));
   await new Promise((r) => setTimeout(r, 1000));
   return ((rssKb(pid) - before) * 1024) / IDLE;
 }
 
-type Row = { target: string; matches: number; runs: Sample[] };
-const rows: Row[] = [];
-const memory: Record<string, number[]> = {};
+/** A fresh PostgreSQL schema for one run: its URL, and a function that drops it. */
+async function pgSchema(url: string, run: number): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `arbiter_bench_${process.pid}_${run}`;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query(`CREATE SCHEMA ${name}`);
+  await c.end();
+  const u = new URL(url);
+  u.searchParams.set('options', `-c search_path=${name}`);
+  return {
+    url: u.toString(),
+    async drop() {
+      const d = new pg.Client({ connectionString: url });
+      await d.connect();
+      await d.query(`DROP SCHEMA ${name} CASCADE`);
+      await d.end();
+    },
+  };
+}
 
-async function arbiterTarget(label: string, db: string, mode: 'http' | 'ws') {
+async function arbiterTarget(label: string, store: 'sqlite' | { pgUrl: string }, mode: 'http' | 'ws') {
   for (let run = 0; run < RUNS; run++) {
     const dir = mkdtempSync(join(tmpdir(), 'arbiter-bench-'));
+    const schema = store === 'sqlite' ? null : await pgSchema(store.pgUrl, run);
     const srv = await spawnServer(
       [
         ...(PROFILE ? ['--cpu-prof', '--cpu-prof-dir', resolve(PROFILE)] : []),
@@ -280,7 +219,7 @@ async function arbiterTarget(label: string, db: string, mode: 'http' | 'ws') {
         '--port',
         '0',
         '--db',
-        db || join(dir, 'bench.sqlite'),
+        schema ? schema.url : join(dir, 'bench.sqlite'),
         '--quiet',
         '--rate-limit',
         '100000000',
@@ -288,17 +227,24 @@ async function arbiterTarget(label: string, db: string, mode: 'http' | 'ws') {
       /listening http:\/\/127\.0\.0\.1:(\d+)/,
     );
     const base = `http://127.0.0.1:${srv.port}`;
+    const client = new LoadClient();
     try {
-      for (const n of MATCHES) {
-        console.error(`  ${label}: run ${run + 1}, ${n} matches`);
-        const s = await measure(label, srv.proc.pid!, n, (until, rnd, sm) => arbiterSlot(base, mode, until, rnd, sm));
-        let row = rows.find((r) => r.target === label && r.matches === n);
-        if (!row) rows.push((row = { target: label, matches: n, runs: [] }));
-        row.runs.push(s);
+      for (const load of LOADS) {
+        console.error(`  ${label}: run ${run + 1}, ${load.label}, ${load.matches} matches`);
+        const job: LoadJob = {
+          kind: `arbiter-${mode}`,
+          base,
+          matches: load.matches,
+          seconds: SECONDS,
+          paceMs: load.paceMs,
+        };
+        addSample(label, load, await client.run(job, srv.proc.pid!));
       }
-      if (mode === 'http') (memory[label] ??= []).push(await idleMemory(base, srv.proc.pid!));
+      if (mode === 'http' && IDLE > 0) (memory[label] ??= []).push(await idleMemory(base, srv.proc.pid!));
     } finally {
+      client.close();
       await srv.stop();
+      await schema?.drop();
       rmSync(dir, { recursive: true, force: true });
     }
   }
@@ -306,57 +252,86 @@ async function arbiterTarget(label: string, db: string, mode: 'http' | 'ws') {
 
 async function bgioTarget() {
   try {
-    bgioModules();
+    createRequire(import.meta.url).resolve('boardgame.io/server');
   } catch {
     console.log('skipped: boardgame.io not installed (it is a devDependency)');
     return;
   }
   for (let run = 0; run < RUNS; run++) {
     const srv = await spawnServer(['--import', 'tsx', join(ROOT, 'bench/server-bgio.ts'), '0'], /listening (\d+)/);
+    const client = new LoadClient();
     try {
-      for (const n of MATCHES) {
-        console.error(`  boardgame.io: run ${run + 1}, ${n} matches`);
-        const s = await measure('boardgame.io', srv.proc.pid!, n, (until, rnd, sm, i) =>
-          bgioSlot(srv.port, until, rnd, sm, i),
-        );
-        let row = rows.find((r) => r.target === 'boardgame.io memory socket.io' && r.matches === n);
-        if (!row) rows.push((row = { target: 'boardgame.io memory socket.io', matches: n, runs: [] }));
-        row.runs.push(s);
+      for (const load of LOADS) {
+        console.error(`  boardgame.io: run ${run + 1}, ${load.label}, ${load.matches} matches`);
+        const job: LoadJob = {
+          kind: 'bgio',
+          base: `http://127.0.0.1:${srv.port}`,
+          matches: load.matches,
+          seconds: SECONDS,
+          paceMs: load.paceMs,
+        };
+        addSample(BGIO, load, await client.run(job, srv.proc.pid!));
       }
     } finally {
+      client.close();
       await srv.stop();
     }
   }
 }
 
-const med = (xs: number[]) => pct(xs, 50);
-const fmt = (xs: number[], d = 0) =>
-  `${med(xs).toFixed(d)} (${Math.min(...xs).toFixed(d)}–${Math.max(...xs).toFixed(d)})`;
+const fmt = (xs: number[], d = 0) => {
+  const ok = xs.filter((x) => Number.isFinite(x));
+  if (ok.length === 0) return '–';
+  const m = med(ok).toFixed(d);
+  return ok.length === 1 ? m : `${m} (${Math.min(...ok).toFixed(d)}–${Math.max(...ok).toFixed(d)})`;
+};
 
 console.log(
-  `server bench: tic-tac-toe, ${MATCHES.join('/')} concurrent matches, ${SECONDS} s each, ${RUNS} runs; clients in this process; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+  `server bench: tic-tac-toe; closed loop at ${MATCHES.join('/')} matches, open loop at ${OPEN} matches paced ${PACES.join('/')} ms; ${SECONDS} s per measurement, ${RUNS} runs; load clients in a separate process (sharing the machine's ${readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length ?? '?'} cores with the server); load average ${loadavg()}`,
 );
-const TARGETS = opt('targets', 'sqlite-http,sqlite-ws,pg-ws,bgio').split(',');
-if (TARGETS.includes('sqlite-http')) await arbiterTarget('arbiter sqlite http', '', 'http');
-if (TARGETS.includes('sqlite-ws')) await arbiterTarget('arbiter sqlite ws', '', 'ws');
-if (PG && TARGETS.includes('pg-ws')) {
-  await arbiterTarget('arbiter postgres ws', PG, 'ws');
-}
-if (TARGETS.includes('bgio')) await bgioTarget();
+const argv = `node --import tsx bench/server.ts ${args.join(' ')}`.trim();
+console.log(`command: ${argv}`);
 
-console.log('\n| server | matches | actions/s (wall) | actions per server CPU-s | p50 ms | p99 ms |');
-console.log('|---|---|---|---|---|---|');
+let cluster: PgCluster | null = null;
+let pgUrl: string | null = null;
+const wantPg = TARGETS.some((t) => t.startsWith('pg-'));
+if (wantPg && PG === 'none') console.log('PostgreSQL rows not asked for (--pg none)');
+else if (wantPg && PG === 'auto') {
+  if (pgBin()) {
+    cluster = await startPg();
+    pgUrl = cluster.url;
+    console.log('PostgreSQL: a throw-away cluster on loopback (fsync on, synchronous_commit on)');
+  } else console.log('skipped: PostgreSQL not installed');
+} else if (wantPg) pgUrl = PG;
+
+try {
+  if (TARGETS.includes('sqlite-http')) await arbiterTarget('arbiter sqlite http', 'sqlite', 'http');
+  if (TARGETS.includes('sqlite-ws')) await arbiterTarget('arbiter sqlite ws', 'sqlite', 'ws');
+  if (pgUrl && TARGETS.includes('pg-http')) await arbiterTarget('arbiter postgres http', { pgUrl }, 'http');
+  if (pgUrl && TARGETS.includes('pg-ws')) await arbiterTarget('arbiter postgres ws', { pgUrl }, 'ws');
+  if (TARGETS.includes('bgio')) await bgioTarget();
+} finally {
+  cluster?.stop();
+}
+
+const wall = (s: Sample) => s.actions / s.wallS;
+const perCpu = (s: Sample) => s.actions / Math.max(0.01, s.cpuS);
+console.log(
+  '\n| server | load | matches | actions/s (wall) | actions per server CPU-s | load-client CPU ms/action | p50 ms | p99 ms | unanswered |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
-  const wall = r.runs.map((s) => s.actions / s.wallS);
-  const cpu = r.runs.map((s) => s.actions / Math.max(0.01, s.cpuS));
   console.log(
-    `| ${r.target} | ${r.matches} | ${fmt(wall)} | ${fmt(cpu)} | ${fmt(
+    `| ${r.target} | ${r.load.label} | ${r.load.matches} | ${fmt(r.runs.map(wall))} | ${fmt(r.runs.map(perCpu))} | ${fmt(
+      r.runs.map((s) => (1000 * s.clientCpuS) / Math.max(1, s.actions)),
+      2,
+    )} | ${fmt(
       r.runs.map((s) => pct(s.lat, 50)),
       1,
     )} | ${fmt(
       r.runs.map((s) => pct(s.lat, 99)),
       1,
-    )} |`,
+    )} | ${fmt(r.runs.map((s) => s.unanswered))} |`,
   );
 }
 for (const [k, v] of Object.entries(memory))
@@ -366,20 +341,46 @@ for (const [k, v] of Object.entries(memory))
       1,
     )} KB`,
   );
-const ratio = (a: string, b: string) => {
-  for (const n of MATCHES) {
-    const x = rows.find((r) => r.target === a && r.matches === n);
-    const y = rows.find((r) => r.target === b && r.matches === n);
-    if (x && y) {
-      const ax = med(x.runs.map((s) => s.actions / Math.max(0.01, s.cpuS)));
-      const by = med(y.runs.map((s) => s.actions / Math.max(0.01, s.cpuS)));
-      console.log(`${a} / ${b} at ${n} matches, actions per server CPU-s: ${(ax / by).toFixed(2)}×`);
-    }
+
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+const row = (target: string, load: Load) => rows.find((r) => r.target === target && r.load === load);
+const arbiterTargets = [...new Set(rows.map((r) => r.target))].filter((t) => t !== BGIO);
+console.log(`\ntargets (issue 13), medians of ${RUNS} run(s):`);
+for (const load of LOADS.filter((l) => l.paceMs === 0)) {
+  const b = row(BGIO, load);
+  if (!b) continue;
+  const bw = med(b.runs.map(wall));
+  const bc = med(b.runs.map(perCpu));
+  for (const t of arbiterTargets) {
+    const a = row(t, load);
+    if (!a) continue;
+    const rw = med(a.runs.map(wall)) / bw;
+    const rc = med(a.runs.map(perCpu)) / bc;
+    console.log(
+      `- ≥ ${RATIO_TARGET}× boardgame.io, closed loop ${load.matches} matches, ${t}: ${rw.toFixed(2)}× per wall second (${verdict(rw >= RATIO_TARGET)}), ${rc.toFixed(2)}× per server CPU second (${verdict(rc >= RATIO_TARGET)})`,
+    );
   }
-};
-ratio('arbiter sqlite ws', 'boardgame.io memory socket.io');
-ratio('arbiter sqlite http', 'boardgame.io memory socket.io');
+}
+for (const load of LOADS.filter((l) => l.paceMs > 0)) {
+  const b = row(BGIO, load);
+  const bp99 = b ? ` (boardgame.io at the same load: p99 ${med(b.runs.map((s) => pct(s.lat, 99))).toFixed(1)} ms)` : '';
+  for (const t of arbiterTargets) {
+    const a = row(t, load);
+    if (!a) continue;
+    const p99 = med(a.runs.map((s) => pct(s.lat, 99)));
+    const lost = a.runs.reduce((n, s) => n + s.unanswered, 0);
+    console.log(
+      `- p99 < ${P99_TARGET_MS} ms with ${load.matches} matches, ${load.label}, ${t}: ${p99.toFixed(1)} ms (${verdict(p99 < P99_TARGET_MS && lost === 0)})${bp99}`,
+    );
+  }
+}
+for (const [k, v] of Object.entries(memory)) {
+  const kb = med(v) / 1024;
+  console.log(
+    `- ≤ ${MEMORY_TARGET_KB} KB per idle open match, ${k}: ${kb.toFixed(1)} KB (${verdict(kb <= MEMORY_TARGET_KB)})`,
+  );
+}
 console.log(
-  `load average at the end ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (a shared 2-core machine: figures are noisy)`,
+  `load average at the end ${loadavg()} (a shared 2-core machine: figures taken while others work are noisy)`,
 );
 process.exit(0);

@@ -352,6 +352,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           send(f.id === undefined ? { type: 'pong' } : { type: 'pong', id: f.id });
           return;
         }
+        // the state frame this change pushes to the actor's own socket and the ack leave in one
+        // write (one syscall instead of two); frames queued meanwhile wait at most for this answer
+        const raw = req.raw.socket;
+        raw.cork();
         try {
           const { m, seat } = await ready;
           if (seat === null)
@@ -368,6 +372,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           send(ack);
         } catch (err) {
           send(fail(err, f.id as Json | undefined));
+        } finally {
+          raw.uncork();
         }
       })();
     });

@@ -190,33 +190,41 @@ export class PgStore implements Store {
 
   async append(id: string, sub: SubmissionRow, head: MatchUpdate): Promise<AppendResult> {
     try {
-      await this.tx(async (c) => {
-        await c.query(
-          'INSERT INTO submissions (match_id, seq, seat, input, result, events, dflt, idem_key, hash, at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)',
-          [
-            id,
-            sub.seq,
-            sub.seat,
-            JSON.stringify(sub.input),
-            sub.result,
-            JSON.stringify(sub.events),
-            JSON.stringify(sub.default),
-            sub.idemKey,
-            sub.hash,
-            sub.at,
-          ],
-        );
-        const moved = await c.query(
-          'UPDATE matches SET status = $1, seq = $2, hash = $3, outcome = $4, updated_at = $5 WHERE id = $6 AND seq = $7',
-          [head.status, head.seq, head.hash, JSON.stringify(head.outcome), sub.at, id, sub.seq - 1],
-        );
-        if (moved.rowCount !== 1)
-          throw Object.assign(new Error('head moved'), { code: '23505', constraint: 'submissions_pkey' });
-        await c.query('SELECT pg_notify($1, $2)', [CHANNEL, id]);
-      });
+      // one statement, so one round trip and one implicit transaction: the insert, the head's move
+      // and the notification commit together or not at all. When the head has moved on (another
+      // server wrote this seq), 1/0 fails the statement and with it the insert.
+      await this.pool.query(
+        `WITH ins AS (
+           INSERT INTO submissions (match_id, seq, seat, input, result, events, dflt, idem_key, hash, at)
+           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING 1
+         ), moved AS (
+           UPDATE matches SET status = $11, seq = $14, hash = $15, outcome = $12, updated_at = $10
+           WHERE id = $1 AND seq = $2 - 1 RETURNING 1
+         )
+         SELECT 1 / (SELECT count(*)::int FROM moved) AS ok, (SELECT count(*) FROM ins) AS n, pg_notify($13, $1)`,
+        [
+          id,
+          sub.seq,
+          sub.seat,
+          JSON.stringify(sub.input),
+          sub.result,
+          JSON.stringify(sub.events),
+          JSON.stringify(sub.default),
+          sub.idemKey,
+          sub.hash,
+          sub.at,
+          head.status,
+          JSON.stringify(head.outcome),
+          CHANNEL,
+          head.seq,
+          head.hash,
+        ],
+      );
       return 'ok';
     } catch (err) {
       const e = err as { code?: string; constraint?: string };
+      // 22012: division by zero, the head moved
+      if (e.code === '22012') return 'conflict';
       if (e.code === '23505') return e.constraint === 'submissions_idem' ? 'duplicate_key' : 'conflict';
       throw err;
     }

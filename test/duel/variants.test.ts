@@ -196,7 +196,7 @@ test('[EncounterIce, DUEL-ICE] breaking ICE without paying its break cost is cau
     'free_break',
     { ...PRESETS['ci-ice'] },
     /^EncounterIce: conjunct "break: after = \[before EXCEPT !\.credits = @ - Break\(c\)/,
-    4,
+    5, // install barb, a second corp click, gamble (4 credits are short of the barb's 5, U-BREAK), run, break
   );
   assert.ok(v.trace.some((t) => (t.action as { type: string }).type === 'break'));
 });

@@ -331,10 +331,22 @@ export const catalog: Catalog = {
       id: 'U-ICE',
       question: "How much of the source game's ICE does the profile need?",
       default:
-        'ICE installs face up and active (no rez, no strength, no icebreakers): the runner breaks a piece by paying its break cost (wall 4, barb 3) or lets its one subroutine fire; no jack out while at ICE; any number of ICE protect the one remote, the newest outermost.',
+        'ICE installs face up and active (no rez, no strength, no icebreakers): the runner breaks a piece by paying its break cost (U-BREAK) or lets its one subroutine fire; no jack out while at ICE; any number of ICE protect the one remote, the newest outermost.',
       why: 'The smallest encounter that gives the corp a defence (F-1) and adds the branches break, end the run and damage during a run.',
       rules: ['DUEL-ICE', 'EncounterIce'],
       source: 'engine',
+    },
+    {
+      id: 'U-BREAK',
+      question: 'What does breaking a piece of ICE cost the runner (F-1: the balance of heuristic play)?',
+      default:
+        'Wall 6 credits, barb 5, paid at every encounter (0.2 had wall 4, barb 3). Heuristic against heuristic, default profile, seeds 1-1200: runner wins 67.4% before (95% interval 64.7-70.0), 55.3% after (52.5-58.1); seeds 1-2400 after: 53.4%.',
+      why: "The profile has no icebreakers, so the break cost is the whole price of getting past a piece. In the source game ICE is what makes a run into a scoring server expensive; at 4 and 3 a typical two-piece remote (7) cost little more than one turn of the runner's income (about 5.4 credits a turn, measured), and at the start of a runner turn with an agenda installed the runner held 18 credits on average. At about one turn of income per piece (end the run dearer than a subroutine the runner can survive) the runner must save for a run; meanwhile the corp scores twice as often (0.84 agendas a game, was 0.41) and more games last until the runner's deck is spent. The smallest change that reaches 40-60%: one number per ICE, no new card, no rule.",
+      rules: ['DUEL-ICE', 'EncounterIce', 'DUEL-CARDS'],
+      source: 'engine',
+      state: 'open',
+      raised: '2026-12-01',
+      reproduction: 'scenarios/duel/duel-18-break-cost.yaml',
     },
     {
       id: 'U-FORCED',

@@ -1,7 +1,8 @@
 // Branch-coverage goals for the explorer: each contract branch the CI configuration must reach.
 
 import type { GameEvent, Goal } from '../../kernel/index.ts';
-import type { DuelState } from './state.ts';
+import { CARDS } from './cards.ts';
+import { RUNNER, type DuelState } from './state.ts';
 
 const over = (reason: string) => (evs: readonly GameEvent[]) =>
   evs.some((e) => e.type === 'game_over' && e.reason === reason);
@@ -75,6 +76,16 @@ export const goals: Goal<DuelState>[] = [
     id: 'success_past_ice',
     description: 'EncounterIce, DUEL-RUN: a run gets past the ICE on the remote and succeeds',
     hit: (evs, before) => before.ice.length > 0 && evs.some((e) => e.type === 'run_success'),
+  },
+  {
+    id: 'ice_unaffordable',
+    description:
+      'EncounterIce, U-BREAK: the runner meets ICE it has too few credits to break, so the subroutine is its only choice',
+    hit: (evs, before) =>
+      before.run !== null &&
+      before.run.stage === 'ice' &&
+      before.p[RUNNER].credits < (CARDS[before.ice[before.run.pos]].brk ?? 0) &&
+      evs.some((e) => e.type === 'subroutine'),
   },
   {
     id: 'steal',

@@ -23,7 +23,8 @@ export type { DuelAction, DuelState } from './state.ts';
 export const duel: Ruleset<DuelState, DuelAction> = {
   id: 'duel',
   // 0.2: actions are tagged `type` (was `do`); validation is menu membership
-  version: 'duel-refprofile-0.2',
+  // 0.3: ICE break costs wall 6, barb 5 (were 4 and 3; U-BREAK, F-1), so replays of 0.2 logs differ
+  version: 'duel-refprofile-0.3',
   title: 'Duel: two-seat turn procedures (reference profile)',
   catalog,
   defaultConfig: DEFAULT_CONFIG,

@@ -1,0 +1,356 @@
+// The load client of bench/server.ts, in its own process so the clients' CPU is not the reporter's
+// (the machine's cores are still shared by server and clients: a server CPU-second figure comes from
+// /proc, not from wall time). It reads one job per stdin line and answers with JSON lines on stdout:
+// `{"event":"start"}` when the measured window opens, `{"event":"stop"}` when it closes (closed loop:
+// after the set time; open loop: once every scheduled action is answered) and `{"event":"end", ...}`
+// with its figures.
+//
+// Two kinds of load, both playing random tic-tac-toe matches (a finished match is replaced by a new
+// one; creating and joining it is not counted as an action):
+// - closed loop (`paceMs: 0`): each of N matches always has one action outstanding; gives the most
+//   actions per second a server answers, and a latency that is mostly queueing (Little's law);
+// - open loop (`paceMs: P`): each of N matches acts once every P ms on a fixed schedule, whatever
+//   the answers do. Latency runs from the scheduled moment to the answer, so time spent waiting for
+//   a late answer (or for the opponent to see the last move) before the next action counts against
+//   the server instead of being hidden (no coordinated omission).
+// Every client waits, before a seat moves, until that seat has seen the previous move (a state frame
+// for arbiter's WebSocket, a synced state for boardgame.io's client), as a person's screen would.
+
+import { createRequire } from 'node:module';
+import { createInterface } from 'node:readline';
+import WebSocket from 'ws';
+import { SeededRandom } from '../src/kernel/index.ts';
+import { bgioGame } from './peers/boardgameio.ts';
+
+export type LoadJob = {
+  kind: 'arbiter-http' | 'arbiter-ws' | 'bgio';
+  /** http://127.0.0.1:PORT */
+  base: string;
+  matches: number;
+  seconds: number;
+  /** 0: closed loop; otherwise one action per match every paceMs (open loop). */
+  paceMs: number;
+};
+
+export type LoadResult = {
+  event: 'end';
+  actions: number;
+  /** Scheduled (open loop) actions never answered within the grace period. */
+  unanswered: number;
+  wallS: number;
+  lat: number[];
+  clientCpuS: number;
+  errors: string[];
+};
+
+/** One match slot: a player that can get a match ready for the next move and make it. */
+interface Player {
+  /** A match is open, it is someone's turn, and the seat to move has seen the last move. */
+  ready(): Promise<void>;
+  /** One action; resolves when the mover has the answer. */
+  move(): Promise<void>;
+  close(): void;
+}
+
+async function post(base: string, path: string, body: unknown, token?: string): Promise<any> {
+  const h: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) h.authorization = `Bearer ${token}`;
+  const r = await fetch(base + path, { method: 'POST', headers: h, body: JSON.stringify(body) });
+  const j = await r.json();
+  if (!r.ok) throw new Error(`${path}: ${r.status} ${JSON.stringify(j)}`);
+  return j;
+}
+
+class ArbiterPlayer implements Player {
+  private id = '';
+  private tokens: string[] = [];
+  private free: number[] = [];
+  private turn = 0;
+  private over = true;
+  private sockets: WebSocket[] = [];
+  /** Highest seq each seat's socket has seen in a state frame. */
+  private seen: number[] = [];
+  private seq = 0;
+  private waiters = new Map<number, (f: any) => void>();
+  private seenWaiter: (() => void) | null = null;
+
+  constructor(
+    private readonly base: string,
+    private readonly ws: boolean,
+    private readonly rnd: SeededRandom,
+  ) {}
+
+  private async fresh(): Promise<void> {
+    this.close();
+    const m = await post(this.base, '/api/matches', { ruleset: 'tictactoe', seed: this.rnd.int(1e9) });
+    this.id = m.id;
+    this.tokens = [];
+    for (const name of ['x', 'o'])
+      this.tokens.push((await post(this.base, `/api/matches/${m.id}/join`, { name })).token);
+    this.free = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    this.turn = 0;
+    this.seq = 0;
+    this.over = false;
+    if (!this.ws) return;
+    const wsBase = this.base.replace('http', 'ws');
+    this.seen = [-1, -1];
+    this.sockets = this.tokens.map((t, seat) => {
+      const w = new WebSocket(`${wsBase}/api/matches/${m.id}/ws?token=${t}`);
+      w.on('message', (d) => {
+        const f = JSON.parse(String(d));
+        if (f.type === 'state') {
+          this.seen[seat] = Math.max(this.seen[seat], f.seq);
+          this.seenWaiter?.();
+        } else if ((f.type === 'ack' || f.type === 'error') && this.waiters.has(f.id)) {
+          this.waiters.get(f.id)!(f);
+          this.waiters.delete(f.id);
+        }
+      });
+      return w;
+    });
+    await Promise.all(this.sockets.map((w) => new Promise((ok, fail) => (w.once('open', ok), w.once('error', fail)))));
+  }
+
+  async ready(): Promise<void> {
+    if (this.over) await this.fresh();
+    if (!this.ws) return;
+    const seat = this.turn % 2;
+    while (this.seen[seat] < this.seq) await new Promise<void>((ok) => (this.seenWaiter = ok));
+    this.seenWaiter = null;
+  }
+
+  async move(): Promise<void> {
+    const cell = this.free.splice(this.rnd.int(this.free.length), 1)[0];
+    const seat = this.turn % 2;
+    const action = { type: 'mark', cell };
+    let outcome: unknown;
+    if (!this.ws) {
+      const r = await post(this.base, `/api/matches/${this.id}/actions`, { action }, this.tokens[seat]);
+      outcome = r.outcome;
+      this.seq = r.seq;
+    } else {
+      const id = this.turn + 1;
+      const f = await new Promise<any>((ok) => {
+        this.waiters.set(id, ok);
+        this.sockets[seat].send(JSON.stringify({ type: 'act', id, action }));
+      });
+      if (f.type !== 'ack') throw new Error(JSON.stringify(f));
+      outcome = f.outcome;
+      this.seq = f.seq;
+    }
+    this.turn++;
+    this.over = outcome !== null || this.free.length === 0;
+  }
+
+  close(): void {
+    for (const w of this.sockets) w.close();
+    this.sockets = [];
+  }
+}
+
+type BgioClient = {
+  start(): void;
+  stop(): void;
+  subscribe(fn: (state: any) => void): () => void;
+  moves: { mark(cell: number): void };
+};
+
+function bgioModules() {
+  process.env.NODE_ENV = 'production';
+  const require = createRequire(import.meta.url);
+  const { Client } = require('boardgame.io/client') as { Client: (o: unknown) => BgioClient };
+  const { SocketIO } = require('boardgame.io/multiplayer') as { SocketIO: (o: unknown) => unknown };
+  return { Client, SocketIO };
+}
+
+/** boardgame.io's official client with its socket.io transport, two per match (one per seat). */
+class BgioPlayer implements Player {
+  private clients: BgioClient[] = [];
+  private states: any[] = [null, null];
+  private waiters: (((st: any) => void) | null)[] = [null, null];
+  private free: number[] = [];
+  private stateId = 0;
+  private over = true;
+  private n = 0;
+
+  constructor(
+    private readonly base: string,
+    private readonly slot: number,
+    private readonly rnd: SeededRandom,
+  ) {}
+
+  private synced(i: number, pred: (st: any) => boolean): Promise<any> {
+    return new Promise<any>((ok) => {
+      if (this.states[i] && pred(this.states[i])) return ok(this.states[i]);
+      this.waiters[i] = (st) => {
+        if (pred(st)) {
+          this.waiters[i] = null;
+          ok(st);
+        }
+      };
+    });
+  }
+
+  private async fresh(): Promise<void> {
+    this.close();
+    const { Client, SocketIO } = bgioModules();
+    // unique on this server across jobs (a reused ID would join a match already played)
+    const matchID = `j${jobs}-m${this.slot}-${this.n++}`;
+    this.states = [null, null];
+    this.waiters = [null, null];
+    this.clients = ['0', '1'].map((playerID) =>
+      Client({
+        game: bgioGame,
+        numPlayers: 2,
+        matchID,
+        playerID,
+        debug: false,
+        multiplayer: SocketIO({ server: this.base }),
+      }),
+    );
+    this.clients.forEach((c, i) =>
+      c.subscribe((st) => {
+        if (!st) return;
+        this.states[i] = st;
+        this.waiters[i]?.(st);
+      }),
+    );
+    for (const c of this.clients) c.start();
+    await Promise.all([
+      this.synced(0, (st) => st.isConnected !== false && st._stateID >= 0),
+      this.synced(1, (st) => st.isConnected !== false && st._stateID >= 0),
+    ]);
+    this.free = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    this.stateId = 0;
+    this.over = false;
+  }
+
+  async ready(): Promise<void> {
+    if (this.over) await this.fresh();
+    // the seat to move must have seen the last move (its client refuses a move on a stale state)
+    const p = Number(this.states[0].ctx.currentPlayer);
+    await this.synced(p, (st) => st._stateID >= this.stateId);
+  }
+
+  async move(): Promise<void> {
+    const p = Number(this.states[0].ctx.currentPlayer);
+    const cell = this.free.splice(this.rnd.int(this.free.length), 1)[0];
+    const before = this.states[p]._stateID;
+    // done when the turn has passed (boardgame.io sends the move, then the turn's end)
+    const done = (x: any) => x._stateID > before && (x.ctx.gameover !== undefined || x.ctx.currentPlayer !== String(p));
+    const next = this.synced(p, done);
+    this.clients[p].moves.mark(cell);
+    const st = await next;
+    this.stateId = st._stateID;
+    // the other seat's client must see it before the next move, and before reading currentPlayer
+    await this.synced(1 - p, (x) => x._stateID >= this.stateId);
+    this.over = st.ctx.gameover !== undefined || this.free.length === 0;
+  }
+
+  close(): void {
+    for (const c of this.clients) c.stop();
+    this.clients = [];
+  }
+}
+
+function player(job: LoadJob, i: number, seed: number): Player {
+  const rnd = new SeededRandom(seed);
+  if (job.kind === 'bgio') return new BgioPlayer(job.base, i, rnd);
+  return new ArbiterPlayer(job.base, job.kind === 'arbiter-ws', rnd);
+}
+
+const sleepUntil = (t: number) => new Promise((r) => setTimeout(r, Math.max(0, t - performance.now())));
+const emit = (o: unknown) => process.stdout.write(JSON.stringify(o) + '\n');
+
+async function closedLoop(players: Player[], seconds: number, record: boolean, r: LoadResult): Promise<void> {
+  const end = performance.now() + seconds * 1000;
+  // the window closes here: the reporter reads the server's CPU time now, not when the last slot returns
+  if (record) setTimeout(() => emit({ event: 'stop' }), seconds * 1000);
+  await Promise.all(
+    players.map(async (p) => {
+      try {
+        while (performance.now() < end) {
+          await p.ready();
+          const t = performance.now();
+          await p.move();
+          const done = performance.now();
+          // an answer after the window closed is not counted (the window's CPU reading is taken at its end)
+          if (record && done < end) {
+            r.actions++;
+            r.lat.push(done - t);
+          }
+        }
+      } catch (err) {
+        if (r.errors.length < 5) r.errors.push(String(err).slice(0, 200));
+      }
+    }),
+  );
+}
+
+async function openLoop(players: Player[], job: LoadJob, r: LoadResult): Promise<void> {
+  const t0 = performance.now() + 200;
+  const end = t0 + job.seconds * 1000;
+  let outstanding = 0;
+  await Promise.race([
+    Promise.all(
+      players.map(async (p, i) => {
+        try {
+          // spread the matches' schedules evenly over one pace interval
+          let prep: Promise<void> = Promise.resolve();
+          for (let at = t0 + (i * job.paceMs) / players.length; at < end; at += job.paceMs) {
+            await sleepUntil(at);
+            outstanding++;
+            await prep;
+            await p.move();
+            r.lat.push(performance.now() - at);
+            r.actions++;
+            outstanding--;
+            // get the next move ready at once (a new match, the opponent seeing this move): any of it
+            // still unfinished at the next scheduled moment counts in that action's latency
+            prep = p.ready();
+            prep.catch(() => {});
+          }
+        } catch (err) {
+          if (r.errors.length < 5) r.errors.push(String(err).slice(0, 200));
+        }
+      }),
+    ),
+    // late answers get a grace period; what is still missing then is reported as unanswered
+    new Promise((ok) => setTimeout(ok, job.seconds * 1000 + 10_000)),
+  ]);
+  emit({ event: 'stop' });
+  r.unanswered = outstanding;
+}
+
+let jobs = 0;
+
+async function runJob(job: LoadJob): Promise<LoadResult> {
+  jobs++;
+  const r: LoadResult = { event: 'end', actions: 0, unanswered: 0, wallS: 0, lat: [], clientCpuS: 0, errors: [] };
+  // a short warm-up on a few matches, not counted
+  const warm = Array.from({ length: Math.min(job.matches, 10) }, (_, i) => player(job, 1_000_000 + i, 1000 + i));
+  await closedLoop(warm, 0.5, false, r);
+  for (const p of warm) p.close();
+  r.errors = [];
+  const players = Array.from({ length: job.matches }, (_, i) => player(job, i, i + 1));
+  if (job.paceMs > 0) {
+    // every match open before the schedule starts
+    for (let i = 0; i < players.length; i += 25) await Promise.all(players.slice(i, i + 25).map((p) => p.ready()));
+  }
+  const c0 = process.cpuUsage();
+  emit({ event: 'start' });
+  if (job.paceMs > 0) await openLoop(players, job, r);
+  else await closedLoop(players, job.seconds, true, r);
+  r.wallS = job.seconds;
+  const c = process.cpuUsage(c0);
+  r.clientCpuS = (c.user + c.system) / 1e6;
+  for (const p of players) p.close();
+  return r;
+}
+
+const rl = createInterface({ input: process.stdin });
+for await (const line of rl) {
+  if (!line.trim()) continue;
+  emit(await runJob(JSON.parse(line) as LoadJob));
+}
+process.exit(0);
