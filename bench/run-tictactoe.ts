@@ -5,7 +5,7 @@
 
 import { cases as peerCases } from './peers/boardgameio.ts';
 import { cases as ownCases, compareTicTacToe } from './tictactoe.ts';
-import type { BenchResult } from './types.ts';
+import { runCase, type BenchResult } from './types.ts';
 
 const budget = Number(process.argv[2] ?? 2000);
 if (!Number.isFinite(budget) || budget <= 0) {
@@ -14,22 +14,7 @@ if (!Number.isFinite(budget) || budget <= 0) {
 }
 
 const results: BenchResult[] = [];
-for (const c of [...ownCases, ...peerCases]) {
-  try {
-    results.push(await c.run(budget));
-  } catch (err) {
-    // one broken case must not hide the others
-    results.push({
-      case: c.name,
-      games: 0,
-      moves: 0,
-      cpu_ms: 0,
-      games_per_cpu_s: 0,
-      moves_per_cpu_s: 0,
-      extra: { error: (err as Error).message },
-    });
-  }
-}
+for (const c of [...ownCases, ...peerCases]) results.push(await runCase(c, budget));
 compareTicTacToe(results);
 
 const fmt = (n: number) => n.toLocaleString('en-US');

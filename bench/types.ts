@@ -66,3 +66,20 @@ export function cpuMsSince(start: NodeJS.CpuUsage): number {
   const d = process.cpuUsage(start);
   return (d.user + d.system) / 1000;
 }
+
+/** Run one case; a case that throws reports its error as a row, so one broken case hides no other. */
+export async function runCase(c: BenchCase, budgetMs: number): Promise<BenchResult> {
+  try {
+    return await c.run(budgetMs);
+  } catch (err) {
+    return {
+      case: c.name,
+      games: 0,
+      moves: 0,
+      cpu_ms: 0,
+      games_per_cpu_s: 0,
+      moves_per_cpu_s: 0,
+      extra: { error: (err as Error).message },
+    };
+  }
+}

@@ -26,3 +26,14 @@ export const BUILTIN_AGENTS: Record<string, AgentFactory> = {
   mcts: mctsAgent,
   ismcts: ismctsAgent,
 };
+
+/** What each built-in agent does, for `arbiter rulesets`; all of them read only the view. */
+export const BUILTIN_NOTES: Record<string, string> = {
+  random: 'uniform over the menu',
+  first: 'the first menu action',
+  mcts: 'UCT with a solver, on a state sampled from the view (perfect information)',
+  ismcts: 'information-set MCTS over states sampled from the view',
+};
+
+/** Built-in agents that need the ruleset's sampler. */
+export const SEARCH_AGENTS: ReadonlySet<string> = new Set(['mcts', 'ismcts']);

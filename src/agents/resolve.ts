@@ -3,7 +3,7 @@
 
 import { join } from 'node:path';
 import { ArbiterError, type Agent, type AgentFactory, type RulesetPackage, type Json } from '../kernel/index.ts';
-import { BUILTIN_AGENTS } from './builtin.ts';
+import { BUILTIN_AGENTS, SEARCH_AGENTS } from './builtin.ts';
 import { parseSearchArgs, searchAgent, type SearchHooks } from './search/ismcts.ts';
 import { subprocessAgent } from './subprocess.ts';
 import { httpAgent } from './http.ts';
@@ -64,8 +64,10 @@ export function isTransportSpec(spec: string): boolean {
   return colon > 0 && TRANSPORT_PREFIXES.has(spec.slice(0, colon));
 }
 
+/** The agents a package can seat by name; the search agents only where the ruleset has a sampler. */
 export function agentNames<S, A extends Json>(pkg: RulesetPackage<S, A>): string[] {
-  return [...Object.keys(BUILTIN_AGENTS), ...Object.keys(pkg.agents)];
+  const builtins = Object.keys(BUILTIN_AGENTS).filter((n) => pkg.ruleset.sampleState || !SEARCH_AGENTS.has(n));
+  return [...builtins, ...Object.keys(pkg.agents)];
 }
 
 export function makeAgent<S, A extends Json>(

@@ -144,6 +144,10 @@ test('[search] rewards: winners 1, others 0; places scale; unfinished is a draw'
 test('[search] bad options are typed errors', () => {
   assert.throws(() => parseSearchArgs('x', false), /positive number/);
   assert.throws(() => parseSearchArgs('foo=3', false), /unknown search agent option/);
+  assert.throws(() => parseSearchArgs('c=0', true), /positive number/);
+  // widening and the policy prior may be switched off
+  const o = parseSearchArgs('it=50/widen=0,prior=0', true);
+  assert.deepEqual([o.iterations, o.widen, o.prior], [50, 0, 0]);
 });
 
 test('[search] the conformance check catches a sampler that changes what the seat sees', () => {
@@ -206,4 +210,26 @@ test('[search] ismcts with a package policy: same seed, same decision (duel)', (
       random: new SeededRandom(21),
     });
   assert.deepEqual(pick(), pick());
+});
+
+test('[search] a package evaluation judges playouts cut at its depth', () => {
+  const s = tictactoe.setup({}, 1);
+  const ctx: AgentContext = {
+    ruleset: tictactoe,
+    seat: 0,
+    kind: 'move',
+    view: tictactoe.view(s, 0),
+    menu: tictactoe.legal(s, 0),
+    state: s,
+    random: new SeededRandom(2),
+  };
+  // an evaluation that only likes the corner 8 for X: playouts stop at once (depth 0) and ask it
+  const hooks = {
+    depth: 0,
+    evaluate: (st: unknown) => ((st as TicTacToeState).board[8] === 0 ? [1, 0] : [0, 1]),
+  };
+  for (const resample of [false, true]) {
+    const pick = searchAgent(resample ? 'ismcts' : 'mcts', parseSearchArgs('200', resample), hooks).choose(ctx);
+    assert.deepEqual(pick, { type: 'mark', cell: 8 });
+  }
 });

@@ -4,7 +4,7 @@ import pc from 'picocolors';
 import type { Command } from 'commander';
 import { ArbiterError } from '../../kernel/index.ts';
 import { parseCount } from './config.ts';
-import type { BenchResult } from '../../../bench/types.ts';
+import { runCase, type BenchResult } from '../../../bench/types.ts';
 
 export function registerBench(program: Command): void {
   program
@@ -38,19 +38,7 @@ export function registerBench(program: Command): void {
       const results: BenchResult[] = [];
       for (const c of cases) {
         if (!opts.json && process.stderr.isTTY) process.stderr.write(pc.dim(`running ${c.name}…\n`));
-        try {
-          results.push(await c.run(budget));
-        } catch (err) {
-          results.push({
-            case: c.name,
-            games: 0,
-            moves: 0,
-            cpu_ms: 0,
-            games_per_cpu_s: 0,
-            moves_per_cpu_s: 0,
-            extra: { error: (err as Error).message },
-          });
-        }
+        results.push(await runCase(c, budget));
       }
       for (const post of POSTPROCESS) post(results);
       if (!opts.json)

@@ -11,6 +11,7 @@ import pc from 'picocolors';
 import { ArbiterError, type RulesetPackage, type RulesetTool, type ToolIO } from '../../kernel/index.ts';
 import { getPackage, PACKAGES, rulesetIds } from '../../registry.ts';
 import { agentNames } from '../../agents/resolve.ts';
+import { BUILTIN_NOTES } from '../../agents/builtin.ts';
 import { actionSchemas } from '../../runners/schema.ts';
 
 /** The repository (or installed package) root: docs/rules/ and release folders live under it. */
@@ -197,11 +198,11 @@ export function registerPackageVerbs(program: Command): void {
         agents: agentNames(p).map((name) => ({
           name,
           reads: p.agents[name]?.reads ?? 'view',
-          description:
-            p.agents[name]?.description ?? (name === 'random' ? 'uniform over the menu' : 'the first menu action'),
+          description: p.agents[name]?.description ?? BUILTIN_NOTES[name] ?? '',
         })),
         tools: p.tools.map((t) => t.name),
         presets: Object.keys(p.presets),
+        ...(p.search?.rollout ? { search: p.search.rollout } : {}),
       }));
       if (opts.json) {
         process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
@@ -215,8 +216,12 @@ export function registerPackageVerbs(program: Command): void {
           `  ${seats} seats, ${g.turns} turns, chance: ${g.chance}, ${g.information} information, outcome: ${g.outcome.join('+')}; ${r.rules} rules, ${r.uItems} U-items\n`,
         );
         process.stdout.write(`  agents: ${r.agents.map((a) => `${a.name} (${a.reads})`).join(', ')}\n`);
+        if (r.search) process.stdout.write(`  search: mcts/ismcts play out with ${r.search}\n`);
         if (r.tools.length) process.stdout.write(`  tools: ${r.tools.map((t) => `arbiter ${r.id} ${t}`).join(', ')}\n`);
       }
+      process.stdout.write(
+        `(view): reads only the seat's view and menu, a fair agent; (state): reads the omniscient state\n`,
+      );
     });
 }
 

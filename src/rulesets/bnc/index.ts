@@ -88,5 +88,5 @@ export const bncPackage: RulesetPackage<BncState, Action> = {
   scenarios: 'scenarios/bnc',
   rulesPage: () => renderRulesPage(MANIFEST),
   // search agents play out with the scripted policy (on their own sample of the state)
-  search: { rollout: 'cautious' },
+  search: { rollout: 'treacherous' },
 };
