@@ -227,9 +227,10 @@ class BgioPlayer implements Player {
 
   async ready(): Promise<void> {
     if (this.over) await this.fresh();
-    // the seat to move must have seen the last move (its client refuses a move on a stale state)
-    const p = Number(this.states[0].ctx.currentPlayer);
-    await this.synced(p, (st) => st._stateID >= this.stateId);
+    // both seats have seen the last move: the one to move (its client refuses a move on a stale
+    // state), and seat 0, whose state says whose turn it is
+    await this.synced(0, (st) => st._stateID >= this.stateId);
+    await this.synced(1, (st) => st._stateID >= this.stateId);
   }
 
   async move(): Promise<void> {
@@ -242,8 +243,6 @@ class BgioPlayer implements Player {
     this.clients[p].moves.mark(cell);
     const st = await next;
     this.stateId = st._stateID;
-    // the other seat's client must see it before the next move, and before reading currentPlayer
-    await this.synced(1 - p, (x) => x._stateID >= this.stateId);
     this.over = st.ctx.gameover !== undefined || this.free.length === 0;
   }
 
@@ -266,7 +265,10 @@ async function closedLoop(players: Player[], seconds: number, record: boolean, r
   const end = performance.now() + seconds * 1000;
   // the window closes here: the reporter reads the server's CPU time now, not when the last slot returns
   if (record) setTimeout(() => emit({ event: 'stop' }), seconds * 1000);
-  await Promise.all(
+  // a slot stuck on a lost answer must not hang the run: after a grace period, report what was answered
+  let grace: NodeJS.Timeout | undefined;
+  const stuck = new Promise<void>((ok) => (grace = setTimeout(ok, seconds * 1000 + 20_000)));
+  const all = Promise.all(
     players.map(async (p) => {
       try {
         while (performance.now() < end) {
@@ -285,6 +287,8 @@ async function closedLoop(players: Player[], seconds: number, record: boolean, r
       }
     }),
   );
+  await Promise.race([all, stuck]);
+  clearTimeout(grace);
 }
 
 async function openLoop(players: Player[], job: LoadJob, r: LoadResult): Promise<void> {

@@ -8,7 +8,14 @@
 // write (a second writer of a seq) undoes only itself. Every caller's promise settles only after
 // the COMMIT returned, so an answer still goes out only once its write is in the file. One commit
 // per batch instead of one per action is most of what a durable write costs here.
+//
+// Checkpoints (copying the WAL back into the database file, with an fsync of each) run on a worker
+// thread with its own connection every 250 ms, so they do not stall the event loop that answers
+// actions; they never block a commit (PASSIVE). The connection that writes checkpoints by itself only
+// as a safety net, when the WAL has grown to about 40 MB.
 
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { AppendResult, MatchFilter, MatchRow, MatchUpdate, SeatRow, Store, SubmissionRow } from './store.ts';
 import { ArbiterError, type Json, type JsonObject } from '../kernel/index.ts';
@@ -112,6 +119,22 @@ const parseText = (v: unknown): Json => JSON.parse(String(v));
 
 type Job = { run: () => unknown; ok: (v: never) => void; fail: (err: unknown) => void };
 
+// plain CommonJS so the worker needs no TypeScript loader; it gets better-sqlite3's resolved path
+const CHECKPOINTER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.module);
+const db = new Database(workerData.path);
+db.pragma('busy_timeout = 1000');
+const timer = setInterval(() => {
+  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
+}, workerData.everyMs);
+parentPort.on('message', () => {
+  clearInterval(timer);
+  db.close();
+  parentPort.close();
+});
+`;
+
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   private readonly db: Database.Database;
@@ -121,6 +144,7 @@ export class SqliteStore implements Store {
   private flushing: NodeJS.Immediate | null = null;
   /** Runs a function in a transaction, or in a savepoint when one is already open. */
   private readonly tx: (fn: () => unknown) => unknown;
+  private checkpointer: Worker | null = null;
 
   constructor(path: string, opts: { fsync?: boolean } = {}) {
     this.db = new Database(path);
@@ -129,6 +153,14 @@ export class SqliteStore implements Store {
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     this.tx = this.db.transaction((fn: () => unknown) => fn());
+    this.db.pragma('wal_autocheckpoint = 10000');
+    this.checkpointer = new Worker(CHECKPOINTER, {
+      eval: true,
+      workerData: { module: createRequire(import.meta.url).resolve('better-sqlite3'), path, everyMs: 250 },
+    });
+    // a checkpointer that fails leaves the safety net above; it must not take the server down
+    this.checkpointer.on('error', () => {});
+    this.checkpointer.unref();
   }
 
   /** Queue a write for the next group commit; resolves with its result once the batch is committed. */
@@ -321,6 +353,18 @@ export class SqliteStore implements Store {
   async close(): Promise<void> {
     // writes still queued are committed (and answered) before the file closes
     if (this.db.open) this.flush();
+    const w = this.checkpointer;
+    this.checkpointer = null;
+    if (w) {
+      // kept referenced while it closes: an empty event loop would end the process mid-close
+      w.ref();
+      const gone = new Promise((done) => w.once('exit', done));
+      w.postMessage('close');
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([gone, new Promise((done) => (timer = setTimeout(done, 2000)))]);
+      clearTimeout(timer);
+      await w.terminate();
+    }
     if (this.db.open) this.db.close();
   }
 }
