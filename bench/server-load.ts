@@ -265,7 +265,10 @@ async function closedLoop(players: Player[], seconds: number, record: boolean, r
   const end = performance.now() + seconds * 1000;
   // the window closes here: the reporter reads the server's CPU time now, not when the last slot returns
   if (record) setTimeout(() => emit({ event: 'stop' }), seconds * 1000);
-  await Promise.all(
+  // a slot stuck on a lost answer must not hang the run: after a grace period, report what was answered
+  let grace: NodeJS.Timeout | undefined;
+  const stuck = new Promise<void>((ok) => (grace = setTimeout(ok, seconds * 1000 + 20_000)));
+  const all = Promise.all(
     players.map(async (p) => {
       try {
         while (performance.now() < end) {
@@ -284,6 +287,8 @@ async function closedLoop(players: Player[], seconds: number, record: boolean, r
       }
     }),
   );
+  await Promise.race([all, stuck]);
+  clearTimeout(grace);
 }
 
 async function openLoop(players: Player[], job: LoadJob, r: LoadResult): Promise<void> {

@@ -150,6 +150,12 @@ class LoadClient {
   }
 }
 
+/** A load client that died: the run counts as nothing answered rather than ending the bench. */
+function lost(err: unknown): Sample {
+  console.error(`    load client failed: ${String(err).slice(0, 200)}`);
+  return { actions: 0, unanswered: NaN, wallS: SECONDS, cpuS: NaN, clientCpuS: NaN, lat: [] };
+}
+
 type Load = { label: string; matches: number; paceMs: number };
 const LOADS: Load[] = [
   ...MATCHES.map((n) => ({ label: 'closed', matches: n, paceMs: 0 })),
@@ -238,7 +244,7 @@ async function arbiterTarget(label: string, store: 'sqlite' | { pgUrl: string },
           seconds: SECONDS,
           paceMs: load.paceMs,
         };
-        addSample(label, load, await client.run(job, srv.proc.pid!));
+        addSample(label, load, await client.run(job, srv.proc.pid!).catch(lost));
       }
       if (mode === 'http' && IDLE > 0) (memory[label] ??= []).push(await idleMemory(base, srv.proc.pid!));
     } finally {
@@ -270,7 +276,7 @@ async function bgioTarget() {
           seconds: SECONDS,
           paceMs: load.paceMs,
         };
-        addSample(BGIO, load, await client.run(job, srv.proc.pid!));
+        addSample(BGIO, load, await client.run(job, srv.proc.pid!).catch(lost));
       }
     } finally {
       client.close();

@@ -2,6 +2,7 @@
 // key (match_id, seq) refuses a second writer of the same step; every commit NOTIFYs the other
 // servers (pg_notify inside the transaction is delivered only if it commits).
 
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { AppendResult, MatchFilter, MatchRow, MatchUpdate, SeatRow, Store, SubmissionRow } from './store.ts';
 import { matchFromRow, seatFromRow, submissionFromRow } from './store-sqlite.ts';
@@ -59,6 +60,11 @@ export class PgStore implements Store {
   private readonly pool: pg.Pool;
   private listener: pg.Client | null = null;
   private readonly url: string;
+  /**
+   * This server's mark on its notifications (`ORIGIN MATCH_ID`): it hears its own NOTIFYs too, and
+   * catching up on a change it made itself would cost three queries and a second push per action.
+   */
+  private readonly origin = randomBytes(6).toString('hex');
 
   constructor(url: string) {
     this.url = url;
@@ -172,7 +178,7 @@ export class PgStore implements Store {
           Date.now(),
           id,
         ]);
-      await c.query('SELECT pg_notify($1, $2)', [CHANNEL, id]);
+      await c.query('SELECT pg_notify($1, $2)', [CHANNEL, `${this.origin} ${id}`]);
       return true;
     });
   }
@@ -183,7 +189,7 @@ export class PgStore implements Store {
         "UPDATE seats SET kind = 'open', name = NULL, token_hash = NULL WHERE match_id = $1 AND seat = $2 AND token_hash = $3",
         [id, seat, tokenHash],
       );
-      await c.query('SELECT pg_notify($1, $2)', [CHANNEL, id]);
+      await c.query('SELECT pg_notify($1, $2)', [CHANNEL, `${this.origin} ${id}`]);
       return r.rowCount === 1;
     });
   }
@@ -201,7 +207,7 @@ export class PgStore implements Store {
            UPDATE matches SET status = $11, seq = $14, hash = $15, outcome = $12, updated_at = $10
            WHERE id = $1 AND seq = $2 - 1 RETURNING 1
          )
-         SELECT 1 / (SELECT count(*)::int FROM moved) AS ok, (SELECT count(*) FROM ins) AS n, pg_notify($13, $1)`,
+         SELECT 1 / (SELECT count(*)::int FROM moved) AS ok, (SELECT count(*) FROM ins) AS n, pg_notify($13, $16)`,
         [
           id,
           sub.seq,
@@ -218,6 +224,7 @@ export class PgStore implements Store {
           CHANNEL,
           head.seq,
           head.hash,
+          `${this.origin} ${id}`,
         ],
       );
       return 'ok';
@@ -248,7 +255,10 @@ export class PgStore implements Store {
     c.on('error', () => {});
     await c.connect();
     c.on('notification', (n) => {
-      if (n.channel === CHANNEL && n.payload) listener(n.payload);
+      if (n.channel !== CHANNEL || !n.payload) return;
+      const space = n.payload.indexOf(' ');
+      if (space < 0) listener(n.payload);
+      else if (n.payload.slice(0, space) !== this.origin) listener(n.payload.slice(space + 1));
     });
     await c.query(`LISTEN ${CHANNEL}`);
     this.listener = c;
