@@ -88,6 +88,9 @@ export async function simulateQueued<S, A extends Json>(
   const conn = connection(q.redis);
   const queue = new Queue<SimTask, SimAggregate>(QUEUE_NAME, { connection: conn });
   const events = new QueueEvents(QUEUE_NAME, { connection: conn });
+  // up to 256 shards are awaited at once, each with its own listeners (Node warns past 10)
+  queue.setMaxListeners(300);
+  events.setMaxListeners(300);
   try {
     await events.waitUntilReady();
     const id = runId(pkg.ruleset.version, opts, pkg.ruleset.id);

@@ -471,100 +471,120 @@ function ismctsDecision<S>(ctx: AgentContext<S, Json>, opts: SearchOptions, hook
   const events: GameEvent[] = [];
   const rootKeys = new Set(menu.map((a) => key(a)));
 
+  const sample = rs.sampleState.bind(rs);
+  const policy = hooks.policy;
+  let failures = 0;
+  let firstError: unknown = null;
+  // the node an iteration added, taken back if that iteration fails
+  const made: { parent: OwnNode; key: string }[] = [];
   for (let it = 0; it < opts.iterations; it++) {
     if ((it & 15) === 15 && Date.now() > deadline) break;
-    const state = rs.sampleState(view, seat, rnd);
-    const agents = new Map<number, Agent<Json, S>>();
-    const path: OwnNode[] = [root];
-    let node = root;
-    let rewards: number[] | null = null;
-    let expanded = false;
-    while (!expanded) {
-      const out = rs.outcome(state);
-      if (out !== null) {
-        rewards = outcomeRewards(out, rs.seats(state));
-        break;
-      }
-      const pending = rs.pending(state);
-      if (pending.length === 0) break;
-      // this seat first among simultaneous deciders: it cannot see what the others submit
-      const mine = pending.find((p) => p.seat === seat);
-      const { seat: mover, kind } = mine ?? pending[0];
-      let action: Json | null;
-      if (mover !== seat) {
-        let agent = agents.get(mover);
-        if (agent === undefined) agents.set(mover, (agent = hooks.policy()));
-        action = ask(agent, rolloutContext(rs, state, mover, kind, rnd));
-        if (action === null) {
-          const actions = rs.legal(state, mover).actions;
-          if (actions.length === 0) break;
-          action = actions[rnd.int(actions.length)];
-        }
-      } else {
-        let actions = rs.legal(state, seat).actions;
-        if (node === root) actions = actions.filter((a) => rootKeys.has(key(a)));
-        if (actions.length === 0) break;
-        let untried: Json[] | null = null;
-        const legal: OwnNode[] = [];
-        for (const a of actions) {
-          const c = node.children.get(key(a));
-          if (c === undefined) (untried ??= []).push(a);
-          else {
-            c.avail++;
-            legal.push(c);
-          }
-        }
-        const room = opts.widen > 0 ? Math.ceil(opts.widen * Math.sqrt(node.visits + 1)) : Infinity;
-        let next: OwnNode;
-        if (untried !== null && (legal.length < room || legal.length === 0)) {
-          // the policy's own choice first, then the rest at random
-          let pick: Json | null = null;
-          if (legal.length === 0 || node.children.size === 0) {
-            let agent = agents.get(seat);
-            if (agent === undefined) agents.set(seat, (agent = hooks.policy()));
-            const p = ask(agent, rolloutContext(rs, state, seat, kind, rnd));
-            if (p !== null) {
-              const k = key(p);
-              pick = untried.find((a) => key(a) === k) ?? null;
-            }
-          }
-          action = pick ?? untried[untried.length === 1 ? 0 : rnd.int(untried.length)];
-          next = ownNode(action);
-          next.policy = pick !== null;
-          next.avail = 1;
-          node.children.set(key(action), next);
-          expanded = true;
-        } else {
-          next = legal[0];
-          let best = -Infinity;
-          const bias = opts.prior * Math.sqrt(node.visits + 1);
-          for (const c of legal) {
-            const score =
-              c.reward / c.visits +
-              opts.exploration * Math.sqrt(Math.log(c.avail) / c.visits) +
-              (c.policy ? bias / (1 + c.visits) : 0);
-            if (score > best) {
-              best = score;
-              next = c;
-            }
-          }
-          action = next.action!;
-          // the stored action came from another determinization; apply this state's own element
-          const k = key(action);
-          for (const a of actions) if (key(a) === k) action = a;
-        }
-        path.push(next);
-        node = next;
-      }
-      events.length = 0;
-      rs.apply(state, mover, action, events);
+    made.length = 0;
+    try {
+      iterate();
+    } catch (err) {
+      // a transition refused a sampled state (a sampler that missed some hidden structure): this
+      // iteration teaches nothing, the search goes on; only a search where every one fails is an error
+      for (const m of made) m.parent.children.delete(m.key);
+      failures++;
+      firstError ??= err;
     }
-    rewards ??= playout(rs, state, hooks, opts, rnd, agents);
-    for (const n of path) {
-      n.visits++;
-      n.reward += rewards[seat];
+    function iterate(): void {
+      const state = sample(view, seat, rnd);
+      const agents = new Map<number, Agent<Json, S>>();
+      const path: OwnNode[] = [root];
+      let node = root;
+      let rewards: number[] | null = null;
+      let expanded = false;
+      while (!expanded) {
+        const out = rs.outcome(state);
+        if (out !== null) {
+          rewards = outcomeRewards(out, rs.seats(state));
+          break;
+        }
+        const pending = rs.pending(state);
+        if (pending.length === 0) break;
+        // this seat first among simultaneous deciders: it cannot see what the others submit
+        const mine = pending.find((p) => p.seat === seat);
+        const { seat: mover, kind } = mine ?? pending[0];
+        let action: Json | null;
+        if (mover !== seat) {
+          let agent = agents.get(mover);
+          if (agent === undefined) agents.set(mover, (agent = policy()));
+          action = ask(agent, rolloutContext(rs, state, mover, kind, rnd));
+          if (action === null) {
+            const actions = rs.legal(state, mover).actions;
+            if (actions.length === 0) break;
+            action = actions[rnd.int(actions.length)];
+          }
+        } else {
+          let actions = rs.legal(state, seat).actions;
+          if (node === root) actions = actions.filter((a) => rootKeys.has(key(a)));
+          if (actions.length === 0) break;
+          let untried: Json[] | null = null;
+          const legal: OwnNode[] = [];
+          for (const a of actions) {
+            const c = node.children.get(key(a));
+            if (c === undefined) (untried ??= []).push(a);
+            else {
+              c.avail++;
+              legal.push(c);
+            }
+          }
+          const room = opts.widen > 0 ? Math.ceil(opts.widen * Math.sqrt(node.visits + 1)) : Infinity;
+          let next: OwnNode;
+          if (untried !== null && (legal.length < room || legal.length === 0)) {
+            // the policy's own choice first, then the rest at random
+            let pick: Json | null = null;
+            if (legal.length === 0 || node.children.size === 0) {
+              let agent = agents.get(seat);
+              if (agent === undefined) agents.set(seat, (agent = policy()));
+              const p = ask(agent, rolloutContext(rs, state, seat, kind, rnd));
+              if (p !== null) {
+                const k = key(p);
+                pick = untried.find((a) => key(a) === k) ?? null;
+              }
+            }
+            action = pick ?? untried[untried.length === 1 ? 0 : rnd.int(untried.length)];
+            next = ownNode(action);
+            next.policy = pick !== null;
+            next.avail = 1;
+            node.children.set(key(action), next);
+            made.push({ parent: node, key: key(action) });
+            expanded = true;
+          } else {
+            next = legal[0];
+            let best = -Infinity;
+            const bias = opts.prior * Math.sqrt(node.visits + 1);
+            for (const c of legal) {
+              const score =
+                c.reward / c.visits +
+                opts.exploration * Math.sqrt(Math.log(c.avail) / c.visits) +
+                (c.policy ? bias / (1 + c.visits) : 0);
+              if (score > best) {
+                best = score;
+                next = c;
+              }
+            }
+            action = next.action!;
+            // the stored action came from another determinization; apply this state's own element
+            const k = key(action);
+            for (const a of actions) if (key(a) === k) action = a;
+          }
+          path.push(next);
+          node = next;
+        }
+        events.length = 0;
+        rs.apply(state, mover, action, events);
+      }
+      rewards ??= playout(rs, state, hooks, opts, rnd, agents);
+      for (const n of path) {
+        n.visits++;
+        n.reward += rewards[seat];
+      }
     }
   }
+  if (failures > 0 && root.children.size === 0) throw firstError;
 
   let best: Json = menu[0];
   let most = -1;
