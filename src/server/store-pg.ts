@@ -55,6 +55,29 @@ CREATE UNIQUE INDEX IF NOT EXISTS submissions_idem ON submissions (match_id, ide
 const same = (v: unknown): Json => v as Json;
 const CHANNEL = 'arbiter_matches';
 
+// A submission is one statement, so the insert, the head's move and the notification commit together
+// or not at all. When the head has moved on (another server wrote this seq), 1/0 fails the statement
+// and with it the insert.
+const APPEND = `WITH ins AS (
+    INSERT INTO submissions (match_id, seq, seat, input, result, events, dflt, idem_key, hash, at)
+    VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING 1
+  ), moved AS (
+    UPDATE matches SET status = $11, seq = $14, hash = $15, outcome = $12, updated_at = $10
+    WHERE id = $1 AND seq = $2 - 1 RETURNING 1
+  )
+  SELECT 1 / (SELECT count(*)::int FROM moved) AS ok, (SELECT count(*) FROM ins) AS n, pg_notify($13, $16)`;
+
+/** What a refused append means, or null when the error is not a refusal. */
+function refusal(err: unknown): AppendResult | null {
+  const e = err as { code?: string; constraint?: string };
+  // 22012: division by zero, the head moved
+  if (e.code === '22012') return 'conflict';
+  if (e.code === '23505') return e.constraint === 'submissions_idem' ? 'duplicate_key' : 'conflict';
+  return null;
+}
+
+type AppendJob = { params: unknown[]; ok: (r: AppendResult) => void; fail: (err: unknown) => void };
+
 export class PgStore implements Store {
   readonly kind = 'postgres' as const;
   private readonly pool: pg.Pool;
@@ -65,6 +88,9 @@ export class PgStore implements Store {
    * catching up on a change it made itself would cost three queries and a second push per action.
    */
   private readonly origin = randomBytes(6).toString('hex');
+  /** Submissions waiting for the next group commit, and the transactions committing now. */
+  private queued: AppendJob[] = [];
+  private inFlight = 0;
 
   constructor(url: string) {
     this.url = url;
@@ -194,47 +220,76 @@ export class PgStore implements Store {
     });
   }
 
+  /**
+   * Group commit: the first submissions go out at once (two transactions in flight at most); those
+   * that arrive meanwhile wait and go together in the next transaction, so one WAL flush serves many
+   * actions. Each caller is answered only after its transaction committed.
+   */
   async append(id: string, sub: SubmissionRow, head: MatchUpdate): Promise<AppendResult> {
-    try {
-      // one statement, so one round trip and one implicit transaction: the insert, the head's move
-      // and the notification commit together or not at all. When the head has moved on (another
-      // server wrote this seq), 1/0 fails the statement and with it the insert.
-      await this.pool.query(
-        `WITH ins AS (
-           INSERT INTO submissions (match_id, seq, seat, input, result, events, dflt, idem_key, hash, at)
-           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING 1
-         ), moved AS (
-           UPDATE matches SET status = $11, seq = $14, hash = $15, outcome = $12, updated_at = $10
-           WHERE id = $1 AND seq = $2 - 1 RETURNING 1
-         )
-         SELECT 1 / (SELECT count(*)::int FROM moved) AS ok, (SELECT count(*) FROM ins) AS n, pg_notify($13, $16)`,
-        [
-          id,
-          sub.seq,
-          sub.seat,
-          JSON.stringify(sub.input),
-          sub.result,
-          JSON.stringify(sub.events),
-          JSON.stringify(sub.default),
-          sub.idemKey,
-          sub.hash,
-          sub.at,
-          head.status,
-          JSON.stringify(head.outcome),
-          CHANNEL,
-          head.seq,
-          head.hash,
-          `${this.origin} ${id}`,
-        ],
-      );
-      return 'ok';
-    } catch (err) {
-      const e = err as { code?: string; constraint?: string };
-      // 22012: division by zero, the head moved
-      if (e.code === '22012') return 'conflict';
-      if (e.code === '23505') return e.constraint === 'submissions_idem' ? 'duplicate_key' : 'conflict';
-      throw err;
+    const params = [
+      id,
+      sub.seq,
+      sub.seat,
+      JSON.stringify(sub.input),
+      sub.result,
+      JSON.stringify(sub.events),
+      JSON.stringify(sub.default),
+      sub.idemKey,
+      sub.hash,
+      sub.at,
+      head.status,
+      JSON.stringify(head.outcome),
+      CHANNEL,
+      head.seq,
+      head.hash,
+      `${this.origin} ${id}`,
+    ];
+    return new Promise((ok, fail) => {
+      this.queued.push({ params, ok, fail });
+      this.kick();
+    });
+  }
+
+  private kick(): void {
+    if (this.inFlight >= 2 || this.queued.length === 0) return;
+    const jobs = this.queued;
+    this.queued = [];
+    this.inFlight++;
+    void this.commitBatch(jobs).finally(() => {
+      this.inFlight--;
+      this.kick();
+    });
+  }
+
+  private async commitBatch(jobs: AppendJob[]): Promise<void> {
+    if (jobs.length > 1) {
+      try {
+        await this.tx(async (c) => {
+          for (const j of jobs) await c.query(APPEND, j.params);
+        });
+        for (const j of jobs) j.ok('ok');
+        return;
+      } catch (err) {
+        // a refused statement rolled the whole batch back: each goes again on its own, below.
+        // Anything else (a lost connection, a failed COMMIT) leaves the outcome unknown: fail them all
+        if (refusal(err) === null) {
+          for (const j of jobs) j.fail(err);
+          return;
+        }
+      }
     }
+    await Promise.all(
+      jobs.map(async (j) => {
+        try {
+          await this.pool.query(APPEND, j.params);
+          j.ok('ok');
+        } catch (err) {
+          const r = refusal(err);
+          if (r) j.ok(r);
+          else j.fail(err);
+        }
+      }),
+    );
   }
 
   async submissions(id: string, afterSeq: number): Promise<SubmissionRow[]> {
