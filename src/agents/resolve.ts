@@ -38,8 +38,15 @@ export function searchHooks<S, A extends Json>(pkg: RulesetPackage<S, A>): Searc
   };
 }
 
-const search = (name: 'mcts' | 'ismcts', args: string | undefined, pkg: RulesetPackage<unknown, Json>): Agent =>
-  searchAgent(name, parseSearchArgs(args, name === 'ismcts'), searchHooks(pkg));
+function search(name: 'mcts' | 'ismcts', args: string | undefined, pkg: RulesetPackage<unknown, Json>): Agent {
+  // refused when seated, not at the first decision (where it would only fail the seat)
+  if (!pkg.ruleset.sampleState)
+    throw new ArbiterError(
+      'bad_request',
+      `${name} needs ${pkg.ruleset.id} to sample states from a view (Ruleset.sampleState), which it does not`,
+    );
+  return searchAgent(name, parseSearchArgs(args, name === 'ismcts'), searchHooks(pkg));
+}
 
 /**
  * External agent kinds plug in here by prefix: `cmd:<command line>` is a program on JSON lines,

@@ -14,7 +14,8 @@ import {
 } from '../../src/kernel/index.ts';
 import { duelPackage } from '../../src/rulesets/duel/index.ts';
 import { bncPackage } from '../../src/rulesets/bnc/index.ts';
-import { searchHooks } from '../../src/agents/resolve.ts';
+import { makeAgents, searchHooks } from '../../src/agents/resolve.ts';
+import { minesPackage } from '../../src/rulesets/mines/index.ts';
 import { tictactoe, type TicTacToeState } from '../../src/rulesets/tictactoe/index.ts';
 import { runMatch } from '../../src/runners/match.ts';
 import { sampling } from '../../src/runners/conformance.ts';
@@ -232,4 +233,9 @@ test('[search] a package evaluation judges playouts cut at its depth', () => {
     const pick = searchAgent(resample ? 'ismcts' : 'mcts', parseSearchArgs('200', resample), hooks).choose(ctx);
     assert.deepEqual(pick, { type: 'mark', cell: 8 });
   }
+});
+
+test('[search] seating mcts or ismcts for a ruleset without a sampler is a typed error (mines)', () => {
+  for (const spec of ['mcts', 'ismcts:50'])
+    assert.throws(() => makeAgents(minesPackage, spec, 1), /needs mines to sample states/);
 });

@@ -54,3 +54,29 @@ test('[BNC-G02] a sampled state keeps the guild that invited the seat, so accept
   for (const p of bnc.pending(t)) bnc.apply(t, p.seat, { type: 'wait' }, []); // the turn resolves
   assert.equal(t.contestants[0].guild, 'G1');
 });
+
+test('[BNC-G02] a sampled state keeps the guild the seat invited someone to after leaving it, so the invitee can accept in the sample', () => {
+  const s = bnc.setup({}, 4);
+  // seat 0 invited seat 2 to G1, then left G1; seat 1 stays in it
+  s.guilds.push({ id: 'G1', home: 0, members: [1], vault: [], founded: 0, expiresAt: 20, claimSpent: false });
+  s.contestants[1].guild = 'G1';
+  s.invitations.push({ id: 'I1', guild: 'G1', from: 0, to: 2, made: 0, expiresAt: 15 });
+  s.serial.guild = 1;
+  s.serial.invitation = 1;
+  const view = bnc.view(s, 0);
+  for (let k = 0; k < 10; k++) {
+    const t = bnc.sampleState!(view, 0, new SeededRandom(40 + k));
+    assert.deepEqual(bnc.view(t, 0), view);
+    const g = t.guilds.find((x) => x.id === 'G1');
+    assert.ok(g, 'the guild exists in the sample');
+    assert.equal(g.members.length, 1);
+    assert.equal(t.contestants[g.members[0]].guild, 'G1');
+    // the invitee accepts and the turn resolves without a crash
+    const accept = { type: 'accept_guild' as const, invitation: 'I1' };
+    if (t.contestants[2].guild === null) {
+      bnc.apply(t, 2, accept, []);
+      for (const p of bnc.pending(t)) bnc.apply(t, p.seat, { type: 'wait' }, []);
+      assert.equal(t.contestants[2].guild, 'G1');
+    }
+  }
+});

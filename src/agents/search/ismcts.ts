@@ -7,6 +7,8 @@
 //  - `ismcts` (single-observer information-set MCTS) samples a fresh determinization every
 //    iteration and shares one tree over all of them; a child's "availability" counts the
 //    iterations in which its action was legal, and UCB uses it in place of the parent's visits.
+//    With the package's rollout policy (RulesetPackage.search) it searches only its own seat's
+//    decisions and lets the policy play everyone else and the playouts (ismctsDecision).
 // Simultaneous decisions are searched as if taken in pending order (a common simplification:
 // later seats in the tree "see" earlier choices of the same turn); documented in docs/agents.md.
 

@@ -177,6 +177,24 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
     if (!g.members.includes(inv.from)) g.members = [...g.members, inv.from].sort((a, b) => a - b);
   }
 
+  // an invitation the seat sent outlives its leaving the guild, so that guild still exists (one left
+  // empty dissolves and takes its invitations along) with members the seat cannot see: one is drawn
+  for (const inv of v.invitations) {
+    if (inv.from !== seat || guilds.some((g) => g.id === inv.guild)) continue;
+    const free = contestants.filter((c) => c.seat !== seat && c.status === 'active' && c.guild === null);
+    const members = free.length > 0 ? [free[random.int(free.length)].seat] : [];
+    for (const m of members) contestants[m].guild = inv.guild;
+    guilds.push({
+      id: inv.guild,
+      home: random.int(ZONE_COUNT),
+      members,
+      vault: [],
+      founded: inv.made,
+      expiresAt: v.clock + 1 + random.int(30),
+      claimSpent: false,
+    });
+  }
+
   // items the seat cannot locate go to unseen floors and other active contestants, at random,
   // honouring what an offer to the seat says about its offerer's goods
   const floor: ItemId[][] = Array.from({ length: ZONE_COUNT }, () => []);
