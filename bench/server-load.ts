@@ -24,6 +24,8 @@ import { bgioGame } from './peers/boardgameio.ts';
 
 export type LoadJob = {
   kind: 'arbiter-http' | 'arbiter-ws' | 'bgio';
+  /** The game the arbiter kinds play (boardgame.io plays tic-tac-toe only). Default tictactoe. */
+  game?: 'tictactoe' | 'ground';
   /** http://127.0.0.1:PORT */
   base: string;
   matches: number;
@@ -164,6 +166,123 @@ function bgioModules() {
 }
 
 /** boardgame.io's official client with its socket.io transport, two per match (one per seat). */
+/**
+ * A four-seat GROUND match played from the seats' own menus: during Select every seat is pending at
+ * once, so the next mover is any pending seat that has seen the last change. Over WebSocket the menus
+ * come in each seat's state frames; over HTTP a client asks `/pending`, then the mover's `/menu`
+ * (in ready(), not timed: only the submission is the action).
+ */
+class GroundPlayer implements Player {
+  private id = '';
+  private tokens: string[] = [];
+  private over = true;
+  private seq = 0;
+  private sockets: WebSocket[] = [];
+  /** Each seat's latest state frame (WebSocket). */
+  private frames: any[] = [];
+  private changed: (() => void) | null = null;
+  private waiters = new Map<number, (f: any) => void>();
+  private next: { seat: number; action: unknown } | null = null;
+  private acts = 0;
+
+  constructor(
+    private readonly base: string,
+    private readonly ws: boolean,
+    private readonly rnd: SeededRandom,
+  ) {}
+
+  private async fresh(): Promise<void> {
+    this.close();
+    const m = await post(this.base, '/api/matches', {
+      ruleset: 'ground',
+      config: { players: 4 },
+      seed: this.rnd.int(1e9),
+    });
+    this.id = m.id;
+    this.tokens = [];
+    for (const name of ['a', 'b', 'c', 'd'])
+      this.tokens.push((await post(this.base, `/api/matches/${m.id}/join`, { name })).token);
+    this.seq = 0;
+    this.over = false;
+    this.frames = [null, null, null, null];
+    if (!this.ws) return;
+    const wsBase = this.base.replace('http', 'ws');
+    this.sockets = this.tokens.map((t, seat) => {
+      const w = new WebSocket(`${wsBase}/api/matches/${m.id}/ws?token=${t}`);
+      w.on('message', (d) => {
+        const f = JSON.parse(String(d));
+        if (f.type === 'state') {
+          if (!this.frames[seat] || f.seq >= this.frames[seat].seq) this.frames[seat] = f;
+          this.changed?.();
+        } else if ((f.type === 'ack' || f.type === 'error') && this.waiters.has(f.id)) {
+          this.waiters.get(f.id)!(f);
+          this.waiters.delete(f.id);
+        }
+      });
+      return w;
+    });
+    await Promise.all(this.sockets.map((w) => new Promise((ok, fail) => (w.once('open', ok), w.once('error', fail)))));
+  }
+
+  private async get(path: string, seat: number): Promise<any> {
+    const r = await fetch(`${this.base}/api/matches/${this.id}${path}`, {
+      headers: { authorization: `Bearer ${this.tokens[seat]}` },
+    });
+    const j = await r.json();
+    if (!r.ok) throw new Error(`${path}: ${r.status} ${JSON.stringify(j)}`);
+    return j;
+  }
+
+  async ready(): Promise<void> {
+    if (this.over) await this.fresh();
+    if (!this.ws) {
+      const { pending } = await this.get('/pending', 0);
+      const seat = pending[this.rnd.int(pending.length)].seat as number;
+      const { menu } = await this.get('/menu', seat);
+      this.next = { seat, action: menu.actions[this.rnd.int(menu.actions.length)] };
+      return;
+    }
+    for (;;) {
+      const movers = this.frames
+        .map((f, seat) => ({ f, seat }))
+        .filter(({ f }) => f && f.seq >= this.seq && f.yours.length > 0 && f.menu?.actions.length > 0);
+      if (movers.length > 0) {
+        const { f, seat } = movers[this.rnd.int(movers.length)];
+        this.next = { seat, action: f.menu.actions[this.rnd.int(f.menu.actions.length)] };
+        return;
+      }
+      await new Promise<void>((ok) => (this.changed = ok));
+      this.changed = null;
+    }
+  }
+
+  async move(): Promise<void> {
+    const { seat, action } = this.next!;
+    this.next = null;
+    let outcome: unknown;
+    if (!this.ws) {
+      const r = await post(this.base, `/api/matches/${this.id}/actions`, { action }, this.tokens[seat]);
+      outcome = r.outcome;
+      this.seq = r.seq;
+    } else {
+      const id = ++this.acts;
+      const f = await new Promise<any>((ok) => {
+        this.waiters.set(id, ok);
+        this.sockets[seat].send(JSON.stringify({ type: 'act', id, action }));
+      });
+      if (f.type !== 'ack') throw new Error(JSON.stringify(f));
+      outcome = f.outcome;
+      this.seq = f.seq;
+    }
+    this.over = outcome !== null;
+  }
+
+  close(): void {
+    for (const w of this.sockets) w.close();
+    this.sockets = [];
+  }
+}
+
 class BgioPlayer implements Player {
   private clients: BgioClient[] = [];
   private states: any[] = [null, null];
@@ -255,6 +374,7 @@ class BgioPlayer implements Player {
 function player(job: LoadJob, i: number, seed: number): Player {
   const rnd = new SeededRandom(seed);
   if (job.kind === 'bgio') return new BgioPlayer(job.base, i, rnd);
+  if (job.game === 'ground') return new GroundPlayer(job.base, job.kind === 'arbiter-ws', rnd);
   return new ArbiterPlayer(job.base, job.kind === 'arbiter-ws', rnd);
 }
 

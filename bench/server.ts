@@ -45,7 +45,9 @@ const RUNS = Number(opt('runs', '3'));
 const IDLE = Number(opt('idle', '1000'));
 const PG = opt('pg', 'auto');
 const PROFILE = opt('profile', '');
-const TARGETS = opt('targets', 'sqlite-http,sqlite-ws,pg-http,pg-ws,bgio').split(',');
+const TARGETS = opt('targets', 'sqlite-http,sqlite-ws,pg-http,pg-ws,bgio,sqlite-ground-http,sqlite-ground-ws').split(
+  ',',
+);
 const BGIO = 'boardgame.io memory socket.io';
 
 // the issue's targets
@@ -213,7 +215,12 @@ async function pgSchema(url: string, run: number): Promise<{ url: string; drop()
   };
 }
 
-async function arbiterTarget(label: string, store: 'sqlite' | { pgUrl: string }, mode: 'http' | 'ws') {
+async function arbiterTarget(
+  label: string,
+  store: 'sqlite' | { pgUrl: string },
+  mode: 'http' | 'ws',
+  game: 'tictactoe' | 'ground' = 'tictactoe',
+) {
   for (let run = 0; run < RUNS; run++) {
     const dir = mkdtempSync(join(tmpdir(), 'arbiter-bench-'));
     const schema = store === 'sqlite' ? null : await pgSchema(store.pgUrl, run);
@@ -239,6 +246,7 @@ async function arbiterTarget(label: string, store: 'sqlite' | { pgUrl: string },
         console.error(`  ${label}: run ${run + 1}, ${load.label}, ${load.matches} matches`);
         const job: LoadJob = {
           kind: `arbiter-${mode}`,
+          game,
           base,
           matches: load.matches,
           seconds: SECONDS,
@@ -246,7 +254,8 @@ async function arbiterTarget(label: string, store: 'sqlite' | { pgUrl: string },
         };
         addSample(label, load, await client.run(job, srv.proc.pid!).catch(lost));
       }
-      if (mode === 'http' && IDLE > 0) (memory[label] ??= []).push(await idleMemory(base, srv.proc.pid!));
+      if (mode === 'http' && game === 'tictactoe' && IDLE > 0)
+        (memory[label] ??= []).push(await idleMemory(base, srv.proc.pid!));
     } finally {
       client.close();
       await srv.stop();
@@ -293,7 +302,7 @@ const fmt = (xs: number[], d = 0) => {
 };
 
 console.log(
-  `server bench: tic-tac-toe; closed loop at ${MATCHES.join('/')} matches, open loop at ${OPEN} matches paced ${PACES.join('/')} ms; ${SECONDS} s per measurement, ${RUNS} runs; load clients in a separate process (sharing the machine's ${readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length ?? '?'} cores with the server); load average ${loadavg()}`,
+  `server bench: tic-tac-toe (and 4-player GROUND on arbiter alone); closed loop at ${MATCHES.join('/')} matches, open loop at ${OPEN} matches paced ${PACES.join('/')} ms; ${SECONDS} s per measurement, ${RUNS} runs; load clients in a separate process (sharing the machine's ${readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length ?? '?'} cores with the server); load average ${loadavg()}`,
 );
 const argv = `node --import tsx bench/server.ts ${args.join(' ')}`.trim();
 console.log(`command: ${argv}`);
@@ -316,6 +325,10 @@ try {
   if (pgUrl && TARGETS.includes('pg-http')) await arbiterTarget('arbiter postgres http', { pgUrl }, 'http');
   if (pgUrl && TARGETS.includes('pg-ws')) await arbiterTarget('arbiter postgres ws', { pgUrl }, 'ws');
   if (TARGETS.includes('bgio')) await bgioTarget();
+  if (TARGETS.includes('sqlite-ground-http'))
+    await arbiterTarget('arbiter sqlite http, GROUND 4p', 'sqlite', 'http', 'ground');
+  if (TARGETS.includes('sqlite-ground-ws'))
+    await arbiterTarget('arbiter sqlite ws, GROUND 4p', 'sqlite', 'ws', 'ground');
 } finally {
   cluster?.stop();
 }
@@ -357,7 +370,8 @@ for (const load of LOADS.filter((l) => l.paceMs === 0)) {
   if (!b) continue;
   const bw = med(b.runs.map(wall));
   const bc = med(b.runs.map(perCpu));
-  for (const t of arbiterTargets) {
+  // boardgame.io plays tic-tac-toe only: the GROUND rows have no ratio
+  for (const t of arbiterTargets.filter((x) => !x.includes('GROUND'))) {
     const a = row(t, load);
     if (!a) continue;
     const rw = med(a.runs.map(wall)) / bw;

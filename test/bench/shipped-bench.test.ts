@@ -86,3 +86,14 @@ test('arbiter bench --list names the peer cases with their peer, without running
   assert.match(r.stdout, /tictactoe\s+tictactoe\/engine\n/);
   assert.match(r.stdout, /tictactoe\s+tictactoe\/boardgame\.io-bot {2}\(peer: boardgame\.io 0\.50\.2\)/);
 });
+
+test('`arbiter bench server` runs the server benchmark script in its own process (here with no targets)', () => {
+  const r = spawnSync(
+    process.execPath,
+    ['bin/arbiter.js', 'bench', 'server', '--', '--targets', 'none', '--runs', '1'],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^server bench: tic-tac-toe/m);
+  assert.match(r.stdout, /command: node --import tsx bench\/server.ts --targets none --runs 1/);
+});

@@ -1,5 +1,10 @@
 // `arbiter bench`: every benchmark case from bench/index.ts, or those matching a filter.
+// `arbiter bench server [-- OPTIONS]` runs the server benchmark (bench/server.ts) in its own process:
+// it starts servers and a load client and has options of its own.
 
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import pc from 'picocolors';
 import type { Command } from 'commander';
 import { ArbiterError } from '../../kernel/index.ts';
@@ -10,11 +15,25 @@ export function registerBench(program: Command): void {
   program
     .command('bench')
     .description('run the benchmarks (ratios against baselines measured in the same run)')
-    .argument('[filter...]', 'only cases whose name or group contains one of these')
+    .argument(
+      '[filter...]',
+      "only cases whose name or group contains one of these; 'server [-- OPTIONS]' runs bench/server.ts",
+    )
     .option('--budget <ms>', 'CPU milliseconds per case', '1000')
     .option('--list', 'list the cases and exit')
     .option('--json', 'print one JSON object per case per line')
     .action(async (filters: string[], opts: { budget?: string; list?: boolean; json?: boolean }) => {
+      if (filters[0] === 'server') {
+        const script = fileURLToPath(new URL('../../../bench/server.ts', import.meta.url));
+        // it borrows the test suite's throw-away PostgreSQL helper, which an installed package lacks
+        if (!existsSync(fileURLToPath(new URL('../../../test/server/helpers.ts', import.meta.url)))) {
+          process.stdout.write('skipped: the server benchmark runs from a source checkout (git clone, npm ci)\n');
+          return;
+        }
+        const r = spawnSync(process.execPath, ['--import', 'tsx', script, ...filters.slice(1)], { stdio: 'inherit' });
+        process.exitCode = r.status ?? 1;
+        return;
+      }
       const { ALL_CASES, PEERS, POSTPROCESS, peerCases } = await import('../../../bench/index.ts');
       const budget = parseCount(opts.budget, 'budget', 1000, 600_000);
       const wanted = (c: { name: string; group: string }) =>
