@@ -92,7 +92,9 @@ export async function simulateParallel<S, A extends Json>(
     // workers load TypeScript through tsx, like the main thread
     execArgv: [...process.execArgv, '--import', 'tsx'],
     // a worker holds one game at a time; V8's default heap sizing lets each thread grow to well over
-    // 100 MB before collecting (10M GROUND games: 400 MB peak RSS with two threads, 230 MB with these)
+    // 100 MB before collecting (GROUND, two threads: about 400 MB peak RSS at any length, 230-240 MB
+    // with these). The price is more frequent collection: about 30% more CPU per game in an A/B here
+    // (young generation 32 MB: about 305 MB and +15%); docs/sim.md has the figures
     resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 256 },
   });
   try {
