@@ -148,6 +148,17 @@ export interface SearchMemory {
   next: Map<string, Node>;
 }
 
+/** Search agents read only their seat's view, so they need the ruleset's sampler to fill in the rest. */
+function requireSampler<S>(
+  rs: Ruleset<S, Json>,
+): asserts rs is Ruleset<S, Json> & Required<Pick<Ruleset<S, Json>, 'sampleState'>> {
+  if (!rs.sampleState)
+    throw new ArbiterError(
+      'bad_request',
+      `${rs.id} has no sampleState, which search agents need to read only their seat's view`,
+    );
+}
+
 function searchDecision<S>(
   ctx: AgentContext<S, Json>,
   opts: SearchOptions,
@@ -157,12 +168,7 @@ function searchDecision<S>(
   const rs = ctx.ruleset as Ruleset<S, Json>;
   const menu = ctx.menu.actions;
   if (menu.length === 1) return menu[0];
-  if (!rs.sampleState) {
-    throw new ArbiterError(
-      'bad_request',
-      `${rs.id} has no sampleState, which search agents need to read only their seat's view`,
-    );
-  }
+  requireSampler(rs);
   const sample = rs.sampleState.bind(rs);
   const rnd: AgentRandom = ctx.random;
   const view = ctx.view;
@@ -457,12 +463,7 @@ function ismctsDecision<S>(ctx: AgentContext<S, Json>, opts: SearchOptions, hook
   const rs = ctx.ruleset as Ruleset<S, Json>;
   const menu = ctx.menu.actions;
   if (menu.length === 1) return menu[0];
-  if (!rs.sampleState) {
-    throw new ArbiterError(
-      'bad_request',
-      `${rs.id} has no sampleState, which search agents need to read only their seat's view`,
-    );
-  }
+  requireSampler(rs);
   if (hooks.policy === undefined) return searchDecision(ctx, opts, undefined, hooks);
   const rnd = ctx.random;
   const view = ctx.view;

@@ -13,7 +13,7 @@ import { EXIT, ITEM_IDS, ZONE_COUNT, type ItemId } from './constants.ts';
 import { legalMenu } from './menu.ts';
 import type { Action } from './schema.ts';
 import { shortcutCandidates } from './setup.ts';
-import type { BncConfig, BncState, Contestant, Guild, Shortcut } from './state.ts';
+import { cloneOffer, type BncConfig, type BncState, type Contestant, type Guild, type Shortcut } from './state.ts';
 
 type Status = Contestant['status'];
 type Offer = BncState['offers'][number];
@@ -225,15 +225,7 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
     if (tries > 200) throw new ArbiterError('bad_request', 'bnc sample: no item placement fits the offers');
   }
 
-  const offers: Offer[] = v.offers.map((o) => ({
-    id: o.id,
-    from: o.from,
-    to: o.to,
-    give: o.give.slice(),
-    get: o.get.slice(),
-    made: o.made,
-    expiresAt: o.expiresAt,
-  }));
+  const offers: Offer[] = v.offers.map(cloneOffer);
   const contacts = new Set<string>();
   const touch = (a: number, b: number) => {
     if (a !== b && b >= 0) contacts.add(`${Math.min(a, b)}-${Math.max(a, b)}`);

@@ -176,7 +176,8 @@ export function cloneBnc(s: BncState): BncState {
 
 const copyItems = (xs: ItemId[]): ItemId[] => xs.slice();
 const cloneShortcut = (x: Shortcut): Shortcut => ({ id: x.id, a: x.a, b: x.b });
-const cloneOffer = (o: Offer): Offer => ({
+/** An offer's own fields, copied (a view's offer carries one more, which this drops). */
+export const cloneOffer = (o: Offer): Offer => ({
   id: o.id,
   from: o.from,
   to: o.to,
