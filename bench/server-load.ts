@@ -63,6 +63,34 @@ async function post(base: string, path: string, body: unknown, token?: string): 
   return j;
 }
 
+/**
+ * One open WebSocket per seat of an arbiter match: `state` frames go to `onState`, and an `ack` or
+ * `error` answers the waiter registered under its id.
+ */
+async function openSeatSockets(
+  base: string,
+  match: string,
+  tokens: string[],
+  waiters: Map<number, (f: any) => void>,
+  onState: (seat: number, frame: any) => void,
+): Promise<WebSocket[]> {
+  const wsBase = base.replace('http', 'ws');
+  const sockets = tokens.map((t, seat) => {
+    const w = new WebSocket(`${wsBase}/api/matches/${match}/ws?token=${t}`);
+    w.on('message', (d) => {
+      const f = JSON.parse(String(d));
+      if (f.type === 'state') onState(seat, f);
+      else if ((f.type === 'ack' || f.type === 'error') && waiters.has(f.id)) {
+        waiters.get(f.id)!(f);
+        waiters.delete(f.id);
+      }
+    });
+    return w;
+  });
+  await Promise.all(sockets.map((w) => new Promise((ok, fail) => (w.once('open', ok), w.once('error', fail)))));
+  return sockets;
+}
+
 class ArbiterPlayer implements Player {
   private id = '';
   private tokens: string[] = [];
@@ -94,23 +122,11 @@ class ArbiterPlayer implements Player {
     this.seq = 0;
     this.over = false;
     if (!this.ws) return;
-    const wsBase = this.base.replace('http', 'ws');
     this.seen = [-1, -1];
-    this.sockets = this.tokens.map((t, seat) => {
-      const w = new WebSocket(`${wsBase}/api/matches/${m.id}/ws?token=${t}`);
-      w.on('message', (d) => {
-        const f = JSON.parse(String(d));
-        if (f.type === 'state') {
-          this.seen[seat] = Math.max(this.seen[seat], f.seq);
-          this.seenWaiter?.();
-        } else if ((f.type === 'ack' || f.type === 'error') && this.waiters.has(f.id)) {
-          this.waiters.get(f.id)!(f);
-          this.waiters.delete(f.id);
-        }
-      });
-      return w;
+    this.sockets = await openSeatSockets(this.base, m.id, this.tokens, this.waiters, (seat, f) => {
+      this.seen[seat] = Math.max(this.seen[seat], f.seq);
+      this.seenWaiter?.();
     });
-    await Promise.all(this.sockets.map((w) => new Promise((ok, fail) => (w.once('open', ok), w.once('error', fail)))));
   }
 
   async ready(): Promise<void> {
@@ -206,22 +222,10 @@ class GroundPlayer implements Player {
     this.over = false;
     this.frames = [null, null, null, null];
     if (!this.ws) return;
-    const wsBase = this.base.replace('http', 'ws');
-    this.sockets = this.tokens.map((t, seat) => {
-      const w = new WebSocket(`${wsBase}/api/matches/${m.id}/ws?token=${t}`);
-      w.on('message', (d) => {
-        const f = JSON.parse(String(d));
-        if (f.type === 'state') {
-          if (!this.frames[seat] || f.seq >= this.frames[seat].seq) this.frames[seat] = f;
-          this.changed?.();
-        } else if ((f.type === 'ack' || f.type === 'error') && this.waiters.has(f.id)) {
-          this.waiters.get(f.id)!(f);
-          this.waiters.delete(f.id);
-        }
-      });
-      return w;
+    this.sockets = await openSeatSockets(this.base, m.id, this.tokens, this.waiters, (seat, f) => {
+      if (!this.frames[seat] || f.seq >= this.frames[seat].seq) this.frames[seat] = f;
+      this.changed?.();
     });
-    await Promise.all(this.sockets.map((w) => new Promise((ok, fail) => (w.once('open', ok), w.once('error', fail)))));
   }
 
   private async get(path: string, seat: number): Promise<any> {
