@@ -57,8 +57,25 @@ const MEMORY_TARGET_KB = 50;
 
 type Proc = { proc: ChildProcess; port: number; stop(): Promise<void> };
 
+// Every child this bench starts, and the PostgreSQL cluster: an interrupted run (Ctrl-C, a kill
+// from a time limit) stops them all instead of leaving servers and a database running.
+const children = new Set<ChildProcess>();
+let cluster: PgCluster | null = null;
+function track(proc: ChildProcess): ChildProcess {
+  children.add(proc);
+  proc.once('exit', () => children.delete(proc));
+  return proc;
+}
+for (const sig of ['SIGINT', 'SIGTERM'] as const)
+  process.once(sig, () => {
+    for (const c of children) c.kill('SIGKILL');
+    cluster?.stop();
+    console.error(`bench server: ${sig}, children and the throw-away cluster stopped`);
+    process.exit(130);
+  });
+
 async function spawnServer(cmd: string[], re: RegExp): Promise<Proc> {
-  const proc = spawn(process.execPath, cmd, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = track(spawn(process.execPath, cmd, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }));
   let out = '';
   const port = await new Promise<number>((ok, fail) => {
     const t = setTimeout(() => fail(new Error('no start: ' + out)), 60_000);
@@ -109,10 +126,12 @@ class LoadClient {
   private readonly lines: AsyncIterator<string>;
 
   constructor() {
-    this.proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/server-load.ts')], {
-      cwd: ROOT,
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
+    this.proc = track(
+      spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/server-load.ts')], {
+        cwd: ROOT,
+        stdio: ['pipe', 'pipe', 'inherit'],
+      }),
+    );
     this.lines = createInterface({ input: this.proc.stdout! })[Symbol.asyncIterator]();
   }
 
@@ -307,7 +326,6 @@ console.log(
 const argv = `node --import tsx bench/server.ts ${args.join(' ')}`.trim();
 console.log(`command: ${argv}`);
 
-let cluster: PgCluster | null = null;
 let pgUrl: string | null = null;
 const wantPg = TARGETS.some((t) => t.startsWith('pg-'));
 if (wantPg && PG === 'none') console.log('PostgreSQL rows not asked for (--pg none)');

@@ -97,3 +97,12 @@ test('`arbiter bench server` runs the server benchmark script in its own process
   assert.match(r.stdout, /^server bench: tic-tac-toe/m);
   assert.match(r.stdout, /command: node --import tsx bench\/server.ts --targets none --runs 1/);
 });
+
+test('`arbiter bench server --json` is refused with a typed reason (its options go after --)', () => {
+  const r = spawnSync(process.execPath, ['bin/arbiter.js', 'bench', 'server', '--json'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /bad_request: bench server takes its own options after "--"/);
+});

@@ -24,6 +24,12 @@ export function registerBench(program: Command): void {
     .option('--json', 'print one JSON object per case per line')
     .action(async (filters: string[], opts: { budget?: string; list?: boolean; json?: boolean }) => {
       if (filters[0] === 'server') {
+        // the server bench prints its own table; its options go after `--`
+        if (opts.json || opts.list || opts.budget !== '1000')
+          throw new ArbiterError(
+            'bad_request',
+            'bench server takes its own options after "--" (e.g. arbiter bench server -- --runs 1); --json, --list and --budget are for the case benchmarks',
+          );
         const script = fileURLToPath(new URL('../../../bench/server.ts', import.meta.url));
         // it borrows the test suite's throw-away PostgreSQL helper, which an installed package lacks
         if (!existsSync(fileURLToPath(new URL('../../../test/server/helpers.ts', import.meta.url)))) {
