@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { minesPackage, type MinesState } from '../../src/rulesets/mines/index.ts';
 import { call } from '../server/helpers.ts';
+import { B_BATCH_TO_LAST_SAFE } from './mines-fixtures.ts';
 import {
   errorsOf,
   newMatch,
@@ -360,21 +361,7 @@ test('[D1-6, F4, contract 11] a batch voided by the rules (a clearing dig with a
     0,
   );
   const api = site.api;
-  const steps = [
-    { type: 'move', cell: [2, 3] },
-    { type: 'dig', cell: [1, 3] },
-    { type: 'move', cell: [1, 3] },
-    { type: 'dig', cell: [0, 2] },
-    { type: 'dig', cell: [0, 3] },
-    { type: 'dig', cell: [0, 4] },
-    { type: 'move', cell: [0, 2] },
-    { type: 'dig', cell: [0, 1] },
-    { type: 'move', cell: [0, 1] },
-    { type: 'dig', cell: [0, 0] },
-    { type: 'move', cell: [0, 4] },
-    { type: 'dig', cell: [0, 5] },
-    { type: 'move', cell: [0, 5] },
-  ];
+  const steps = B_BATCH_TO_LAST_SAFE;
   for (const a of steps) {
     const r = await call(
       api,

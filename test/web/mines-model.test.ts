@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { minesPackage, type MinesAction, type MinesState } from '../../src/rulesets/mines/index.ts';
 import type { GameEvent, Json } from '../../src/kernel/index.ts';
+import { B_BATCH_TO_LAST_SAFE } from './mines-fixtures.ts';
 import {
   cellKind,
   cellLabel,
@@ -111,21 +112,7 @@ test('[D1-6, EC9] every refusal reads as words mapped from reject_reason and sub
 test('[D1-6, F4, EC6] a voided stop is put into words (a clearing dig and a stop in one batch)', () => {
   // b_batch: 8 closed safe cells; 7 digs leave one, and the 8th dig clears while a stop rides along
   let s = r.setup({ board: 'b_batch', boards: 2 }, 1) as MinesState;
-  const steps: MinesAction[] = [
-    { type: 'move', cell: [2, 3] },
-    { type: 'dig', cell: [1, 3] },
-    { type: 'move', cell: [1, 3] },
-    { type: 'dig', cell: [0, 2] },
-    { type: 'dig', cell: [0, 3] },
-    { type: 'dig', cell: [0, 4] },
-    { type: 'move', cell: [0, 2] },
-    { type: 'dig', cell: [0, 1] },
-    { type: 'move', cell: [0, 1] },
-    { type: 'dig', cell: [0, 0] },
-    { type: 'move', cell: [0, 4] },
-    { type: 'dig', cell: [0, 5] },
-    { type: 'move', cell: [0, 5] },
-  ];
+  const steps = B_BATCH_TO_LAST_SAFE;
   for (const a of steps) s = play(s, a).s;
   assert.equal(s.a2.rem, 1);
   const res = play(s, {
