@@ -102,6 +102,8 @@ test('`arbiter bench server --json` is refused with a typed reason (its options 
   const r = spawnSync(process.execPath, ['bin/arbiter.js', 'bench', 'server', '--json'], {
     cwd: ROOT,
     encoding: 'utf8',
+    // CI may force colour on; the assertion reads the plain text.
+    env: { ...process.env, NO_COLOR: '1' },
   });
   assert.equal(r.status, 2);
   assert.match(r.stderr, /bad_request: bench server takes its own options after "--"/);
