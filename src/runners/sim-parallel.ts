@@ -92,10 +92,11 @@ export async function simulateParallel<S, A extends Json>(
     // workers load TypeScript through tsx, like the main thread
     execArgv: [...process.execArgv, '--import', 'tsx'],
     // a worker holds one game at a time; V8's default heap sizing lets each thread grow to well over
-    // 100 MB before collecting (GROUND, two threads: about 400 MB peak RSS at any length, 230-240 MB
-    // with these). The price is more frequent collection: about 30% more CPU per game in an A/B here
-    // (young generation 32 MB: about 305 MB and +15%); docs/sim.md has the figures
-    resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 256 },
+    // 100 MB before collecting (GROUND, two threads: about 355 MB peak RSS). A 16 MB young generation
+    // keeps two threads near 240 MB at about the default's CPU per game; 8 MB cost about 25% more
+    // CPU per game with two threads (many more scavenges). docs/sim.md has the A/B. The old
+    // generation's cap only guards against a runaway agent (an OOM ends the worker, not the host)
+    resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 },
   });
   try {
     const total = await mergeShardsInOrder(
