@@ -206,7 +206,15 @@ function forage(v: SeatView, menu: readonly Action[], mem: FairMemory): Action |
     const a: Action = { type: 'pickup', item };
     if (allowed(v, menu, a)) return a;
   }
-  if (lower && target(v, mem, true) !== null) return null;
+  if (lower) {
+    // the lower seat takes this one: remember the floor without it
+    const before = mem.floors[v.me.zone];
+    mem.floors[v.me.zone] = floor.slice(1);
+    const t = target(v, mem, true);
+    const run = t === null ? null : goTo(v, t);
+    if (run !== null) return run;
+    mem.floors[v.me.zone] = before;
+  }
   const a: Action = { type: 'pickup', item: floor[0] };
   return allowed(v, menu, a) ? a : null;
 }
@@ -234,9 +242,12 @@ function target(v: SeatView, mem: FairMemory, elsewhere: boolean): number | null
   return null;
 }
 
-/** Read the chart once it is held (it shows every shortcut; waiting only finds the local ones). */
+/**
+ * Read the chart once it is held (it shows every shortcut; waiting only finds the local ones), but
+ * not while the race for the items is on: a turn spent reading is a fragment lost to a runner.
+ */
 function readChart(v: SeatView, menu: readonly Action[], mem: FairMemory): Action | null {
-  if (!v.me.items.includes(CHART) || mem.chartRead >= 0) return null;
+  if (!v.me.items.includes(CHART) || mem.chartRead >= 0 || target(v, mem, true) !== null) return null;
   const a: Action = { type: 'use_chart' };
   if (!allowed(v, menu, a)) return null;
   mem.chartRead = v.turn;
@@ -326,7 +337,7 @@ function scout(v: SeatView, menu: readonly Action[], mem: FairMemory, rnd: Agent
     readChart(v, menu, mem) ??
     robVault(v, menu) ??
     ((): Action | null => {
-      const t = target(v, mem, false);
+      const t = target(v, mem, true);
       return t === null ? null : goTo(v, t);
     })() ??
     pool(v, menu, mem) ??
@@ -378,7 +389,7 @@ function turncoat(v: SeatView, menu: readonly Action[], mem: FairMemory, rnd: Ag
       return ask;
     }
   }
-  const t = target(v, mem, false);
+  const t = target(v, mem, true);
   const go = t === null ? null : goTo(v, t);
   return go ?? befriend(v, menu, 10) ?? idle(v, rnd);
 }
