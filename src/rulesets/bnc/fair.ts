@@ -39,8 +39,9 @@ export type FairMemory = {
   exitSuspect: boolean;
   /** The turn it last read the chart (-1: never). */
   chartRead: number;
-  /** Holdings other scouts announced aloud, by seat. */
+  /** Holdings other scouts announced aloud, by seat; how many of its messages it has read. */
   scouts: Record<string, { items: ItemId[]; turn: number }>;
+  heard: number;
   /** Seats whose pact request it asked and that let the request lapse (turncoat). */
   grudges: number[];
   asked: { to: number; item: ItemId; offer: string | null; turn: number }[];
@@ -52,6 +53,7 @@ export const newFairMemory = (): FairMemory => ({
   exitSuspect: false,
   chartRead: -1,
   scouts: {},
+  heard: 0,
   grudges: [],
   asked: [],
 });
@@ -73,15 +75,30 @@ function neighbours(v: SeatView, z: number): number[] {
   return out.sort((x, y) => x - y);
 }
 
+type Paths = { dist: number[]; first: number[] };
+// one decision asks for the same paths several times (playouts make many decisions): kept per view
+const pathCache = new WeakMap<SeatView, { exit?: Paths; noExit?: Paths }>();
+
 /** Steps from the seat's zone to every zone it can reach, avoiding the Exit unless `viaExit`. */
-function distances(v: SeatView, viaExit: boolean): { dist: number[]; first: number[] } {
+function distances(v: SeatView, viaExit: boolean): Paths {
+  let cached = pathCache.get(v);
+  if (cached === undefined) pathCache.set(v, (cached = {}));
+  const hit = viaExit ? cached.exit : cached.noExit;
+  if (hit !== undefined) return hit;
+  const out = bfs(v, viaExit);
+  if (viaExit) cached.exit = out;
+  else cached.noExit = out;
+  return out;
+}
+
+function bfs(v: SeatView, viaExit: boolean): Paths {
   const dist = Array.from({ length: ZONE_COUNT }, () => Infinity);
   const first = Array.from({ length: ZONE_COUNT }, () => -1);
   const start = v.me.zone;
   dist[start] = 0;
   const queue = [start];
-  while (queue.length) {
-    const z = queue.shift()!;
+  for (let head = 0; head < queue.length; head++) {
+    const z = queue[head];
     // the Exit is a dead end to walk through: the Warden strikes there
     if (z === EXIT && z !== start && !viaExit) continue;
     for (const n of neighbours(v, z)) {
@@ -120,7 +137,9 @@ function observe(v: SeatView, mem: FairMemory): void {
   if (fallen > mem.fallen) mem.exitSuspect = true;
   mem.fallen = fallen;
   if (here === EXIT) mem.exitSuspect = false;
-  for (const m of v.messages) {
+  // the seat's messages only grow: read the new ones
+  for (let i = mem.heard; i < v.messages.length; i++) {
+    const m = v.messages[i];
     if (m.from === v.seat) continue;
     const hit = SCOUT_TALK.exec(m.text);
     if (!hit || Number(hit[1]) !== m.from) continue;
@@ -130,6 +149,7 @@ function observe(v: SeatView, mem: FairMemory): void {
       hit[2] === '' ? [] : (hit[2].split(',').filter((x) => (FRAGMENTS as readonly string[]).includes(x)) as ItemId[]);
     mem.scouts[m.from] = { items, turn: m.turn };
   }
+  mem.heard = v.messages.length;
 }
 
 /** Whether the seat may take `a` now, judged from its view and menu alone. */
