@@ -117,11 +117,14 @@ function goTo(v: SeatView, target: number): Action | null {
   return first[target] >= 0 ? { type: 'move', to: first[target] } : null;
 }
 
-/** The nearest of `zones` (ties: the lowest-numbered), or null. */
+/**
+ * The nearest of `zones`, or null; ties go to the zone nearer the Exit, so a contestant that
+ * forgot where it has been (a playout's fresh policy) sweeps forward instead of turning back.
+ */
 function nearest(v: SeatView, zones: number[]): number | null {
   const { dist } = distances(v, v.warden.down);
   let best: number | null = null;
-  for (const z of zones) if (dist[z] !== Infinity && (best === null || dist[z] < dist[best])) best = z;
+  for (const z of zones) if (dist[z] !== Infinity && (best === null || dist[z] <= dist[best])) best = z;
   return best;
 }
 
