@@ -4,6 +4,7 @@
 
 import type { Pending, RulesetPackage, Ruleset } from '../../kernel/index.ts';
 import { bncAgents } from './agents.ts';
+import { fairAgents } from './fair.ts';
 import { catalog } from './catalog.ts';
 import { checkTransition, invariants } from './checks.ts';
 import { owes, validate } from './conditions.ts';
@@ -82,6 +83,18 @@ export const bncPackage: RulesetPackage<BncState, Action> = {
     greedy: { factory: bncAgents.greedy, description: agentNotes.greedy, reads: 'state' },
     treacherous: { factory: bncAgents.treacherous, description: agentNotes.treacherous, reads: 'state' },
     cautious: { factory: bncAgents.cautious, description: agentNotes.cautious, reads: 'state' },
+    scout: {
+      factory: fairAgents.scout,
+      description:
+        'races for items from what it has seen (runs ahead of a lower seat), reads the chart, takes gifts, robs vaults it is let into, checks the Exit after an elimination, pools fragments with other scouts it heard',
+      reads: 'view',
+    },
+    turncoat: {
+      factory: fairAgents.turncoat,
+      description:
+        'the treacherous temperament on its view: accepts every pact and guild, robs vaults, asks pact partners for a fragment and breaks with those who refuse; searches instead of knowing where fragments lie',
+      reads: 'view',
+    },
   },
   presets: {},
   tools,
