@@ -122,3 +122,9 @@ test('[issue 15] chooseFair answers wait when the seat has no menu', () => {
   const a: Action = chooseFair('scout', bnc.view(s, 0) as SeatView, [], newFairMemory(), new SeededRandom(1));
   assert.deepEqual(a, { type: 'wait' });
 });
+
+test("[issue 15] bnc's search agents play out with a fair agent: the rollout policy reads only the view", () => {
+  const rollout = bncPackage.search?.rollout;
+  assert.ok(rollout !== undefined);
+  assert.equal(bncPackage.agents[rollout]?.reads, 'view', rollout);
+});

@@ -39,8 +39,9 @@ export type FairMemory = {
   exitSuspect: boolean;
   /** The turn it last read the chart (-1: never). */
   chartRead: number;
-  /** Holdings other scouts announced aloud, by seat. */
+  /** Holdings other scouts announced aloud, by seat; how many of its messages it has read. */
   scouts: Record<string, { items: ItemId[]; turn: number }>;
+  heard: number;
   /** Seats whose pact request it asked and that let the request lapse (turncoat). */
   grudges: number[];
   asked: { to: number; item: ItemId; offer: string | null; turn: number }[];
@@ -52,6 +53,7 @@ export const newFairMemory = (): FairMemory => ({
   exitSuspect: false,
   chartRead: -1,
   scouts: {},
+  heard: 0,
   grudges: [],
   asked: [],
 });
@@ -73,15 +75,30 @@ function neighbours(v: SeatView, z: number): number[] {
   return out.sort((x, y) => x - y);
 }
 
+type Paths = { dist: number[]; first: number[] };
+// one decision asks for the same paths several times (playouts make many decisions): kept per view
+const pathCache = new WeakMap<SeatView, { exit?: Paths; noExit?: Paths }>();
+
 /** Steps from the seat's zone to every zone it can reach, avoiding the Exit unless `viaExit`. */
-function distances(v: SeatView, viaExit: boolean): { dist: number[]; first: number[] } {
+function distances(v: SeatView, viaExit: boolean): Paths {
+  let cached = pathCache.get(v);
+  if (cached === undefined) pathCache.set(v, (cached = {}));
+  const hit = viaExit ? cached.exit : cached.noExit;
+  if (hit !== undefined) return hit;
+  const out = bfs(v, viaExit);
+  if (viaExit) cached.exit = out;
+  else cached.noExit = out;
+  return out;
+}
+
+function bfs(v: SeatView, viaExit: boolean): Paths {
   const dist = Array.from({ length: ZONE_COUNT }, () => Infinity);
   const first = Array.from({ length: ZONE_COUNT }, () => -1);
   const start = v.me.zone;
   dist[start] = 0;
   const queue = [start];
-  while (queue.length) {
-    const z = queue.shift()!;
+  for (let head = 0; head < queue.length; head++) {
+    const z = queue[head];
     // the Exit is a dead end to walk through: the Warden strikes there
     if (z === EXIT && z !== start && !viaExit) continue;
     for (const n of neighbours(v, z)) {
@@ -100,11 +117,14 @@ function goTo(v: SeatView, target: number): Action | null {
   return first[target] >= 0 ? { type: 'move', to: first[target] } : null;
 }
 
-/** The nearest of `zones` (ties: the lowest-numbered), or null. */
+/**
+ * The nearest of `zones`, or null; ties go to the zone nearer the Exit, so a contestant that
+ * forgot where it has been (a playout's fresh policy) sweeps forward instead of turning back.
+ */
 function nearest(v: SeatView, zones: number[]): number | null {
   const { dist } = distances(v, v.warden.down);
   let best: number | null = null;
-  for (const z of zones) if (dist[z] !== Infinity && (best === null || dist[z] < dist[best])) best = z;
+  for (const z of zones) if (dist[z] !== Infinity && (best === null || dist[z] <= dist[best])) best = z;
   return best;
 }
 
@@ -120,7 +140,9 @@ function observe(v: SeatView, mem: FairMemory): void {
   if (fallen > mem.fallen) mem.exitSuspect = true;
   mem.fallen = fallen;
   if (here === EXIT) mem.exitSuspect = false;
-  for (const m of v.messages) {
+  // the seat's messages only grow: read the new ones
+  for (let i = mem.heard; i < v.messages.length; i++) {
+    const m = v.messages[i];
     if (m.from === v.seat) continue;
     const hit = SCOUT_TALK.exec(m.text);
     if (!hit || Number(hit[1]) !== m.from) continue;
@@ -130,6 +152,7 @@ function observe(v: SeatView, mem: FairMemory): void {
       hit[2] === '' ? [] : (hit[2].split(',').filter((x) => (FRAGMENTS as readonly string[]).includes(x)) as ItemId[]);
     mem.scouts[m.from] = { items, turn: m.turn };
   }
+  mem.heard = v.messages.length;
 }
 
 /** Whether the seat may take `a` now, judged from its view and menu alone. */
@@ -206,7 +229,15 @@ function forage(v: SeatView, menu: readonly Action[], mem: FairMemory): Action |
     const a: Action = { type: 'pickup', item };
     if (allowed(v, menu, a)) return a;
   }
-  if (lower && target(v, mem, true) !== null) return null;
+  if (lower) {
+    // the lower seat takes this one: remember the floor without it
+    const before = mem.floors[v.me.zone];
+    mem.floors[v.me.zone] = floor.slice(1);
+    const t = target(v, mem, true);
+    const run = t === null ? null : goTo(v, t);
+    if (run !== null) return run;
+    mem.floors[v.me.zone] = before;
+  }
   const a: Action = { type: 'pickup', item: floor[0] };
   return allowed(v, menu, a) ? a : null;
 }
@@ -234,9 +265,12 @@ function target(v: SeatView, mem: FairMemory, elsewhere: boolean): number | null
   return null;
 }
 
-/** Read the chart once it is held (it shows every shortcut; waiting only finds the local ones). */
+/**
+ * Read the chart once it is held (it shows every shortcut; waiting only finds the local ones), but
+ * not while the race for the items is on: a turn spent reading is a fragment lost to a runner.
+ */
 function readChart(v: SeatView, menu: readonly Action[], mem: FairMemory): Action | null {
-  if (!v.me.items.includes(CHART) || mem.chartRead >= 0) return null;
+  if (!v.me.items.includes(CHART) || mem.chartRead >= 0 || target(v, mem, true) !== null) return null;
   const a: Action = { type: 'use_chart' };
   if (!allowed(v, menu, a)) return null;
   mem.chartRead = v.turn;
@@ -326,7 +360,7 @@ function scout(v: SeatView, menu: readonly Action[], mem: FairMemory, rnd: Agent
     readChart(v, menu, mem) ??
     robVault(v, menu) ??
     ((): Action | null => {
-      const t = target(v, mem, false);
+      const t = target(v, mem, true);
       return t === null ? null : goTo(v, t);
     })() ??
     pool(v, menu, mem) ??
@@ -378,7 +412,7 @@ function turncoat(v: SeatView, menu: readonly Action[], mem: FairMemory, rnd: Ag
       return ask;
     }
   }
-  const t = target(v, mem, false);
+  const t = target(v, mem, true);
   const go = t === null ? null : goTo(v, t);
   return go ?? befriend(v, menu, 10) ?? idle(v, rnd);
 }
