@@ -195,7 +195,36 @@ export class MatchRecorder {
  */
 export function canonicalInput(input: Json): Json {
   // most inputs already have sorted keys (menu elements, parsed log lines): skip the copy then
-  return keysSorted(input) ? input : JSON.parse(canonicalJson(input));
+  return keysSorted(input) ? input : sortedCopy(input);
+}
+
+/**
+ * What `JSON.parse(canonicalJson(v))` gives, built directly (no text in between): keys sorted,
+ * undefined members dropped (null in arrays), -0 as 0, a non-finite number refused.
+ */
+function sortedCopy(v: Json): Json {
+  if (v === null || typeof v !== 'object') {
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) throw new TypeError(`non-finite number ${v} is not JSON`);
+      return v === 0 ? 0 : v;
+    }
+    return v;
+  }
+  if (Array.isArray(v)) {
+    const arr: Json[] = new Array(v.length);
+    for (let i = 0; i < v.length; i++) arr[i] = v[i] === undefined ? null : sortedCopy(v[i]);
+    return arr;
+  }
+  const out: { [k: string]: Json } = {};
+  for (const k of Object.keys(v).sort()) {
+    const x = v[k];
+    if (x === undefined) continue;
+    // an own "__proto__" member stays a member (as JSON.parse makes it), never the prototype
+    if (k === '__proto__')
+      Object.defineProperty(out, k, { value: sortedCopy(x), enumerable: true, writable: true, configurable: true });
+    else out[k] = sortedCopy(x);
+  }
+  return out;
 }
 
 function keysSorted(v: Json, depth = 0): boolean {

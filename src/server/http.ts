@@ -2,7 +2,6 @@
 // schemas of schemas.ts; every refusal is `{ok:false, error:{code, reason, detail}}` with the drive
 // protocol's codes and a 4xx status; no stack trace ever leaves the server.
 
-import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
@@ -21,9 +20,9 @@ import {
 } from '../kernel/index.ts';
 import { actionSchemas, type ActionSchemas } from '../runners/schema.ts';
 import { BUILTIN_AGENTS } from '../agents/builtin.ts';
-import { HttpError, type LiveMatch, type MatchService } from './service.ts';
+import { HttpError, sha256, type LiveMatch, type MatchService } from './service.ts';
 import { REMOTE_CLOSE, type RemoteTransport } from './remote.ts';
-import { AccessQuery, ActBody, ClientFrame, CreateBody, JoinBody, ListQuery, openApi } from './schemas.ts';
+import { AccessQuery, CreateBody, JoinBody, ListQuery, openApi, parseActBody, parseClientFrame } from './schemas.ts';
 import { fullLog, spectatorLog } from './log.ts';
 
 export interface AppOptions {
@@ -96,6 +95,23 @@ function bearer(req: FastifyRequest): string | undefined {
   return m ? m[1] : undefined;
 }
 
+/** sha256 of a request's token, computed once: the rate limiter's key and the seat lookup share it. */
+const digests = new WeakMap<FastifyRequest, { token: string; hash: string }>();
+function tokenHash(req: FastifyRequest, token: string | undefined): string | undefined {
+  if (!token) return undefined;
+  const d = digests.get(req);
+  if (d && d.token === token) return d.hash;
+  const hash = sha256(token);
+  digests.set(req, { token, hash });
+  return hash;
+}
+
+/** The bearer token of a request and its hash. */
+function caller(req: FastifyRequest): [token: string | undefined, hash: string | undefined] {
+  const t = bearer(req);
+  return [t, tokenHash(req, t)];
+}
+
 function spectatePassword(req: FastifyRequest, q: { password?: string }): string | undefined {
   const h = req.headers['x-spectate-password'];
   return typeof h === 'string' ? h : q.password;
@@ -154,7 +170,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         (typeof (req.query as { token?: unknown })?.token === 'string'
           ? String((req.query as { token: string }).token)
           : undefined);
-      return t ? 't:' + createHash('sha256').update(t).digest('hex').slice(0, 32) : 'a:' + req.ip;
+      return t ? 't:' + tokenHash(req, t)!.slice(0, 32) : 'a:' + req.ip;
     },
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
@@ -256,28 +272,30 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/api/matches/:id/view', async (req) => {
     const m = await match(req);
     const q = AccessQuery.parse(req.query ?? {});
-    const who = await svc.audience(m, bearer(req), spectatePassword(req, q));
+    const [token, hash] = caller(req);
+    const who = await svc.audience(m, token, spectatePassword(req, q), hash);
     return svc.snapshot(m, who.seat);
   });
 
   app.get('/api/matches/:id/pending', async (req) => {
     const m = await match(req);
     const q = AccessQuery.parse(req.query ?? {});
-    const who = await svc.audience(m, bearer(req), spectatePassword(req, q));
+    const [token, hash] = caller(req);
+    const who = await svc.audience(m, token, spectatePassword(req, q), hash);
     const snap = svc.snapshot(m, who.seat);
     return { pending: snap.pending, yours: snap.yours };
   });
 
   app.get('/api/matches/:id/menu', async (req) => {
     const m = await match(req);
-    const { seat } = await svc.seatOf(m, bearer(req));
+    const { seat } = await svc.seatOf(m, ...caller(req));
     return { seat, menu: svc.snapshot(m, seat).menu ?? { actions: [] } };
   });
 
   app.post('/api/matches/:id/actions', async (req) => {
     const m = await match(req);
-    const { seat } = await svc.seatOf(m, bearer(req));
-    const body = ActBody.parse(req.body);
+    const { seat } = await svc.seatOf(m, ...caller(req));
+    const body = parseActBody(req.body);
     const header = req.headers['idempotency-key'];
     const key =
       body.idempotencyKey ?? (typeof header === 'string' && header.length > 0 && header.length <= 128 ? header : null);
@@ -293,7 +311,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/api/matches/:id/log', async (req, reply) => {
     const m = await match(req);
     const q = AccessQuery.parse(req.query ?? {});
-    await svc.audience(m, bearer(req), spectatePassword(req, q));
+    const [token, hash] = caller(req);
+    await svc.audience(m, token, spectatePassword(req, q), hash);
     const subs = await svc.submissions(m);
     const lines = m.status === 'finished' ? fullLog(m, subs) : spectatorLog(m, subs);
     return reply.type('application/x-ndjson').send(lines.join('\n') + '\n');
@@ -318,7 +337,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const ready = (async () => {
       const m = await match(req);
       const q = AccessQuery.parse(req.query ?? {});
-      const who = await svc.audience(m, q.token ?? bearer(req), spectatePassword(req, q));
+      const token = q.token ?? bearer(req);
+      const who = await svc.audience(m, token, spectatePassword(req, q), tokenHash(req, token));
       const unsubscribe = svc.subscribe(m, { seat: who.seat, send });
       socket.on('close', unsubscribe);
       send({ type: 'state', ...svc.snapshot(m, who.seat) });
@@ -341,7 +361,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           send({ type: 'error', code: 'bad_request', reason: 'a message must be one JSON object' });
           return;
         }
-        const parsed = ClientFrame.safeParse(msg);
+        const parsed = parseClientFrame(msg);
         const id = (msg && typeof msg === 'object' && !Array.isArray(msg) ? msg.id : undefined) ?? undefined;
         if (!parsed.success) {
           send(fail(parsed.error, id));

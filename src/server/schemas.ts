@@ -2,6 +2,7 @@
 // and the OpenAPI document is generated from them (z.toJSONSchema), so the three never drift.
 
 import { z } from 'zod';
+import { findPrototypeKey, isPlainJson, type Json } from '../kernel/index.ts';
 
 const json = z.json();
 const code = z.enum([
@@ -162,6 +163,61 @@ export const ClientFrame = z.discriminatedUnion('type', [
     .strict(),
   z.object({ type: z.literal('ping'), id: json.optional() }).strict(),
 ]);
+
+// The two shapes every action arrives in, checked by hand on the hot path: a value the hand check
+// takes is one the zod schema above accepts and gives back unchanged (zod rebuilds objects and drops
+// `__proto__` keys, so values holding a prototype key are left to zod). Anything else goes to zod,
+// which accepts or refuses it with its worded issues. test/server/schemas.test.ts compares the two.
+
+type ActFrame = { type: 'act'; id?: Json; action: Json; idempotencyKey?: string };
+type ActInput = { action: Json; idempotencyKey?: string };
+
+const validKey = (k: unknown) => k === undefined || (typeof k === 'string' && k.length >= 1 && k.length <= 128);
+
+function plainObject(v: unknown): v is Record<string, unknown> {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+/** Own keys all among `allowed` (zod's strict objects refuse any other). */
+function onlyKeys(v: Record<string, unknown>, allowed: readonly string[]): boolean {
+  for (const k of Object.keys(v)) if (!allowed.includes(k)) return false;
+  return true;
+}
+
+const ACT_FRAME_KEYS = ['type', 'id', 'action', 'idempotencyKey'] as const;
+const ACT_BODY_KEYS = ['action', 'idempotencyKey'] as const;
+
+/** A parsed WebSocket message as a client frame (`ClientFrame.safeParse`, with a fast path for `act`). */
+export function parseClientFrame(msg: unknown): ReturnType<typeof ClientFrame.safeParse> {
+  if (
+    plainObject(msg) &&
+    msg.type === 'act' &&
+    msg.action !== undefined &&
+    onlyKeys(msg, ACT_FRAME_KEYS) &&
+    isPlainJson(msg.action) &&
+    (msg.id === undefined || isPlainJson(msg.id)) &&
+    validKey(msg.idempotencyKey) &&
+    findPrototypeKey(msg) === null
+  )
+    return { success: true, data: msg as ActFrame } as ReturnType<typeof ClientFrame.safeParse>;
+  return ClientFrame.safeParse(msg);
+}
+
+/** A request body as an action submission (`ActBody.parse`, with a fast path for the usual body). */
+export function parseActBody(body: unknown): ActInput {
+  if (
+    plainObject(body) &&
+    body.action !== undefined &&
+    onlyKeys(body, ACT_BODY_KEYS) &&
+    isPlainJson(body.action) &&
+    validKey(body.idempotencyKey) &&
+    findPrototypeKey(body) === null
+  )
+    return body as ActInput;
+  return ActBody.parse(body);
+}
 
 const js = (s: z.ZodType) => z.toJSONSchema(s, { unrepresentable: 'any', io: 'input' }) as Record<string, unknown>;
 

@@ -2,7 +2,7 @@
 // acknowledged, built-in agents and turn deadlines played on the server, and a fan-out of what each
 // seat (or a spectator) may see to whoever watches. One queue per match orders its changes.
 
-import { createHash, randomBytes, randomInt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomFillSync, randomInt, scryptSync, timingSafeEqual } from 'node:crypto';
 import {
   act,
   ArbiterError,
@@ -73,12 +73,32 @@ export interface ServiceOptions {
   agentMaxFailures?: number;
 }
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && timingSafeEqual(x, y);
+/** Each seat row's stored token hash as bytes, made once per row (rows are replaced, never changed). */
+const seatHashBytes = new WeakMap<SeatRow, Buffer>();
+
+function sameHash(s: SeatRow & { tokenHash: string }, h: Buffer): boolean {
+  let x = seatHashBytes.get(s);
+  if (!x) {
+    x = Buffer.from(s.tokenHash, 'hex');
+    seatHashBytes.set(s, x);
+  }
+  return x.length === h.length && timingSafeEqual(x, h);
+}
+
+// Random bytes for match ids and seat tokens, drawn from the same CSPRNG a block at a time (one
+// call per 256 tokens instead of one each); every byte is handed out once.
+const POOL = Buffer.alloc(4096);
+let poolAt = POOL.length;
+function randomText(bytes: number): string {
+  if (poolAt + bytes > POOL.length) {
+    randomFillSync(POOL);
+    poolAt = 0;
+  }
+  const out = POOL.toString('base64url', poolAt, poolAt + bytes);
+  poolAt += bytes;
+  return out;
 }
 
 function hashPassword(password: string): string {
@@ -377,12 +397,19 @@ export class MatchService {
   }
 
   /** The seat a token belongs to, or a 401. Tokens are compared as hashes in constant time. */
-  async seatOf(m: LiveMatch, token: string | undefined): Promise<{ seat: Seat; tokenHash: string }> {
+  async seatOf(
+    m: LiveMatch,
+    token: string | undefined,
+    tokenHash?: string,
+  ): Promise<{ seat: Seat; tokenHash: string }> {
     if (!token) throw new HttpError(401, 'bad_request', 'a seat token is required (Authorization: Bearer TOKEN)');
-    const h = sha256(token);
+    // the caller may pass sha256(token) it already computed (the rate limiter's key)
+    const h = tokenHash ?? sha256(token);
+    const hb = Buffer.from(h, 'hex');
     const find = () => {
       let found = -1;
-      for (const s of m.seats) if (s.tokenHash && sameHash(s.tokenHash, h) && found < 0) found = s.seat;
+      for (const s of m.seats)
+        if (s.tokenHash && sameHash(s as SeatRow & { tokenHash: string }, hb) && found < 0) found = s.seat;
       return found;
     };
     let seat = find();
@@ -396,8 +423,13 @@ export class MatchService {
   }
 
   /** Who the caller is: a seat (token), or a spectator (password when the match is private). */
-  async audience(m: LiveMatch, token: string | undefined, password: string | undefined): Promise<Audience> {
-    if (token) return { seat: (await this.seatOf(m, token)).seat };
+  async audience(
+    m: LiveMatch,
+    token: string | undefined,
+    password: string | undefined,
+    tokenHash?: string,
+  ): Promise<Audience> {
+    if (token) return { seat: (await this.seatOf(m, token, tokenHash)).seat };
     if (
       m.row.spectateHash &&
       !(typeof password === 'string' && password.length <= 1024 && checkPassword(password, m.row.spectateHash))
@@ -501,7 +533,7 @@ export class MatchService {
     const outcome = rs.outcome(state);
     const status: MatchStatus = outcome ? 'finished' : seats.some((s) => s.kind === 'open') ? 'waiting' : 'running';
     const row: MatchRow = {
-      id: randomBytes(9).toString('base64url'),
+      id: randomText(9),
       ruleset: rs.id,
       version: rs.version,
       seed,
@@ -535,7 +567,7 @@ export class MatchService {
       if (!m.seats.some((s) => s.seat === want))
         throw new ArbiterError('bad_request', `seat ${want} does not exist (seats are 0..${m.seats.length - 1})`);
       if (!open.includes(want)) throw new HttpError(409, 'illegal', `seat ${want} is not open`);
-      const token = randomBytes(16).toString('base64url');
+      const token = randomText(16);
       const tokenHash = sha256(token);
       if (!(await this.store.claimSeat(m.id, want, name, tokenHash)))
         throw new HttpError(409, 'illegal', `seat ${want} was taken meanwhile`);

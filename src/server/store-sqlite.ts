@@ -4,10 +4,12 @@
 // survives power loss, at a cost per commit.
 //
 // Group commit: the writes asked for during one turn of the event loop (submissions that arrive
-// together from many matches) share one transaction, each inside its own savepoint so a refused
-// write (a second writer of a seq) undoes only itself. Every caller's promise settles only after
-// the COMMIT returned, so an answer still goes out only once its write is in the file. One commit
-// per batch instead of one per action is most of what a durable write costs here.
+// together from many matches) share one transaction. A refused write (a second writer of a seq)
+// undoes only itself: a batch that meets one is rolled back and run again with each write in its own
+// savepoint (the common batch, where nothing is refused, takes no savepoints). Every caller's
+// promise settles only after the COMMIT returned, so an answer still goes out only once its write is
+// in the file. One commit per batch instead of one per action is most of what a durable write costs
+// here.
 //
 // Checkpoints (copying the WAL back into the database file, with an fsync of each) run on a worker
 // thread with its own connection every 250 ms, so they do not stall the event loop that answers
@@ -178,19 +180,9 @@ export class SqliteStore implements Store {
     const jobs = this.jobs;
     if (jobs.length === 0) return;
     this.jobs = [];
-    const results: { ok: boolean; value: unknown }[] = [];
+    let results: { ok: boolean; value: unknown }[];
     try {
-      this.tx(() => {
-        for (const j of jobs) {
-          try {
-            results.push({ ok: true, value: this.tx(j.run) });
-          } catch (err) {
-            // an error that ended the whole transaction (disk full, I/O) fails the whole batch
-            if (!this.db.inTransaction) throw err;
-            results.push({ ok: false, value: err });
-          }
-        }
-      });
+      results = this.commitBatch(jobs);
     } catch (err) {
       // the COMMIT itself failed: nothing of the batch is stored
       for (const j of jobs) j.fail(err);
@@ -200,6 +192,47 @@ export class SqliteStore implements Store {
       if (results[i].ok) jobs[i].ok(results[i].value as never);
       else jobs[i].fail(results[i].value);
     }
+  }
+
+  /**
+   * One transaction for the whole batch, first without savepoints (two statements fewer per write).
+   * When every write succeeds, that is the batch. When one throws, that attempt is rolled back as a
+   * whole, and the batch runs again with each write in its own savepoint, so a refused write undoes
+   * only itself, exactly as if it had been alone. A lone write needs no savepoint at all: rolling
+   * back its transaction undoes only itself.
+   */
+  private commitBatch(jobs: Job[]): { ok: boolean; value: unknown }[] {
+    const values: unknown[] = [];
+    const refused = { err: null as unknown };
+    try {
+      this.tx(() => {
+        for (const j of jobs) {
+          try {
+            values.push(j.run());
+          } catch (err) {
+            refused.err = err;
+            throw refused;
+          }
+        }
+      });
+      return values.map((value) => ({ ok: true, value }));
+    } catch (err) {
+      if (err !== refused) throw err;
+      if (jobs.length === 1) return [{ ok: false, value: refused.err }];
+    }
+    const results: { ok: boolean; value: unknown }[] = [];
+    this.tx(() => {
+      for (const j of jobs) {
+        try {
+          results.push({ ok: true, value: this.tx(j.run) });
+        } catch (err) {
+          // an error that ended the whole transaction (disk full, I/O) fails the whole batch
+          if (!this.db.inTransaction) throw err;
+          results.push({ ok: false, value: err });
+        }
+      }
+    });
+    return results;
   }
 
   private prepare() {

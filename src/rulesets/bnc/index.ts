@@ -4,6 +4,7 @@
 
 import type { Pending, RulesetPackage, Ruleset } from '../../kernel/index.ts';
 import { bncAgents } from './agents.ts';
+import { fairAgents } from './fair.ts';
 import { catalog } from './catalog.ts';
 import { checkTransition, invariants } from './checks.ts';
 import { owes, validate } from './conditions.ts';
@@ -82,11 +83,25 @@ export const bncPackage: RulesetPackage<BncState, Action> = {
     greedy: { factory: bncAgents.greedy, description: agentNotes.greedy, reads: 'state' },
     treacherous: { factory: bncAgents.treacherous, description: agentNotes.treacherous, reads: 'state' },
     cautious: { factory: bncAgents.cautious, description: agentNotes.cautious, reads: 'state' },
+    scout: {
+      factory: fairAgents.scout,
+      description:
+        'races for items from what it has seen (runs ahead of a lower seat), reads the chart, takes gifts, robs vaults it is let into, checks the Exit after an elimination, pools fragments with other scouts it heard',
+      reads: 'view',
+    },
+    turncoat: {
+      factory: fairAgents.turncoat,
+      description:
+        'the treacherous temperament on its view: accepts every pact and guild, robs vaults, asks pact partners for a fragment and breaks with those who refuse; searches instead of knowing where fragments lie',
+      reads: 'view',
+    },
   },
   presets: {},
   tools,
   scenarios: 'scenarios/bnc',
   rulesPage: () => renderRulesPage(MANIFEST),
-  // search agents play out with the scripted policy (on their own sample of the state)
-  search: { rollout: 'treacherous' },
+  // search agents play out with the fair scout (on their own sample): unlike the treacherous
+  // script, it does not know where the sampled fragments lie, so finding out is worth something in
+  // a playout; ismcts places slightly better with it, at about four times the cost (docs/agents.md)
+  search: { rollout: 'scout' },
 };

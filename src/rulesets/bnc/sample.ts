@@ -22,7 +22,8 @@ type Pact = BncState['pacts'][number];
 type Invitation = BncState['invitations'][number];
 type Message = Omit<BncState['messages'][number], 'zone'> & { zone?: number };
 
-type SeatView = {
+/** A contestant's view as `seatView` builds it (the sampler and the fair agents read it). */
+export type SeatView = {
   seat: number;
   edition: string;
   turn: number;
