@@ -66,10 +66,15 @@ function track(proc: ChildProcess): ChildProcess {
   proc.once('exit', () => children.delete(proc));
   return proc;
 }
+// 'exit' also runs after a crash (an uncaught error, or EPIPE when the output is piped to `head`);
+// both steps are synchronous, as an exit handler needs
+process.once('exit', () => {
+  for (const c of children) c.kill('SIGKILL');
+  cluster?.stop();
+  cluster = null;
+});
 for (const sig of ['SIGINT', 'SIGTERM'] as const)
   process.once(sig, () => {
-    for (const c of children) c.kill('SIGKILL');
-    cluster?.stop();
     console.error(`bench server: ${sig}, children and the throw-away cluster stopped`);
     process.exit(130);
   });
@@ -342,6 +347,9 @@ try {
   if (TARGETS.includes('sqlite-ws')) await arbiterTarget('arbiter sqlite ws', 'sqlite', 'ws');
   if (pgUrl && TARGETS.includes('pg-http')) await arbiterTarget('arbiter postgres http', { pgUrl }, 'http');
   if (pgUrl && TARGETS.includes('pg-ws')) await arbiterTarget('arbiter postgres ws', { pgUrl }, 'ws');
+  // the cluster's background processes must not share the cores with the rows after it
+  cluster?.stop();
+  cluster = null;
   if (TARGETS.includes('bgio')) await bgioTarget();
   if (TARGETS.includes('sqlite-ground-http'))
     await arbiterTarget('arbiter sqlite http, GROUND 4p', 'sqlite', 'http', 'ground');
@@ -349,6 +357,7 @@ try {
     await arbiterTarget('arbiter sqlite ws, GROUND 4p', 'sqlite', 'ws', 'ground');
 } finally {
   cluster?.stop();
+  cluster = null;
 }
 
 const wall = (s: Sample) => s.actions / s.wallS;
