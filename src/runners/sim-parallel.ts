@@ -89,8 +89,9 @@ export async function simulateParallel<S, A extends Json>(
     filename: parallel.worker,
     minThreads: threads,
     maxThreads: threads,
-    // workers load TypeScript through tsx, like the main thread
-    execArgv: [...process.execArgv, '--import', 'tsx'],
+    // workers load TypeScript through tsx, like the main thread; by its resolved URL, since a bare
+    // 'tsx' would be looked up from the caller's working directory, not from this package
+    execArgv: [...process.execArgv, '--import', import.meta.resolve('tsx')],
     // a worker holds one game at a time; V8's default heap sizing lets each thread grow to well over
     // 100 MB before collecting (GROUND, two threads: about 355 MB peak RSS). A 16 MB young generation
     // keeps two threads near 240 MB at about the default's CPU per game; 8 MB cost about 25% more

@@ -95,3 +95,25 @@ test('drive as a subprocess survives garbage and answers in order', () => {
   assert.equal(res[1].error.code, 'bad_request');
   assert.equal(res[2].id, 3);
 });
+
+test('sim on the worker pool works from any working directory (the workers find tsx from the package)', () => {
+  const bin = join(process.cwd(), 'bin/arbiter.js');
+  const run = (cwd: string) =>
+    spawnSync(
+      process.execPath,
+      [bin, 'sim', 'tictactoe', '--games', '2500', '--threads', '2', '--json', '--no-progress'],
+      {
+        cwd,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+    );
+  const elsewhere = run(mkdtempSync(join(tmpdir(), 'arbiter-cwd-')));
+  assert.equal(elsewhere.status, 0, elsewhere.stderr);
+  const report = JSON.parse(elsewhere.stdout);
+  assert.equal(report.games, 2500);
+  assert.equal(report.threads, 2);
+  // the same seeds give the same report wherever it runs
+  const here = JSON.parse(run(process.cwd()).stdout);
+  assert.deepEqual({ ...report, wall_ms: 0, games_per_s: 0 }, { ...here, wall_ms: 0, games_per_s: 0 });
+});

@@ -36,7 +36,9 @@ export function registerBench(program: Command): void {
           process.stdout.write('skipped: the server benchmark runs from a source checkout (git clone, npm ci)\n');
           return;
         }
-        const r = spawnSync(process.execPath, ['--import', 'tsx', script, ...filters.slice(1)], { stdio: 'inherit' });
+        const r = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), script, ...filters.slice(1)], {
+          stdio: 'inherit',
+        });
         process.exitCode = r.status ?? 1;
         return;
       }
