@@ -189,16 +189,19 @@ function onlyKeys(v: Record<string, unknown>, allowed: readonly string[]): boole
 const ACT_FRAME_KEYS = ['type', 'id', 'action', 'idempotencyKey'] as const;
 const ACT_BODY_KEYS = ['action', 'idempotencyKey'] as const;
 
+/** The checks an act frame and an action body share: a plain object with only `keys`, a JSON action, a valid key. */
+function usualAction(v: unknown, keys: readonly string[]): v is Record<string, unknown> {
+  return (
+    plainObject(v) && v.action !== undefined && onlyKeys(v, keys) && isPlainJson(v.action) && validKey(v.idempotencyKey)
+  );
+}
+
 /** A parsed WebSocket message as a client frame (`ClientFrame.safeParse`, with a fast path for `act`). */
 export function parseClientFrame(msg: unknown): ReturnType<typeof ClientFrame.safeParse> {
   if (
-    plainObject(msg) &&
+    usualAction(msg, ACT_FRAME_KEYS) &&
     msg.type === 'act' &&
-    msg.action !== undefined &&
-    onlyKeys(msg, ACT_FRAME_KEYS) &&
-    isPlainJson(msg.action) &&
     (msg.id === undefined || isPlainJson(msg.id)) &&
-    validKey(msg.idempotencyKey) &&
     findPrototypeKey(msg) === null
   )
     return { success: true, data: msg as ActFrame } as ReturnType<typeof ClientFrame.safeParse>;
@@ -207,15 +210,7 @@ export function parseClientFrame(msg: unknown): ReturnType<typeof ClientFrame.sa
 
 /** A request body as an action submission (`ActBody.parse`, with a fast path for the usual body). */
 export function parseActBody(body: unknown): ActInput {
-  if (
-    plainObject(body) &&
-    body.action !== undefined &&
-    onlyKeys(body, ACT_BODY_KEYS) &&
-    isPlainJson(body.action) &&
-    validKey(body.idempotencyKey) &&
-    findPrototypeKey(body) === null
-  )
-    return body as ActInput;
+  if (usualAction(body, ACT_BODY_KEYS) && findPrototypeKey(body) === null) return body as ActInput;
   return ActBody.parse(body);
 }
 
