@@ -33,6 +33,11 @@ export type LoadJob = {
   seconds: number;
   /** 0: closed loop; otherwise one action per match every paceMs (open loop). */
   paceMs: number;
+  /**
+   * boardgame.io's client transport: socket.io straight over WebSocket (the default here, its
+   * fastest), or socket.io's own default, long-polling first and upgraded later.
+   */
+  bgioTransport?: 'websocket' | 'polling-first';
 };
 
 export type LoadResult = {
@@ -323,6 +328,7 @@ class BgioPlayer implements Player {
     private readonly base: string,
     private readonly slot: number,
     private readonly rnd: SeededRandom,
+    private readonly transport: 'websocket' | 'polling-first',
   ) {}
 
   private synced(i: number, pred: (st: any) => boolean): Promise<any> {
@@ -351,7 +357,10 @@ class BgioPlayer implements Player {
         matchID,
         playerID,
         debug: false,
-        multiplayer: SocketIO({ server: this.base }),
+        multiplayer: SocketIO({
+          server: this.base,
+          ...(this.transport === 'websocket' ? { socketOpts: { transports: ['websocket'] } } : {}),
+        }),
       }),
     );
     this.clients.forEach((c, i) =>
@@ -400,7 +409,7 @@ class BgioPlayer implements Player {
 
 function player(job: LoadJob, i: number, seed: number): Player {
   const rnd = new SeededRandom(seed);
-  if (job.kind === 'bgio') return new BgioPlayer(job.base, i, rnd);
+  if (job.kind === 'bgio') return new BgioPlayer(job.base, i, rnd, job.bgioTransport ?? 'websocket');
   if (job.game === 'ground') return new GroundPlayer(job.base, job.kind === 'arbiter-ws', rnd);
   return new ArbiterPlayer(job.base, job.kind === 'arbiter-ws', rnd);
 }

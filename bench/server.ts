@@ -19,6 +19,9 @@
 //   --pg auto          a throw-away PostgreSQL cluster when its binaries are installed (the default);
 //                      --pg postgres://... an existing server (a schema per run, dropped after); --pg none
 //   --profile DIR      run the arbiter server under node --cpu-prof, profiles into DIR
+//   --bgio-transport websocket   boardgame.io's client straight over WebSocket (its fastest, the
+//                      default); polling-first is socket.io's own default (long-polling, upgraded
+//                      later), which made boardgame.io's rows half as fast and twice as noisy
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -45,10 +48,14 @@ const RUNS = Number(opt('runs', '3'));
 const IDLE = Number(opt('idle', '1000'));
 const PG = opt('pg', 'auto');
 const PROFILE = opt('profile', '');
+const BGIO_TRANSPORT = opt('bgio-transport', 'websocket');
+if (BGIO_TRANSPORT !== 'websocket' && BGIO_TRANSPORT !== 'polling-first')
+  throw new Error(`--bgio-transport is websocket or polling-first, not ${BGIO_TRANSPORT}`);
+const bgioTransport: 'websocket' | 'polling-first' = BGIO_TRANSPORT;
 const TARGETS = opt('targets', 'sqlite-http,sqlite-ws,pg-http,pg-ws,bgio,sqlite-ground-http,sqlite-ground-ws').split(
   ',',
 );
-const BGIO = 'boardgame.io memory socket.io';
+const BGIO = `boardgame.io memory socket.io (${bgioTransport})`;
 
 // the issue's targets
 const RATIO_TARGET = 3;
@@ -304,6 +311,7 @@ async function bgioTarget() {
         console.error(`  boardgame.io: run ${run + 1}, ${load.label}, ${load.matches} matches`);
         const job: LoadJob = {
           kind: 'bgio',
+          bgioTransport,
           base: `http://127.0.0.1:${srv.port}`,
           matches: load.matches,
           seconds: SECONDS,

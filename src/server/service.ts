@@ -560,19 +560,30 @@ export class MatchService {
   async join(m: LiveMatch, seat: number | undefined, name: string): Promise<{ seat: Seat; token: string }> {
     return m.run(async () => {
       if (m.status === 'finished') throw new HttpError(409, 'game_over', 'the match is over');
-      if (this.store.kind === 'postgres') m.seats = await this.store.getSeats(m.id);
-      const open = m.seats.filter((s) => s.kind === 'open').map((s) => s.seat);
-      const want = seat ?? open[0];
-      if (want === undefined) throw new HttpError(409, 'illegal', 'no open seat in this match');
-      if (!m.seats.some((s) => s.seat === want))
-        throw new ArbiterError('bad_request', `seat ${want} does not exist (seats are 0..${m.seats.length - 1})`);
-      if (!open.includes(want)) throw new HttpError(409, 'illegal', `seat ${want} is not open`);
       const token = randomText(16);
       const tokenHash = sha256(token);
-      if (!(await this.store.claimSeat(m.id, want, name, tokenHash)))
-        throw new HttpError(409, 'illegal', `seat ${want} was taken meanwhile`);
+      let pick = -1;
+      const attempt = (): Promise<number | null> => {
+        pick = pickSeat(m.seats, seat);
+        return this.store.claimSeat(m.id, pick, name, tokenHash);
+      };
+      let open: number | null;
+      if (this.store.kind === 'postgres') {
+        // another server may have taken or given back seats: our copy is read again only when the
+        // first try fails, so the usual join is one write
+        open = await attempt().catch(() => null);
+        if (open === null) {
+          m.seats = await this.store.getSeats(m.id);
+          open = await attempt();
+        }
+      } else open = await attempt();
+      if (open === null) throw new HttpError(409, 'illegal', `seat ${pick} was taken meanwhile`);
+      const want = pick;
       m.seats = m.seats.map((s) => (s.seat === want ? { seat: want, kind: 'player', name, tokenHash } : s));
-      if (m.status === 'waiting' && !m.seats.some((s) => s.kind === 'open')) m.status = 'running';
+      // the store counted the open seats under its lock; when our copy disagrees, another server
+      // changed seats meanwhile
+      if (m.seats.filter((s) => s.kind === 'open').length !== open) m.seats = await this.store.getSeats(m.id);
+      if (m.status === 'waiting' && open === 0) m.status = 'running';
       m.row = { ...m.row, status: m.status };
       this.broadcast(m, []);
       this.afterChange(m);
@@ -1001,4 +1012,15 @@ export class HttpError extends ArbiterError {
     super(code, reason, detail);
     this.status = status;
   }
+}
+
+/** The seat a join asks for (or the first open one), refused with the reason when it cannot be had. */
+function pickSeat(seats: SeatRow[], seat: number | undefined): number {
+  const open = seats.filter((s) => s.kind === 'open').map((s) => s.seat);
+  const want = seat ?? open[0];
+  if (want === undefined) throw new HttpError(409, 'illegal', 'no open seat in this match');
+  if (!seats.some((s) => s.seat === want))
+    throw new ArbiterError('bad_request', `seat ${want} does not exist (seats are 0..${seats.length - 1})`);
+  if (!open.includes(want)) throw new HttpError(409, 'illegal', `seat ${want} is not open`);
+  return want;
 }

@@ -55,28 +55,108 @@ CREATE UNIQUE INDEX IF NOT EXISTS submissions_idem ON submissions (match_id, ide
 const same = (v: unknown): Json => v as Json;
 const CHANNEL = 'arbiter_matches';
 
-// A submission is one statement, so the insert, the head's move and the notification commit together
-// or not at all. When the head has moved on (another server wrote this seq), 1/0 fails the statement
-// and with it the insert.
-const APPEND = `WITH ins AS (
-    INSERT INTO submissions (match_id, seq, seat, input, result, events, dflt, idem_key, hash, at)
-    VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING 1
-  ), moved AS (
-    UPDATE matches SET status = $11, seq = $14, hash = $15, outcome = $12, updated_at = $10
-    WHERE id = $1 AND seq = $2 - 1 RETURNING 1
-  )
-  SELECT 1 / (SELECT count(*)::int FROM moved) AS ok, (SELECT count(*) FROM ins) AS n, pg_notify($13, $16)`;
+// Every write (a new match, a seat taken or given back, a submission) goes through one function, a
+// batch of them per call: one round trip and one commit (one WAL flush) for all the writes that
+// queued while the previous batch committed. The batch is all or nothing; when any write in it is
+// refused, the caller runs each write again on its own to learn which one. A claim locks its match's
+// row first, so two servers taking the last two seats cannot both miss that the match is full.
+const WRITE_FN = `
+CREATE OR REPLACE FUNCTION arbiter_write(ops jsonb, channel text, notes text[]) RETURNS text[]
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  op jsonb;
+  mid text;
+  n int;
+  out text[] := '{}';
+BEGIN
+  FOR op IN SELECT value FROM jsonb_array_elements(ops) LOOP
+    mid := op->>'id';
+    CASE op->>'k'
+    WHEN 'append' THEN
+      INSERT INTO submissions (match_id, seq, seat, input, result, events, dflt, idem_key, hash, at)
+      VALUES (mid, (op->>'seq')::int, (op->>'seat')::int, op->'input', op->>'result', op->'events', op->'dflt',
+              op->>'idem', op->>'hash', (op->>'at')::bigint);
+      UPDATE matches SET status = op->>'status', seq = (op->>'seq')::int, hash = op->>'hash', outcome = op->'outcome',
+             updated_at = (op->>'at')::bigint
+       WHERE id = mid AND seq = (op->>'seq')::int - 1;
+      IF NOT FOUND THEN
+        RAISE EXCEPTION 'match % has moved past seq %', mid, (op->>'seq')::int - 1 USING ERRCODE = 'AR409';
+      END IF;
+      out := array_append(out, 'ok');
+    WHEN 'create' THEN
+      INSERT INTO matches (id, ruleset, version, seed, config, header, status, spectate_hash, deadline_ms, seats, seq,
+                           hash, outcome, created_at, updated_at)
+      VALUES (mid, op->>'ruleset', op->>'version', (op->>'seed')::bigint, op->'config', op->'header', op->>'status',
+              op->>'spectate', (op->>'deadline')::int, (op->>'seats')::int, (op->>'seq')::int, op->>'hash',
+              op->'outcome', (op->>'created')::bigint, (op->>'updated')::bigint);
+      INSERT INTO seats (match_id, seat, kind, name, token_hash)
+      SELECT mid, x.seat, x.kind, x.name, x.token FROM jsonb_to_recordset(op->'seatRows') AS x(seat int, kind text, name text, token text);
+      out := array_append(out, 'ok');
+    WHEN 'claim' THEN
+      PERFORM 1 FROM matches WHERE id = mid FOR UPDATE;
+      UPDATE seats SET kind = 'player', name = op->>'name', token_hash = op->>'token'
+       WHERE match_id = mid AND seat = (op->>'seat')::int AND kind = 'open';
+      IF FOUND THEN
+        SELECT count(*) INTO n FROM seats WHERE match_id = mid AND kind = 'open';
+        IF n = 0 THEN
+          UPDATE matches SET status = 'running', updated_at = (op->>'at')::bigint WHERE id = mid AND status = 'waiting';
+        END IF;
+        out := array_append(out, n::text);
+      ELSE
+        out := array_append(out, 'f');
+      END IF;
+    WHEN 'release' THEN
+      UPDATE seats SET kind = 'open', name = NULL, token_hash = NULL
+       WHERE match_id = mid AND seat = (op->>'seat')::int AND token_hash = op->>'token';
+      GET DIAGNOSTICS n = ROW_COUNT;
+      out := array_append(out, CASE WHEN n = 1 THEN 't' ELSE 'f' END);
+    ELSE
+      RAISE EXCEPTION 'unknown write %', op->>'k';
+    END CASE;
+  END LOOP;
+  PERFORM pg_notify(channel, note) FROM unnest(notes) AS note;
+  RETURN out;
+END
+$fn$;
+`;
 
-/** What a refused append means, or null when the error is not a refusal. */
+const WRITE = { name: 'arbiter_write', text: 'SELECT arbiter_write($1::jsonb, $2, $3) AS out' };
+
+/** What a refused write means, or null when the error is not a refusal. */
 function refusal(err: unknown): AppendResult | null {
   const e = err as { code?: string; constraint?: string };
-  // 22012: division by zero, the head moved
-  if (e.code === '22012') return 'conflict';
+  if (e.code === 'AR409') return 'conflict';
   if (e.code === '23505') return e.constraint === 'submissions_idem' ? 'duplicate_key' : 'conflict';
   return null;
 }
 
-type AppendJob = { params: unknown[]; ok: (r: AppendResult) => void; fail: (err: unknown) => void };
+/**
+ * Errors after which a batch may be run again one write at a time: a refusal, or a deadlock or
+ * serialisation failure (two servers' batches locking the same matches in another order). Each
+ * rolled the whole batch back, so nothing of it was written.
+ */
+function retryable(err: unknown): boolean {
+  const code = (err as { code?: string }).code;
+  return refusal(err) !== null || code === '40P01' || code === '40001';
+}
+
+/** NOTIFY payloads are at most 8000 bytes: the ids of one batch, split where needed. */
+function notesFor(origin: string, ids: string[]): string[] {
+  const notes: string[] = [];
+  let cur = origin;
+  for (const id of ids) {
+    if (cur.length + 1 + id.length > 7900) {
+      notes.push(cur);
+      cur = origin;
+    }
+    cur += ' ' + id;
+  }
+  if (cur !== origin) notes.push(cur);
+  return notes;
+}
+
+type WriteOp = { k: 'append' | 'create' | 'claim' | 'release'; id: string; [field: string]: Json };
+type WriteJob = { op: WriteOp; ok: (r: string) => void; fail: (err: unknown) => void };
 
 export class PgStore implements Store {
   readonly kind = 'postgres' as const;
@@ -84,12 +164,12 @@ export class PgStore implements Store {
   private listener: pg.Client | null = null;
   private readonly url: string;
   /**
-   * This server's mark on its notifications (`ORIGIN MATCH_ID`): it hears its own NOTIFYs too, and
-   * catching up on a change it made itself would cost three queries and a second push per action.
+   * This server's mark on its notifications (`ORIGIN MATCH_ID ...`): it hears its own NOTIFYs too,
+   * and catching up on a change it made itself would cost three queries and a second push per action.
    */
   private readonly origin = randomBytes(6).toString('hex');
-  /** Submissions waiting for the next group commit, and the transactions committing now. */
-  private queued: AppendJob[] = [];
+  /** Writes waiting for the next group commit, and the batches committing now. */
+  private queued: WriteJob[] = [];
   private inFlight = 0;
 
   constructor(url: string) {
@@ -105,68 +185,46 @@ export class PgStore implements Store {
       // several servers may start at once: serialise the schema creation
       await c.query('SELECT pg_advisory_lock(7041977)');
       await c.query(SCHEMA);
+      await c.query(WRITE_FN);
       await c.query('SELECT pg_advisory_unlock(7041977)');
     } finally {
       c.release();
     }
   }
 
-  private async tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-    const c = await this.pool.connect();
-    try {
-      await c.query('BEGIN');
-      const out = await fn(c);
-      await c.query('COMMIT');
-      return out;
-    } catch (err) {
-      await c.query('ROLLBACK').catch(() => {});
-      throw err;
-    } finally {
-      c.release();
-    }
-  }
-
   async createMatch(m: MatchRow, seats: SeatRow[]): Promise<void> {
-    await this.tx(async (c) => {
-      await c.query(
-        `INSERT INTO matches (id, ruleset, version, seed, config, header, status, spectate_hash, deadline_ms, seats, seq, hash, outcome, created_at, updated_at)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)`,
-        [
-          m.id,
-          m.ruleset,
-          m.version,
-          m.seed,
-          JSON.stringify(m.config),
-          JSON.stringify(m.header),
-          m.status,
-          m.spectateHash,
-          m.deadlineMs,
-          m.seats,
-          m.seq,
-          m.hash,
-          JSON.stringify(m.outcome),
-          m.createdAt,
-          m.updatedAt,
-        ],
-      );
-      for (const s of seats)
-        await c.query('INSERT INTO seats (match_id, seat, kind, name, token_hash) VALUES ($1,$2,$3,$4,$5)', [
-          m.id,
-          s.seat,
-          s.kind,
-          s.name,
-          s.tokenHash,
-        ]);
+    await this.write({
+      k: 'create',
+      id: m.id,
+      ruleset: m.ruleset,
+      version: m.version,
+      seed: m.seed,
+      config: m.config,
+      header: m.header,
+      status: m.status,
+      spectate: m.spectateHash,
+      deadline: m.deadlineMs,
+      seats: m.seats,
+      seq: m.seq,
+      hash: m.hash,
+      outcome: m.outcome,
+      created: m.createdAt,
+      updated: m.updatedAt,
+      seatRows: seats.map((s) => ({ seat: s.seat, kind: s.kind, name: s.name, token: s.tokenHash })),
     });
   }
 
   async getMatch(id: string): Promise<MatchRow | null> {
-    const r = await this.pool.query('SELECT * FROM matches WHERE id = $1', [id]);
+    const r = await this.pool.query({ name: 'get_match', text: 'SELECT * FROM matches WHERE id = $1', values: [id] });
     return r.rows[0] ? matchFromRow(r.rows[0], same) : null;
   }
 
   async getSeats(id: string): Promise<SeatRow[]> {
-    const r = await this.pool.query('SELECT * FROM seats WHERE match_id = $1 ORDER BY seat', [id]);
+    const r = await this.pool.query({
+      name: 'get_seats',
+      text: 'SELECT * FROM seats WHERE match_id = $1 ORDER BY seat',
+      values: [id],
+    });
     return r.rows.map(seatFromRow);
   }
 
@@ -191,61 +249,48 @@ export class PgStore implements Store {
     return r.rows.map((x: { id: string }) => x.id);
   }
 
-  async claimSeat(id: string, seat: number, name: string, tokenHash: string): Promise<boolean> {
-    return this.tx(async (c) => {
-      const r = await c.query(
-        "UPDATE seats SET kind = 'player', name = $1, token_hash = $2 WHERE match_id = $3 AND seat = $4 AND kind = 'open'",
-        [name, tokenHash, id, seat],
-      );
-      if (r.rowCount !== 1) return false;
-      const open = await c.query("SELECT count(*)::int AS n FROM seats WHERE match_id = $1 AND kind = 'open'", [id]);
-      if (open.rows[0].n === 0)
-        await c.query("UPDATE matches SET status = 'running', updated_at = $1 WHERE id = $2 AND status = 'waiting'", [
-          Date.now(),
-          id,
-        ]);
-      await c.query('SELECT pg_notify($1, $2)', [CHANNEL, `${this.origin} ${id}`]);
-      return true;
-    });
+  async claimSeat(id: string, seat: number, name: string, tokenHash: string): Promise<number | null> {
+    const out = await this.write({ k: 'claim', id, seat, name, token: tokenHash, at: Date.now() });
+    return out === 'f' ? null : Number(out);
   }
 
   async releaseSeat(id: string, seat: number, tokenHash: string): Promise<boolean> {
-    return this.tx(async (c) => {
-      const r = await c.query(
-        "UPDATE seats SET kind = 'open', name = NULL, token_hash = NULL WHERE match_id = $1 AND seat = $2 AND token_hash = $3",
-        [id, seat, tokenHash],
-      );
-      await c.query('SELECT pg_notify($1, $2)', [CHANNEL, `${this.origin} ${id}`]);
-      return r.rowCount === 1;
-    });
+    return (await this.write({ k: 'release', id, seat, token: tokenHash })) === 't';
+  }
+
+  async append(id: string, sub: SubmissionRow, head: MatchUpdate): Promise<AppendResult> {
+    try {
+      await this.write({
+        k: 'append',
+        id,
+        seq: sub.seq,
+        seat: sub.seat,
+        input: sub.input,
+        result: sub.result,
+        events: sub.events,
+        dflt: sub.default,
+        idem: sub.idemKey,
+        hash: sub.hash,
+        at: sub.at,
+        status: head.status,
+        outcome: head.outcome,
+      });
+      return 'ok';
+    } catch (err) {
+      const r = refusal(err);
+      if (r) return r;
+      throw err;
+    }
   }
 
   /**
-   * Group commit: the first submissions go out at once (two transactions in flight at most); those
-   * that arrive meanwhile wait and go together in the next transaction, so one WAL flush serves many
-   * actions. Each caller is answered only after its transaction committed.
+   * Group commit: the first writes go out at once (two batches in flight at most); those that
+   * arrive meanwhile wait and go together in the next batch. Each caller is answered only after its
+   * batch committed. A refused write rejects with the database's error (see `refusal`).
    */
-  async append(id: string, sub: SubmissionRow, head: MatchUpdate): Promise<AppendResult> {
-    const params = [
-      id,
-      sub.seq,
-      sub.seat,
-      JSON.stringify(sub.input),
-      sub.result,
-      JSON.stringify(sub.events),
-      JSON.stringify(sub.default),
-      sub.idemKey,
-      sub.hash,
-      sub.at,
-      head.status,
-      JSON.stringify(head.outcome),
-      CHANNEL,
-      head.seq,
-      head.hash,
-      `${this.origin} ${id}`,
-    ];
+  private write(op: WriteOp): Promise<string> {
     return new Promise((ok, fail) => {
-      this.queued.push({ params, ok, fail });
+      this.queued.push({ op, ok, fail });
       this.kick();
     });
   }
@@ -261,18 +306,25 @@ export class PgStore implements Store {
     });
   }
 
-  private async commitBatch(jobs: AppendJob[]): Promise<void> {
+  private run(jobs: WriteJob[]): Promise<pg.QueryResult> {
+    const ops = jobs.map((j) => j.op);
+    const ids = [...new Set(ops.map((o) => o.id))];
+    return this.pool.query({ ...WRITE, values: [JSON.stringify(ops), CHANNEL, notesFor(this.origin, ids)] });
+  }
+
+  private async commitBatch(jobs: WriteJob[]): Promise<void> {
     if (jobs.length > 1) {
+      // one order for every server's batches (by match id), so two batches touching the same
+      // matches lock them in the same order and do not deadlock
+      jobs.sort((a, b) => (a.op.id < b.op.id ? -1 : a.op.id > b.op.id ? 1 : 0));
       try {
-        await this.tx(async (c) => {
-          for (const j of jobs) await c.query(APPEND, j.params);
-        });
-        for (const j of jobs) j.ok('ok');
+        const out = (await this.run(jobs)).rows[0].out as string[];
+        jobs.forEach((j, i) => j.ok(out[i]));
         return;
       } catch (err) {
-        // a refused statement rolled the whole batch back: each goes again on its own, below.
-        // Anything else (a lost connection, a failed COMMIT) leaves the outcome unknown: fail them all
-        if (refusal(err) === null) {
+        // nothing of the batch was written. Anything but a refusal or a lock conflict (a lost
+        // connection, a failed commit) leaves the outcome unknown: fail them all
+        if (!retryable(err)) {
           for (const j of jobs) j.fail(err);
           return;
         }
@@ -281,12 +333,9 @@ export class PgStore implements Store {
     await Promise.all(
       jobs.map(async (j) => {
         try {
-          await this.pool.query(APPEND, j.params);
-          j.ok('ok');
+          j.ok((await this.run([j])).rows[0].out[0]);
         } catch (err) {
-          const r = refusal(err);
-          if (r) j.ok(r);
-          else j.fail(err);
+          j.fail(err);
         }
       }),
     );
@@ -311,9 +360,9 @@ export class PgStore implements Store {
     await c.connect();
     c.on('notification', (n) => {
       if (n.channel !== CHANNEL || !n.payload) return;
-      const space = n.payload.indexOf(' ');
-      if (space < 0) listener(n.payload);
-      else if (n.payload.slice(0, space) !== this.origin) listener(n.payload.slice(space + 1));
+      const [from, ...ids] = n.payload.split(' ');
+      if (ids.length === 0) listener(from);
+      else if (from !== this.origin) for (const id of ids) listener(id);
     });
     await c.query(`LISTEN ${CHANNEL}`);
     this.listener = c;

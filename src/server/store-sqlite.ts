@@ -321,12 +321,13 @@ export class SqliteStore implements Store {
     return (this.stmts.unfinished.all() as Raw[]).map((r) => String(r.id));
   }
 
-  async claimSeat(id: string, seat: number, name: string, tokenHash: string): Promise<boolean> {
+  async claimSeat(id: string, seat: number, name: string, tokenHash: string): Promise<number | null> {
     const s = this.stmts;
     return this.write(() => {
-      if (s.claim.run(name, tokenHash, id, seat).changes !== 1) return false;
-      if ((s.openCount.get(id) as { n: number }).n === 0) s.start.run(Date.now(), id);
-      return true;
+      if (s.claim.run(name, tokenHash, id, seat).changes !== 1) return null;
+      const open = (s.openCount.get(id) as { n: number }).n;
+      if (open === 0) s.start.run(Date.now(), id);
+      return open;
     });
   }
 

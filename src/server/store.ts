@@ -77,8 +77,11 @@ export interface Store {
   getSeats(id: string): Promise<SeatRow[]>;
   listMatches(f: MatchFilter): Promise<MatchRow[]>;
   unfinished(): Promise<string[]>;
-  /** Take an open seat (atomic): false when someone else has it. The last seat taken starts the match. */
-  claimSeat(id: string, seat: number, name: string, tokenHash: string): Promise<boolean>;
+  /**
+   * Take an open seat (atomic): null when someone else has it, else how many seats are still open.
+   * The last seat taken starts the match.
+   */
+  claimSeat(id: string, seat: number, name: string, tokenHash: string): Promise<number | null>;
   /** Give a player's seat back (it becomes open again). */
   releaseSeat(id: string, seat: number, tokenHash: string): Promise<boolean>;
   /** Write one submission and the match's new head in one transaction. */

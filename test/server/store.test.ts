@@ -1,0 +1,221 @@
+// One suite over both stores (SQLite and PostgreSQL): group commit stores a batch whole, a refused
+// write in a batch undoes only itself, and seats are claimed and given back atomically. SQLite's
+// batch takes no savepoints; a batch that meets a refused write is rolled back and run again with one
+// savepoint per write. PostgreSQL sends a batch as one call of a stored function; a batch with a
+// refused write is rolled back whole and each write runs again on its own.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { PgStore } from '../../src/server/store-pg.ts';
+import { SqliteStore } from '../../src/server/store-sqlite.ts';
+import type { MatchRow, SeatRow, Store, SubmissionRow } from '../../src/server/store.ts';
+import { pgBin, startPg, tempDir, type PgCluster } from './helpers.ts';
+
+const dir = tempDir('arbiter-store-');
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+function row(id: string): MatchRow {
+  return {
+    id,
+    ruleset: 'tictactoe',
+    version: '1',
+    seed: 1,
+    config: {},
+    header: { ruleset: 'tictactoe' },
+    status: 'running',
+    spectateHash: null,
+    deadlineMs: null,
+    seats: 2,
+    seq: 0,
+    hash: 'h0',
+    outcome: null,
+    createdAt: 1,
+    updatedAt: 1,
+  };
+}
+
+function sub(seq: number, idemKey: string | null = null): SubmissionRow {
+  return {
+    seq,
+    seat: (seq - 1) % 2,
+    input: { cell: seq, type: 'mark' },
+    result: 'accepted',
+    events: [{ type: 'marked', cell: seq }],
+    default: null,
+    idemKey,
+    hash: `h${seq}`,
+    at: seq,
+  };
+}
+
+const head = (seq: number) => ({ status: 'running' as const, seq, hash: `h${seq}`, outcome: null });
+
+const openSeats = (n: number): SeatRow[] =>
+  Array.from({ length: n }, (_, seat) => ({ seat, kind: 'open' as const, name: null, tokenHash: null }));
+
+async function withMatches(store: Store, matches: string[]): Promise<Store> {
+  for (const id of matches) await store.createMatch(row(id), openSeats(2));
+  return store;
+}
+
+/** A fresh, empty store of one kind, by name (a file, or a schema of the throw-away cluster). */
+type Opener = (name: string) => Promise<Store>;
+
+function storeSuite(kind: string, open: Opener): void {
+  const openStore = async (name: string, matches: string[]) => withMatches(await open(name), matches);
+
+  test(`[SRV-STORE-BATCH] ${kind}: a batch of writes from one loop turn is stored whole`, async () => {
+    const store = await openStore('whole.sqlite', ['a', 'b', 'c']);
+    try {
+      const r = await Promise.all(['a', 'b', 'c'].map((id) => store.append(id, sub(1), head(1))));
+      assert.deepEqual(r, ['ok', 'ok', 'ok']);
+      for (const id of ['a', 'b', 'c']) {
+        assert.equal((await store.getMatch(id))?.seq, 1);
+        assert.deepEqual(await store.submissions(id, 0), [sub(1)]);
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
+  test(`[SRV-STORE-REFUSED] ${kind}: a refused write in a batch undoes only itself; the others are stored`, async () => {
+    const store = await openStore('refused.sqlite', ['a', 'b', 'c']);
+    try {
+      assert.equal(await store.append('b', sub(1, 'k1'), head(1)), 'ok');
+      // in one turn: a's first write, a second writer of b's seq 1, a reused key on b, c's first write
+      const r = await Promise.all([
+        store.append('a', sub(1), head(1)),
+        store.append('b', sub(1), head(1)),
+        store.append('b', sub(2, 'k1'), head(2)),
+        store.append('c', sub(1), head(1)),
+      ]);
+      assert.deepEqual(r, ['ok', 'conflict', 'duplicate_key', 'ok']);
+      assert.equal((await store.getMatch('a'))?.seq, 1);
+      assert.equal((await store.getMatch('b'))?.seq, 1);
+      assert.equal((await store.getMatch('c'))?.seq, 1);
+      assert.deepEqual(await store.submissions('a', 0), [sub(1)]);
+      assert.deepEqual(await store.submissions('b', 0), [sub(1, 'k1')]);
+      assert.deepEqual(await store.submissions('c', 0), [sub(1)]);
+      // a head that moved on (seq 2 written while the caller thought seq 0): refused, nothing written
+      assert.equal(await store.append('c', sub(3), head(3)), 'conflict');
+      assert.deepEqual(await store.submissions('c', 0), [sub(1)]);
+      // and the store keeps taking batches afterwards
+      const again = await Promise.all([store.append('a', sub(2), head(2)), store.append('c', sub(2), head(2))]);
+      assert.deepEqual(again, ['ok', 'ok']);
+      assert.equal((await store.getMatch('a'))?.seq, 2);
+      assert.equal((await store.getMatch('c'))?.seq, 2);
+    } finally {
+      await store.close();
+    }
+  });
+
+  test(`[SRV-STORE-BIG-BATCH] ${kind}: many writes at once, one of them refused, all answered right`, async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => `m${String(i).padStart(2, '0')}`);
+    const store = await openStore('big', ids);
+    try {
+      assert.equal(await store.append('m05', sub(1), head(1)), 'ok');
+      // enough writes that several queue behind the first ones and commit together
+      const r = await Promise.all(ids.map((id) => store.append(id, sub(1), head(1))));
+      assert.deepEqual(
+        r,
+        ids.map((id) => (id === 'm05' ? 'conflict' : 'ok')),
+      );
+      for (const id of ids) {
+        assert.equal((await store.getMatch(id))?.seq, 1);
+        assert.deepEqual(await store.submissions(id, 0), [sub(1)]);
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
+  test(`[SRV-STORE-SEATS] ${kind}: a claim answers how many seats stay open; the last one starts the match`, async () => {
+    const store = await open('seats');
+    try {
+      await store.createMatch({ ...row('w'), status: 'waiting' }, openSeats(3));
+      await store.createMatch({ ...row('v'), status: 'waiting' }, openSeats(2));
+      // claims on two matches in one turn
+      assert.deepEqual(
+        await Promise.all([
+          store.claimSeat('w', 0, 'ann', 'h-ann'),
+          store.claimSeat('v', 1, 'val', 'h-val'),
+          store.claimSeat('w', 0, 'bob', 'h-bob'),
+        ]),
+        [2, 1, null],
+      );
+      assert.equal((await store.getMatch('w'))?.status, 'waiting');
+      assert.equal(await store.releaseSeat('w', 0, 'h-bob'), false, 'only the holder gives a seat back');
+      assert.equal(await store.releaseSeat('w', 0, 'h-ann'), true);
+      assert.deepEqual(await Promise.all([1, 2, 0].map((s) => store.claimSeat('w', s, `p${s}`, `h${s}`))), [2, 1, 0]);
+      assert.equal((await store.getMatch('w'))?.status, 'running');
+      assert.equal((await store.getMatch('v'))?.status, 'waiting');
+      assert.deepEqual(
+        (await store.getSeats('w')).map((s) => [s.kind, s.name, s.tokenHash]),
+        [
+          ['player', 'p0', 'h0'],
+          ['player', 'p1', 'h1'],
+          ['player', 'p2', 'h2'],
+        ],
+      );
+    } finally {
+      await store.close();
+    }
+  });
+}
+
+let sqliteFiles = 0;
+describe('SQLite store', () => {
+  storeSuite('sqlite', async (name) => {
+    const store = new SqliteStore(join(dir, `${name}-${++sqliteFiles}.sqlite`));
+    await store.init();
+    return store;
+  });
+});
+
+describe('PostgreSQL store', () => {
+  if (!pgBin()) {
+    console.log('skipped: PostgreSQL not installed');
+    return;
+  }
+  let cluster: PgCluster;
+  let schemas = 0;
+  before(async () => {
+    cluster = await startPg();
+  });
+  after(() => cluster?.stop());
+  /** A store in a fresh schema of the throw-away cluster. */
+  const inSchema = async (name: string): Promise<PgStore> => {
+    const schema = `s_${name.replace(/\W/g, '_')}_${++schemas}`;
+    const c = new pg.Client({ connectionString: cluster.url });
+    await c.connect();
+    await c.query(`CREATE SCHEMA ${schema}`);
+    await c.end();
+    const u = new URL(cluster.url);
+    u.searchParams.set('options', `-c search_path=${schema}`);
+    const store = new PgStore(u.toString());
+    await store.init();
+    return store;
+  };
+  storeSuite('postgres', inSchema);
+
+  test('[SRV-STORE-PG-RACE] two servers taking the last two seats at once: the match starts', async () => {
+    for (let round = 0; round < 10; round++) {
+      const a = await inSchema(`race${round}`);
+      const schemaUrl = (a as unknown as { url: string }).url;
+      const b = new PgStore(schemaUrl);
+      await b.init();
+      try {
+        await a.createMatch({ ...row('r'), status: 'waiting' }, openSeats(2));
+        const got = await Promise.all([a.claimSeat('r', 0, 'a', 'ha'), b.claimSeat('r', 1, 'b', 'hb')]);
+        assert.deepEqual([...got].sort(), [0, 1], `round ${round}: one claim sees the other's seat taken`);
+        assert.equal((await b.getMatch('r'))?.status, 'running', `round ${round}`);
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    }
+  });
+});
