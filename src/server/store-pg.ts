@@ -319,7 +319,7 @@ export class PgStore implements Store {
       jobs.sort((a, b) => (a.op.id < b.op.id ? -1 : a.op.id > b.op.id ? 1 : 0));
       try {
         const out = (await this.run(jobs)).rows[0].out as string[];
-        jobs.forEach((j, i) => j.ok(out[i]));
+        for (let i = 0; i < jobs.length; i++) jobs[i].ok(out[i]);
         return;
       } catch (err) {
         // nothing of the batch was written. Anything but a refusal or a lock conflict (a lost
