@@ -1,14 +1,21 @@
 // The peer server for bench/server.ts: boardgame.io 0.50.2's own server (koa + socket.io, its
-// in-memory store) with the same tic-tac-toe game, bound to loopback. Prints "listening PORT".
+// in-memory store) with the same tic-tac-toe game, bound to loopback. Prints "listening PORT LOBBYPORT".
+//
+// The Lobby API runs on a second port, as boardgame.io's `lobbyConfig.apiPort` option does it. On
+// the game server's own port its routes answer 404 with the koa this project installs: the
+// socket.io transport builds the HTTP server from the app before the lobby's routes are added.
 
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { bgioGame } from './peers/boardgameio.ts';
 
 process.env.NODE_ENV = 'production';
 const require = createRequire(import.meta.url);
 type BgioServer = {
   app: { listen: (...args: unknown[]) => void };
-  run: (cfg: { port: number }) => Promise<{ appServer: { address(): { port: number } } }>;
+  run: (cfg: { port: number; lobbyConfig: { apiPort: number } }) => Promise<{
+    appServer: { address(): { port: number } };
+  }>;
 };
 const { Server } = require('boardgame.io/server') as {
   Server: (opts: { games: unknown[]; origins: string[] }) => BgioServer;
@@ -17,5 +24,24 @@ const server = Server({ games: [bgioGame], origins: ['http://127.0.0.1'] });
 // boardgame.io listens on every interface; keep it on loopback
 const listen = server.app.listen;
 server.app.listen = (port: unknown, cb: unknown) => listen.call(server.app, port, '127.0.0.1', cb);
-const { appServer } = await server.run({ port: Number(process.argv[2] ?? 0) });
-process.stdout.write(`listening ${appServer.address().port}\n`);
+// the Lobby API's own koa app listens on a port number only; keep it on loopback too
+const Koa = require('koa') as { prototype: { listen: (...args: unknown[]) => unknown } };
+const koaListen = Koa.prototype.listen;
+Koa.prototype.listen = function (this: unknown, port: unknown, cb: unknown) {
+  return koaListen.call(this, port, '127.0.0.1', cb);
+};
+const apiPort = await freePort();
+const { appServer } = await server.run({ port: Number(process.argv[2] ?? 0), lobbyConfig: { apiPort } });
+process.stdout.write(`listening ${appServer.address().port} ${apiPort}\n`);
+
+/** A port nobody listens on now (the lobby option takes a number, not 0). */
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => ok(port));
+    });
+  });
+}

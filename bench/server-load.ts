@@ -29,6 +29,8 @@ export type LoadJob = {
   game?: 'tictactoe' | 'ground';
   /** http://127.0.0.1:PORT */
   base: string;
+  /** boardgame.io's Lobby API, http://127.0.0.1:PORT (its own port) */
+  lobby?: string;
   matches: number;
   seconds: number;
   /** 0: closed loop; otherwise one action per match every paceMs (open loop). */
@@ -38,6 +40,12 @@ export type LoadJob = {
    * fastest), or socket.io's own default, long-polling first and upgraded later.
    */
   bgioTransport?: 'websocket' | 'polling-first';
+  /**
+   * How a boardgame.io match is set up: through its Lobby API, which seats each player with
+   * credentials (the same work an arbiter match does: create, two joins, two sockets), or by
+   * connecting both clients straight to a fresh match ID, with no seats checked.
+   */
+  bgioSetup?: 'lobby' | 'direct';
 };
 
 export type LoadResult = {
@@ -329,6 +337,8 @@ class BgioPlayer implements Player {
     private readonly slot: number,
     private readonly rnd: SeededRandom,
     private readonly transport: 'websocket' | 'polling-first',
+    private readonly setup: 'lobby' | 'direct',
+    private readonly lobby: string,
   ) {}
 
   private synced(i: number, pred: (st: any) => boolean): Promise<any> {
@@ -346,16 +356,31 @@ class BgioPlayer implements Player {
   private async fresh(): Promise<void> {
     this.close();
     const { Client, SocketIO } = bgioModules();
-    // unique on this server across jobs (a reused ID would join a match already played)
-    const matchID = `j${jobs}-m${this.slot}-${this.n++}`;
+    let matchID: string;
+    let credentials: (string | undefined)[] = [undefined, undefined];
+    if (this.setup === 'lobby') {
+      // as a seated client does it: the Lobby API creates the match and hands each seat its
+      // credentials, which the server then checks on every move
+      matchID = (await post(this.lobby, '/games/tictactoe/create', { numPlayers: 2 })).matchID;
+      credentials = [];
+      for (const playerID of ['0', '1'])
+        credentials.push(
+          (await post(this.lobby, `/games/tictactoe/${matchID}/join`, { playerID, playerName: `p${playerID}` }))
+            .playerCredentials,
+        );
+    } else {
+      // unique on this server across jobs (a reused ID would join a match already played)
+      matchID = `j${jobs}-m${this.slot}-${this.n++}`;
+    }
     this.states = [null, null];
     this.waiters = [null, null];
-    this.clients = ['0', '1'].map((playerID) =>
+    this.clients = ['0', '1'].map((playerID, i) =>
       Client({
         game: bgioGame,
         numPlayers: 2,
         matchID,
         playerID,
+        credentials: credentials[i],
         debug: false,
         multiplayer: SocketIO({
           server: this.base,
@@ -409,7 +434,15 @@ class BgioPlayer implements Player {
 
 function player(job: LoadJob, i: number, seed: number): Player {
   const rnd = new SeededRandom(seed);
-  if (job.kind === 'bgio') return new BgioPlayer(job.base, i, rnd, job.bgioTransport ?? 'websocket');
+  if (job.kind === 'bgio')
+    return new BgioPlayer(
+      job.base,
+      i,
+      rnd,
+      job.bgioTransport ?? 'websocket',
+      job.bgioSetup ?? 'lobby',
+      job.lobby ?? job.base,
+    );
   if (job.game === 'ground') return new GroundPlayer(job.base, job.kind === 'arbiter-ws', rnd);
   return new ArbiterPlayer(job.base, job.kind === 'arbiter-ws', rnd);
 }

@@ -22,6 +22,9 @@
 //   --bgio-transport websocket   boardgame.io's client straight over WebSocket (its fastest, the
 //                      default); polling-first is socket.io's own default (long-polling, upgraded
 //                      later), which made boardgame.io's rows half as fast and twice as noisy
+//   --bgio-setup lobby seat boardgame.io's players through its Lobby API with credentials (the
+//                      default: the same work as an arbiter match); direct connects both clients to
+//                      a fresh match ID with no seats checked
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -52,17 +55,22 @@ const BGIO_TRANSPORT = opt('bgio-transport', 'websocket');
 if (BGIO_TRANSPORT !== 'websocket' && BGIO_TRANSPORT !== 'polling-first')
   throw new Error(`--bgio-transport is websocket or polling-first, not ${BGIO_TRANSPORT}`);
 const bgioTransport: 'websocket' | 'polling-first' = BGIO_TRANSPORT;
+const BGIO_SETUP = opt('bgio-setup', 'lobby');
+if (BGIO_SETUP !== 'lobby' && BGIO_SETUP !== 'direct')
+  throw new Error(`--bgio-setup is lobby or direct, not ${BGIO_SETUP}`);
+const bgioSetup: 'lobby' | 'direct' = BGIO_SETUP;
 const TARGETS = opt('targets', 'sqlite-http,sqlite-ws,pg-http,pg-ws,bgio,sqlite-ground-http,sqlite-ground-ws').split(
   ',',
 );
-const BGIO = `boardgame.io memory socket.io (${bgioTransport})`;
+const BGIO = `boardgame.io memory socket.io (${bgioTransport}, ${bgioSetup})`;
 
 // the issue's targets
 const RATIO_TARGET = 3;
 const P99_TARGET_MS = 25;
 const MEMORY_TARGET_KB = 50;
 
-type Proc = { proc: ChildProcess; port: number; stop(): Promise<void> };
+/** A started server; `found` is what its start-up line's pattern captured. */
+type Proc = { proc: ChildProcess; port: number; found: string[]; stop(): Promise<void> };
 
 // Every child this bench starts, and the PostgreSQL cluster: an interrupted run (Ctrl-C, a kill
 // from a time limit) stops them all instead of leaving servers and a database running.
@@ -89,6 +97,7 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const)
 async function spawnServer(cmd: string[], re: RegExp): Promise<Proc> {
   const proc = track(spawn(process.execPath, cmd, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }));
   let out = '';
+  let found: string[] = [];
   const port = await new Promise<number>((ok, fail) => {
     const t = setTimeout(() => fail(new Error('no start: ' + out)), 60_000);
     proc.stdout!.on('data', (b: Buffer) => {
@@ -96,6 +105,7 @@ async function spawnServer(cmd: string[], re: RegExp): Promise<Proc> {
       const m = re.exec(out);
       if (m) {
         clearTimeout(t);
+        found = [...m];
         ok(Number(m[1]));
       }
     });
@@ -105,6 +115,7 @@ async function spawnServer(cmd: string[], re: RegExp): Promise<Proc> {
   return {
     proc,
     port,
+    found,
     stop: () =>
       new Promise((done) => {
         proc.once('exit', () => done());
@@ -304,7 +315,11 @@ async function bgioTarget() {
     return;
   }
   for (let run = 0; run < RUNS; run++) {
-    const srv = await spawnServer(['--import', 'tsx', join(ROOT, 'bench/server-bgio.ts'), '0'], /listening (\d+)/);
+    const srv = await spawnServer(
+      ['--import', 'tsx', join(ROOT, 'bench/server-bgio.ts'), '0'],
+      /listening (\d+) (\d+)/,
+    );
+    const lobbyPort = srv.found[2];
     const client = new LoadClient();
     try {
       for (const load of LOADS) {
@@ -312,7 +327,9 @@ async function bgioTarget() {
         const job: LoadJob = {
           kind: 'bgio',
           bgioTransport,
+          bgioSetup,
           base: `http://127.0.0.1:${srv.port}`,
+          lobby: `http://127.0.0.1:${lobbyPort}`,
           matches: load.matches,
           seconds: SECONDS,
           paceMs: load.paceMs,
