@@ -330,7 +330,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       if (id !== undefined) frame.id = id;
       return frame;
     };
-    const send = corkedSender(socket);
+    const send = (frame: JsonObject) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+    };
     // messages that arrive while we check the caller wait for it
     const ready = (async () => {
       const m = await match(req);
@@ -460,28 +462,4 @@ function agentSocket(
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(r.frame));
     socket.close(r.close, String(r.frame.code));
   });
-}
-
-/**
- * A frame sender for one WebSocket that holds the socket's writes until the current burst of work
- * is done: a change sends a seat its state frame and, to the seat that acted, the ack right after,
- * and the two then leave in one write instead of two.
- */
-function corkedSender(socket: WebSocket): (frame: JsonObject) => void {
-  // ws keeps its TCP socket here; without it (another ws version) frames simply go one by one
-  const raw = (socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
-  let corked = false;
-  const uncork = () => {
-    corked = false;
-    raw?.uncork();
-  };
-  return (frame) => {
-    if (socket.readyState !== socket.OPEN) return;
-    if (raw && !corked) {
-      corked = true;
-      raw.cork();
-      setImmediate(uncork);
-    }
-    socket.send(JSON.stringify(frame));
-  };
 }
