@@ -27,7 +27,7 @@
 //                      a fresh match ID with no seats checked
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
@@ -141,7 +141,34 @@ const pct = (xs: number[], p: number) => {
 };
 const med = (xs: number[]) => pct(xs, 50);
 
-type Sample = { actions: number; unanswered: number; wallS: number; cpuS: number; clientCpuS: number; lat: number[] };
+type Sample = {
+  actions: number;
+  unanswered: number;
+  wallS: number;
+  cpuS: number;
+  clientCpuS: number;
+  /** CPU of this machine's PostgreSQL processes in the window (PostgreSQL targets), else NaN. */
+  dbCpuS: number;
+  lat: number[];
+};
+
+/** utime + stime of every local process named postgres, in milliseconds. */
+function postgresCpuMs(): number {
+  let ms = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.indexOf(') ');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      const f = stat.slice(close + 2).split(' ');
+      ms += (Number(f[11]) + Number(f[12])) * 10;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ms;
+}
 
 /** The load client process: one job at a time over stdin/stdout. */
 class LoadClient {
@@ -165,15 +192,21 @@ class LoadClient {
   }
 
   /** Run one job; the server's CPU time is read when the client opens and closes the window. */
-  async run(job: LoadJob, serverPid: number): Promise<Sample> {
+  async run(job: LoadJob, serverPid: number, withDb = false): Promise<Sample> {
     this.proc.stdin!.write(JSON.stringify(job) + '\n');
     let c0 = 0;
     let c1 = 0;
+    let d0 = Number.NaN;
+    let d1 = Number.NaN;
     for (;;) {
       const e = await this.next();
-      if (e.event === 'start') c0 = cpuMs(serverPid);
-      else if (e.event === 'stop') c1 = cpuMs(serverPid);
-      else if (e.event === 'end') {
+      if (e.event === 'start') {
+        c0 = cpuMs(serverPid);
+        if (withDb) d0 = postgresCpuMs();
+      } else if (e.event === 'stop') {
+        c1 = cpuMs(serverPid);
+        if (withDb) d1 = postgresCpuMs();
+      } else if (e.event === 'end') {
         const r = e;
         for (const err of r.errors) console.error(`    load error: ${err}`);
         return {
@@ -182,6 +215,7 @@ class LoadClient {
           wallS: r.wallS,
           cpuS: (c1 - c0) / 1000,
           clientCpuS: r.clientCpuS,
+          dbCpuS: (d1 - d0) / 1000,
           lat: r.lat,
         };
       }
@@ -197,7 +231,7 @@ class LoadClient {
 /** A load client that died: the run counts as nothing answered rather than ending the bench. */
 function lost(err: unknown): Sample {
   console.error(`    load client failed: ${String(err).slice(0, 200)}`);
-  return { actions: 0, unanswered: NaN, wallS: SECONDS, cpuS: NaN, clientCpuS: NaN, lat: [] };
+  return { actions: 0, unanswered: NaN, wallS: SECONDS, cpuS: NaN, clientCpuS: NaN, dbCpuS: NaN, lat: [] };
 }
 
 type Load = { label: string; matches: number; paceMs: number };
@@ -294,7 +328,7 @@ async function arbiterTarget(
           seconds: SECONDS,
           paceMs: load.paceMs,
         };
-        addSample(label, load, await client.run(job, srv.proc.pid!).catch(lost));
+        addSample(label, load, await client.run(job, srv.proc.pid!, store !== 'sqlite').catch(lost));
       }
       if (mode === 'http' && game === 'tictactoe' && IDLE > 0)
         (memory[label] ??= []).push(await idleMemory(base, srv.proc.pid!));
@@ -388,13 +422,16 @@ try {
 const wall = (s: Sample) => s.actions / s.wallS;
 const perCpu = (s: Sample) => s.actions / Math.max(0.01, s.cpuS);
 console.log(
-  '\n| server | load | matches | actions/s (wall) | actions per server CPU-s | load-client CPU ms/action | p50 ms | p99 ms | unanswered |',
+  '\n| server | load | matches | actions/s (wall) | actions per server CPU-s | load-client CPU ms/action | database CPU ms/action | p50 ms | p99 ms | unanswered |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   console.log(
     `| ${r.target} | ${r.load.label} | ${r.load.matches} | ${fmt(r.runs.map(wall))} | ${fmt(r.runs.map(perCpu))} | ${fmt(
       r.runs.map((s) => (1000 * s.clientCpuS) / Math.max(1, s.actions)),
+      2,
+    )} | ${fmt(
+      r.runs.map((s) => (1000 * s.dbCpuS) / Math.max(1, s.actions)),
       2,
     )} | ${fmt(
       r.runs.map((s) => pct(s.lat, 50)),

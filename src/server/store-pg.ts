@@ -168,9 +168,9 @@ export class PgStore implements Store {
    * and catching up on a change it made itself would cost three queries and a second push per action.
    */
   private readonly origin = randomBytes(6).toString('hex');
-  /** Writes waiting for the next group commit, and the batches committing now. */
+  /** Writes waiting for the next group commit, and whether a batch is committing now. */
   private queued: WriteJob[] = [];
-  private inFlight = 0;
+  private committing = false;
 
   constructor(url: string) {
     this.url = url;
@@ -284,8 +284,10 @@ export class PgStore implements Store {
   }
 
   /**
-   * Group commit: the first writes go out at once (two batches in flight at most); those that
-   * arrive meanwhile wait and go together in the next batch. Each caller is answered only after its
+   * Group commit: a write goes out at once when no batch is committing; those that arrive
+   * meanwhile wait and go together in the next batch. One batch in flight, not two: each call costs
+   * the server a socket write and the database a WAL flush, and fewer, fuller batches gave more
+   * actions per second at less CPU in the server bench. Each caller is answered only after its
    * batch committed. A refused write rejects with the database's error (see `refusal`).
    */
   private write(op: WriteOp): Promise<string> {
@@ -296,12 +298,12 @@ export class PgStore implements Store {
   }
 
   private kick(): void {
-    if (this.inFlight >= 2 || this.queued.length === 0) return;
+    if (this.committing || this.queued.length === 0) return;
     const jobs = this.queued;
     this.queued = [];
-    this.inFlight++;
+    this.committing = true;
     void this.commitBatch(jobs).finally(() => {
-      this.inFlight--;
+      this.committing = false;
       this.kick();
     });
   }
