@@ -67,6 +67,32 @@ function familySchema(family: string, seen: Json[]): JsonObject {
 
 /** Action schemas of `rs`: templates as published, finite families derived from `games` random games. */
 export function actionSchemas<S, A extends Json>(rs: Ruleset<S, A>, games = 8, maxSteps = 2000): ActionSchemas {
+  const steps = schemaSteps(rs, games, maxSteps);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * The same, giving the event loop a turn after each random game: a server answers other requests
+ * meanwhile (mines' schema takes most of a second of CPU, all in one call otherwise).
+ */
+export async function actionSchemasInTurns<S, A extends Json>(rs: Ruleset<S, A>): Promise<ActionSchemas> {
+  const steps = schemaSteps(rs, 8, 2000);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    await new Promise((ok) => setImmediate(ok));
+  }
+}
+
+/** The derivation, one random game per step. */
+function* schemaSteps<S, A extends Json>(
+  rs: Ruleset<S, A>,
+  games: number,
+  maxSteps: number,
+): Generator<void, ActionSchemas, void> {
   const seen = new Map<string, Json[]>();
   const keys = new Map<string, Set<string>>();
   const templates = new Map<string, JsonObject>();
@@ -88,7 +114,10 @@ export function actionSchemas<S, A extends Json>(rs: Ruleset<S, A>, games = 8, m
         if (!k.has(key) && k.size < 5000) {
           k.add(key);
           keys.set(fam, k);
-          seen.set(fam, [...(seen.get(fam) ?? []), json]);
+          // appended in place: copying the list per new action made mines' 5000-action families quadratic
+          const list = seen.get(fam);
+          if (list) list.push(json);
+          else seen.set(fam, [json]);
         }
       }
       if (menu.actions.length === 0) break;
@@ -96,6 +125,7 @@ export function actionSchemas<S, A extends Json>(rs: Ruleset<S, A>, games = 8, m
       const events: GameEvent[] = [];
       step(rs, state, seat, rnd.pick(menu.actions), events);
     }
+    yield;
   }
   const actions: Record<string, JsonObject> = {};
   const sources: Record<string, 'template' | 'menus'> = {};

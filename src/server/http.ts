@@ -18,7 +18,7 @@ import {
   type JsonObject,
   type RulesetPackage,
 } from '../kernel/index.ts';
-import { actionSchemas, type ActionSchemas } from '../runners/schema.ts';
+import { actionSchemasInTurns, type ActionSchemas } from '../runners/schema.ts';
 import { BUILTIN_AGENTS } from '../agents/builtin.ts';
 import { HttpError, sha256, type LiveMatch, type MatchService } from './service.ts';
 import { REMOTE_CLOSE, type RemoteTransport } from './remote.ts';
@@ -236,15 +236,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   // the JSON Schema of every action family (what `arbiter schema RULESET` prints), for generated forms.
-  // Derived once per ruleset from the menus of a few seeded random games (mines takes a second or so,
-  // once) and kept; the web page reads the live menu's templates first and asks here only without them
-  const schemas = new Map<string, ActionSchemas>();
+  // Derived once per ruleset from the menus of a few seeded random games (mines takes most of a
+  // second of CPU, once, in slices) and kept; the web page reads the live menu's templates first and asks here only without them
+  const schemas = new Map<string, Promise<ActionSchemas>>();
   app.get('/api/rulesets/:id/actions', async (req) => {
     const p = svc.pkg((req.params as { id: string }).id);
     let s = schemas.get(p.ruleset.id);
     if (!s) {
-      s = actionSchemas(p.ruleset);
+      // derived a game at a time, so the matches this server plays are not held up meanwhile
+      s = actionSchemasInTurns(p.ruleset);
       schemas.set(p.ruleset.id, s);
+      const id = p.ruleset.id;
+      s.catch(() => schemas.delete(id));
     }
     return s;
   });

@@ -11,6 +11,7 @@ import { act, SeededRandom, type Json } from '../../src/kernel/index.ts';
 import { getPackage } from '../../src/registry.ts';
 import { parseLog } from '../../src/runners/logfile.ts';
 import { replayLog } from '../../src/runners/replay.ts';
+import { actionSchemas } from '../../src/runners/schema.ts';
 import { leaks, leaksAny } from '../../src/server/secrets.ts';
 import { ActResult, ErrorBody, MatchRecord, ServerFrame, Snapshot } from '../../src/server/schemas.ts';
 import { call, startServer, tempDir, Watcher, type ServerProc } from './helpers.ts';
@@ -229,6 +230,24 @@ describe('arbiter serve: the edge', () => {
       (await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { type: 'mark', cell: 0 } })).status,
       401,
     );
+  });
+
+  test('[SRV-SCHEMA] action schemas are derived in slices: other requests are answered meanwhile', async () => {
+    const order: string[] = [];
+    // mines takes most of a second of CPU to derive; a request arriving meanwhile must not wait for it
+    const schema = call(srv.api, 'GET', '/rulesets/mines/actions').then((r) => {
+      order.push('schema');
+      return r;
+    });
+    await new Promise((ok) => setTimeout(ok, 30));
+    await call(srv.api, 'GET', '/health');
+    order.push('health');
+    const r = await schema;
+    assert.equal(r.status, 200);
+    assert.deepEqual(order, ['health', 'schema']);
+    // the same schemas as the one-call derivation (`arbiter schema mines`), and kept for the next caller
+    assert.deepEqual(r.body, JSON.parse(JSON.stringify(actionSchemas(getPackage('mines').ruleset))));
+    assert.deepEqual((await call(srv.api, 'GET', '/rulesets/mines/actions')).body, r.body);
   });
 
   test('[SRV-REJECT] out of turn, illegal and malformed actions get the engine’s codes and change nothing', async () => {
