@@ -24,8 +24,9 @@ const server = Server({ games: [bgioGame], origins: ['http://127.0.0.1'] });
 // boardgame.io listens on every interface; keep it on loopback
 const listen = server.app.listen;
 server.app.listen = (port: unknown, cb: unknown) => listen.call(server.app, port, '127.0.0.1', cb);
-// the Lobby API's own koa app listens on a port number only; keep it on loopback too
-const Koa = require('koa') as { prototype: { listen: (...args: unknown[]) => unknown } };
+// the Lobby API's own koa app (the same class as the game app's) listens on a port number only;
+// keep it on loopback too
+const Koa = server.app.constructor as unknown as { prototype: { listen: (...args: unknown[]) => unknown } };
 const koaListen = Koa.prototype.listen;
 Koa.prototype.listen = function (this: unknown, port: unknown, cb: unknown) {
   return koaListen.call(this, port, '127.0.0.1', cb);
