@@ -15,7 +15,8 @@
 //
 //   --matches 50,200   closed-loop concurrent matches        --seconds 4   per measurement   --runs 3
 //   --open 200         open-loop concurrent matches          --pace 500,250   ms between one match's actions
-//   --idle 1000        idle matches for the memory figure    --targets sqlite-http,sqlite-ws,pg-http,pg-ws,bgio
+//   --idle 1000        idle matches for the memory figure
+//   --targets sqlite-http,sqlite-ws,pg-http,pg-ws,pg-ground-http,pg-ground-ws,bgio,sqlite-ground-http,sqlite-ground-ws
 //   --pg auto          a throw-away PostgreSQL cluster when its binaries are installed (the default);
 //                      --pg postgres://... an existing server (a schema per run, dropped after); --pg none
 //   --profile DIR      run the arbiter server under node --cpu-prof, profiles into DIR
@@ -59,9 +60,10 @@ const BGIO_SETUP = opt('bgio-setup', 'lobby');
 if (BGIO_SETUP !== 'lobby' && BGIO_SETUP !== 'direct')
   throw new Error(`--bgio-setup is lobby or direct, not ${BGIO_SETUP}`);
 const bgioSetup: 'lobby' | 'direct' = BGIO_SETUP;
-const TARGETS = opt('targets', 'sqlite-http,sqlite-ws,pg-http,pg-ws,bgio,sqlite-ground-http,sqlite-ground-ws').split(
-  ',',
-);
+const TARGETS = opt(
+  'targets',
+  'sqlite-http,sqlite-ws,pg-http,pg-ws,pg-ground-http,pg-ground-ws,bgio,sqlite-ground-http,sqlite-ground-ws',
+).split(',');
 const BGIO = `boardgame.io memory socket.io (${bgioTransport}, ${bgioSetup})`;
 
 // the issue's targets
@@ -406,6 +408,10 @@ try {
   if (TARGETS.includes('sqlite-ws')) await arbiterTarget('arbiter sqlite ws', 'sqlite', 'ws');
   if (pgUrl && TARGETS.includes('pg-http')) await arbiterTarget('arbiter postgres http', { pgUrl }, 'http');
   if (pgUrl && TARGETS.includes('pg-ws')) await arbiterTarget('arbiter postgres ws', { pgUrl }, 'ws');
+  if (pgUrl && TARGETS.includes('pg-ground-http'))
+    await arbiterTarget('arbiter postgres http, GROUND 4p', { pgUrl }, 'http', 'ground');
+  if (pgUrl && TARGETS.includes('pg-ground-ws'))
+    await arbiterTarget('arbiter postgres ws, GROUND 4p', { pgUrl }, 'ws', 'ground');
   // the cluster's background processes must not share the cores with the rows after it
   cluster?.stop();
   cluster = null;
