@@ -22,7 +22,16 @@ import { actionSchemasInTurns, type ActionSchemas } from '../runners/schema.ts';
 import { BUILTIN_AGENTS } from '../agents/builtin.ts';
 import { HttpError, sha256, type LiveMatch, type MatchService } from './service.ts';
 import { REMOTE_CLOSE, type RemoteTransport } from './remote.ts';
-import { AccessQuery, CreateBody, JoinBody, ListQuery, openApi, parseActBody, parseClientFrame } from './schemas.ts';
+import {
+  AccessQuery,
+  CreateBody,
+  JoinBody,
+  ListQuery,
+  openApi,
+  parseActBody,
+  parseClientFrame,
+  refuseNul,
+} from './schemas.ts';
 import { fullLog, spectatorLog } from './log.ts';
 
 export interface AppOptions {
@@ -179,6 +188,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }),
   });
   await app.register(websocket, { options: { maxPayload: bodyLimit } });
+  // every parsed body, before any route reads it
+  app.addHook('preValidation', (req, _reply, done) => {
+    try {
+      if (req.body !== undefined) refuseNul(req.body);
+      done();
+    } catch (err) {
+      done(err as Error);
+    }
+  });
 
   app.setErrorHandler((err, req, reply) => {
     const f = failure(err);
@@ -368,6 +386,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         const id = (msg && typeof msg === 'object' && !Array.isArray(msg) ? msg.id : undefined) ?? undefined;
         if (!parsed.success) {
           send(fail(parsed.error, id));
+          return;
+        }
+        try {
+          refuseNul(msg);
+        } catch (err) {
+          send(fail(err, id));
           return;
         }
         const f = parsed.data;

@@ -131,13 +131,16 @@ function refusal(err: unknown): AppendResult | null {
 }
 
 /**
- * Errors after which a batch may be run again one write at a time: a refusal, or a deadlock or
- * serialisation failure (two servers' batches locking the same matches in another order). Each
- * rolled the whole batch back, so nothing of it was written.
+ * Whether a failed batch may be run again one write at a time: the database refused the statement
+ * (a refusal, a lock conflict between two servers' batches, a value it cannot store such as a NUL
+ * character), so the whole batch rolled back and nothing of it was written. One bad write must not
+ * fail the others that shared its batch. After a lost connection, or a connection (08), operator
+ * (57), system (58) or internal (XX) error, whether the batch committed is not known.
  */
 function retryable(err: unknown): boolean {
-  const code = (err as { code?: string }).code;
-  return refusal(err) !== null || code === '40P01' || code === '40001';
+  if (!(err instanceof pg.DatabaseError)) return false;
+  const code = err.code ?? '';
+  return !/^(08|57|58|XX)/.test(code);
 }
 
 /** NOTIFY payloads are at most 8000 bytes: the ids of one batch, split where needed. */
@@ -324,8 +327,8 @@ export class PgStore implements Store {
         for (let i = 0; i < jobs.length; i++) jobs[i].ok(out[i]);
         return;
       } catch (err) {
-        // nothing of the batch was written. Anything but a refusal or a lock conflict (a lost
-        // connection, a failed commit) leaves the outcome unknown: fail them all
+        // a statement the database refused wrote nothing: each write goes again on its own, below.
+        // Anything else (a lost connection, a failed commit) leaves the outcome unknown: fail them all
         if (!retryable(err)) {
           for (const j of jobs) j.fail(err);
           return;

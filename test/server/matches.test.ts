@@ -365,6 +365,48 @@ describe('arbiter serve: the edge', () => {
     w.close();
   });
 
+  test('[SRV-NUL] text holding U+0000 is refused at the edge (bodies and frames), typed, and changes nothing', async () => {
+    const m = await create({ ruleset: 'tictactoe' });
+    const nulName = await call(srv.api, 'POST', `/matches/${m.id}/join`, { name: 'a\u0000b' });
+    assert.equal(nulName.status, 400);
+    assert.equal(nulName.body.error.code, 'bad_request');
+    assert.equal(nulName.body.error.detail.path, 'name');
+    assert.deepEqual(
+      (await call(srv.api, 'GET', `/matches/${m.id}`)).body.seats.map((s: any) => s.kind),
+      ['open', 'open'],
+      'the seat is still open',
+    );
+    const x = await join1(m.id, 'x');
+    await join1(m.id, 'o');
+    const key = await call(
+      srv.api,
+      'POST',
+      `/matches/${m.id}/actions`,
+      { action: { type: 'mark', cell: 0 }, idempotencyKey: 'k\u0000' },
+      x.token,
+    );
+    assert.equal(key.status, 400);
+    assert.equal(key.body.error.detail.path, 'idempotencyKey');
+    const inKey = await call(
+      srv.api,
+      'POST',
+      `/matches/${m.id}/actions`,
+      { action: { type: 'mark', ['c\u0000']: 1 } },
+      x.token,
+    );
+    assert.equal(inKey.status, 400);
+    assert.equal((await call(srv.api, 'GET', `/matches/${m.id}`)).body.seq, 0, 'nothing was played');
+    const w = new Watcher(wsUrl(m.id, `token=${x.token}`));
+    await w.wait((f) => f.type === 'state');
+    w.ws.send(JSON.stringify({ type: 'act', id: 3, action: { type: 'mark', cell: 0 }, idempotencyKey: '\u0000' }));
+    const e = await w.wait((f) => f.type === 'error' && f.id === 3);
+    assert.equal(e.code, 'bad_request');
+    assert.equal(w.closed, null);
+    w.ws.send(JSON.stringify({ type: 'act', id: 4, action: { type: 'mark', cell: 0 } }));
+    assert.equal((await w.wait((f) => f.type === 'ack' && f.id === 4)).seq, 1);
+    w.close();
+  });
+
   test('[SRV-WEB] the built page is served at / (files, deep links to index.html), never files outside it', async () => {
     const index = await fetch(srv.url + '/');
     assert.equal(index.status, 200);

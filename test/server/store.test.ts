@@ -201,6 +201,28 @@ describe('PostgreSQL store', () => {
   };
   storeSuite('postgres', inSchema);
 
+  test('[SRV-STORE-PG-BAD-WRITE] a write PostgreSQL cannot store fails alone; its batch-mates are stored', async () => {
+    const ids = Array.from({ length: 8 }, (_, i) => `b${i}`);
+    const store = await withMatches(await inSchema('badwrite'), ids);
+    try {
+      await store.createMatch({ ...row('w'), status: 'waiting' }, openSeats(2));
+      // PostgreSQL text holds no NUL character: this claim is refused by the database itself
+      const results = await Promise.allSettled([
+        ...ids.map((id) => store.append(id, sub(1), head(1))),
+        store.claimSeat('w', 0, 'a\u0000b', 'h'),
+      ]);
+      assert.deepEqual(
+        results.slice(0, ids.length).map((r) => (r.status === 'fulfilled' ? r.value : String(r.reason))),
+        ids.map(() => 'ok'),
+      );
+      assert.equal(results[ids.length].status, 'rejected');
+      for (const id of ids) assert.equal((await store.getMatch(id))?.seq, 1);
+      assert.equal((await store.getSeats('w'))[0].kind, 'open');
+    } finally {
+      await store.close();
+    }
+  });
+
   test('[SRV-STORE-PG-RACE] two servers taking the last two seats at once: the match starts', async () => {
     for (let round = 0; round < 10; round++) {
       const a = await inSchema(`race${round}`);
