@@ -103,44 +103,44 @@ export function isPrototypeKey(key: string): boolean {
   return PROTOTYPE_KEYS.has(key);
 }
 
+/** What `findInJson` looks for: a key, and a value that is not an array or object. */
+export type JsonProbe = { key?: (key: string) => boolean; leaf?: (value: unknown) => boolean };
+
 /**
- * The path ("a.b[2].__proto__") of the first prototype key in a parsed value, or null. JSON.parse
- * makes `__proto__` an own property, so walking own keys finds it before anything copies the value.
+ * The path ("a.b[2].c") of the first key or leaf value in a parsed value that `probe` picks, or null.
+ * JSON.parse makes `__proto__` an own property, so walking own keys finds it before anything copies
+ * the value. Deeper than 1000 levels is not searched.
  */
-export function findPrototypeKey(v: unknown, path = '', depth = 0): string | null {
-  if (v === null || typeof v !== 'object' || depth > 1000) return null;
+export function findInJson(v: unknown, probe: JsonProbe, path = '', depth = 0): string | null {
+  if (v === null || typeof v !== 'object') return probe.leaf?.(v) ? path || '(the value)' : null;
+  if (depth > 1000) return null;
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const hit = findPrototypeKey(v[i], `${path}[${i}]`, depth + 1);
+      const hit = findInJson(v[i], probe, `${path}[${i}]`, depth + 1);
       if (hit !== null) return hit;
     }
     return null;
   }
   for (const k of Object.keys(v)) {
     const p = path ? `${path}.${k}` : k;
-    if (PROTOTYPE_KEYS.has(k)) return p;
-    const hit = findPrototypeKey((v as Record<string, unknown>)[k], p, depth + 1);
+    if (probe.key?.(k)) return p;
+    const hit = findInJson((v as Record<string, unknown>)[k], probe, p, depth + 1);
     if (hit !== null) return hit;
   }
   return null;
 }
 
+const PROTOTYPE_KEY: JsonProbe = { key: (k) => PROTOTYPE_KEYS.has(k) };
+const NON_FINITE: JsonProbe = { leaf: (x) => typeof x === 'number' && !Number.isFinite(x) };
+
+/** The path ("a.b[2].__proto__") of the first prototype key in a parsed value, or null. */
+export function findPrototypeKey(v: unknown): string | null {
+  return findInJson(v, PROTOTYPE_KEY);
+}
+
 /** The path of the first number JSON cannot hold (1e999 parses as Infinity), or null. */
-export function findNonFiniteNumber(v: unknown, path = '', depth = 0): string | null {
-  if (typeof v === 'number') return Number.isFinite(v) ? null : path || '(the value)';
-  if (v === null || typeof v !== 'object' || depth > 1000) return null;
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) {
-      const hit = findNonFiniteNumber(v[i], `${path}[${i}]`, depth + 1);
-      if (hit !== null) return hit;
-    }
-    return null;
-  }
-  for (const k of Object.keys(v)) {
-    const hit = findNonFiniteNumber((v as Record<string, unknown>)[k], path ? `${path}.${k}` : k, depth + 1);
-    if (hit !== null) return hit;
-  }
-  return null;
+export function findNonFiniteNumber(v: unknown): string | null {
+  return findInJson(v, NON_FINITE);
 }
 
 /** Throw a typed error when `v` holds a prototype key anywhere; `where` names the input. */

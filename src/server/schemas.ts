@@ -2,7 +2,7 @@
 // and the OpenAPI document is generated from them (z.toJSONSchema), so the three never drift.
 
 import { z } from 'zod';
-import { ArbiterError, findPrototypeKey, isPlainJson, type Json } from '../kernel/index.ts';
+import { ArbiterError, findInJson, findPrototypeKey, isPlainJson, type Json, type JsonProbe } from '../kernel/index.ts';
 
 const json = z.json();
 const code = z.enum([
@@ -384,27 +384,17 @@ export function openApi(): Record<string, unknown> {
 }
 
 /**
- * The path of the first text (a string or a key) holding the NUL character U+0000, or null.
- * PostgreSQL stores no NUL in text or JSONB, and no client means one: the server refuses such input
- * at its edge, whatever the store, rather than answer it differently per store.
+ * PostgreSQL stores no NUL character (U+0000) in text or JSONB, and no client means one: the server
+ * refuses such input at its edge, whatever the store, rather than answer it differently per store.
  */
-export function findNul(v: unknown, path = '', depth = 0): string | null {
-  if (typeof v === 'string') return v.includes('\0') ? path || '(the value)' : null;
-  if (v === null || typeof v !== 'object' || depth > 1000) return null;
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) {
-      const hit = findNul(v[i], `${path}[${i}]`, depth + 1);
-      if (hit !== null) return hit;
-    }
-    return null;
-  }
-  for (const k of Object.keys(v)) {
-    const p = path ? `${path}.${k}` : k;
-    if (k.includes('\0')) return p;
-    const hit = findNul((v as Record<string, unknown>)[k], p, depth + 1);
-    if (hit !== null) return hit;
-  }
-  return null;
+const NUL_TEXT: JsonProbe = {
+  key: (k) => k.includes('\0'),
+  leaf: (x) => typeof x === 'string' && x.includes('\0'),
+};
+
+/** The path of the first string or key holding U+0000, or null. */
+function findNul(v: unknown): string | null {
+  return findInJson(v, NUL_TEXT);
 }
 
 /** A request body or frame with a NUL character in its text, refused with where it is. */

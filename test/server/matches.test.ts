@@ -391,7 +391,7 @@ describe('arbiter serve: the edge', () => {
       srv.api,
       'POST',
       `/matches/${m.id}/actions`,
-      { action: { type: 'mark', ['c\u0000']: 1 } },
+      { action: { type: 'mark', 'c\u0000': 1 } },
       x.token,
     );
     assert.equal(inKey.status, 400);
