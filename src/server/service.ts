@@ -30,6 +30,7 @@ import { PROTOCOL, type DecisionRequest } from '../agents/protocol.ts';
 import { describeViewText, eventsSeenBy } from '../agents/observe.ts';
 import { REMOTE_CLOSE, RemoteTransport, type Channel } from './remote.ts';
 import { buildHeader, defaultRecord } from './log.ts';
+import { findNul, NUL_REFUSAL, scrubNul } from './schemas.ts';
 import { canonicalInput, recordableConfig, rulesText, type DefaultInfo } from '../runners/match.ts';
 import type { MatchRow, MatchStatus, SeatRow, Store, SubmissionRow } from './store.ts';
 
@@ -682,7 +683,8 @@ export class MatchService {
       input,
       result,
       events: events,
-      default: dflt,
+      // what a failing agent sent may hold U+0000, which PostgreSQL cannot store
+      default: findNul(dflt) === null ? dflt : scrubNul(dflt),
       idemKey,
       hash: h.digest(),
       at,
@@ -769,6 +771,9 @@ export class MatchService {
       }
       if (dflt === null && !isPlainJson(input)) {
         dflt = defaultRecord('refused', m.seq + 1, String(input).slice(0, 200));
+      } else if (dflt === null && findNul(input) !== null) {
+        // refused as it would be from a client (PostgreSQL could not store it): the seat's default
+        dflt = defaultRecord('refused', m.seq + 1, canonicalJson(input));
       } else if (dflt === null) input = canonicalInput(input);
       let res = dflt === null ? act(rs, m.state, p.seat, input) : null;
       if (!res || !res.ok) {
@@ -973,9 +978,12 @@ export class MatchService {
     const rs = m.pkg.ruleset;
     let input = canonicalInput(d.action);
     let dflt: DefaultInfo | null = d.defaulted ?? null;
-    let res = act(rs, m.state, p.seat, input);
+    // text holding U+0000 is refused from agents as from clients (PostgreSQL could not store it)
+    let res: ReturnType<typeof act> =
+      dflt === null && findNul(input) !== null ? { ok: false, error: NUL_REFUSAL } : act(rs, m.state, p.seat, input);
     if (!res.ok && dflt === null) {
-      // another seat's move since the request changed what this seat may do: its default, recorded
+      // refused (another seat's move since the request changed what this seat may do, or U+0000 in
+      // its text): its default, recorded
       dflt = { reason: 'refused', request: d.request ?? '', raw: canonicalJson(input), error: res.error };
       input = defaultActionOf(rs.legal(m.state, p.seat), m.pkg.gameType.defaultAction);
       res = act(rs, m.state, p.seat, input);

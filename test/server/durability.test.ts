@@ -5,6 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import WebSocket from 'ws';
 import { SeededRandom } from '../../src/kernel/index.ts';
 import { getPackage } from '../../src/registry.ts';
 import { parseLog } from '../../src/runners/logfile.ts';
@@ -123,6 +124,44 @@ describe('PostgreSQL', () => {
   test('[SRV-CRASH-PG] kill -9 under load loses no acknowledged action; every match resumes and verifies', async () => {
     const r = await crashAndResume(pg.url, 777);
     assert.ok(r.beforeCrash >= 10 && r.total > r.beforeCrash);
+  });
+
+  test('[SRV-PG-NUL] an agent answering with a raw NUL byte: its defaults are stored and the match ends', async () => {
+    const srv = await startServer(pg.url, ['--rate-limit', '100000', '--agent-deadline-ms', '1500']);
+    try {
+      const m = (
+        await call(srv.api, 'POST', '/matches', { ruleset: 'tictactoe', seed: 4, seats: [{}, { agent: 'random' }] })
+      ).body;
+      const j = (await call(srv.api, 'POST', `/matches/${m.id}/join`, { name: 'nul' })).body;
+      const ws = new WebSocket(
+        `${srv.url.replace('http', 'ws')}/api/matches/${m.id}/ws?token=${j.token}&protocol=arbiter-agent/1`,
+      );
+      // not JSON (a raw control character): the record of the default holds what was sent, NUL and all
+      ws.on('message', (d) => {
+        const f = JSON.parse(String(d));
+        if (f.type === 'decision_request') ws.send(`{"type":"decision","request":${f.request},"action":"\u0000"`);
+      });
+      // bounded: without the fix the seat's writes fail and its socket is never closed
+      await new Promise((ok) => {
+        ws.on('close', ok);
+        setTimeout(ok, 15_000);
+      });
+      ws.terminate();
+      let rec: any;
+      for (let i = 0; i < 200; i++) {
+        rec = (await call(srv.api, 'GET', `/matches/${m.id}`)).body;
+        if (rec.status === 'finished') break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      assert.equal(rec.status, 'finished', 'the seat defaulted and the match went on');
+      const parsed = parseLog(await (await fetch(`${srv.api}/matches/${m.id}/log`)).text());
+      const mine = parsed.entries.filter((e) => e.seat === 0);
+      assert.ok(mine.length > 0 && mine.every((e) => e.result === 'defaulted'));
+      assert.match(String(mine[0].default?.raw), /\uFFFD/, 'the NUL was stored as U+FFFD');
+      assert.ok(replayLog(getPackage('tictactoe').ruleset, parsed).ok);
+    } finally {
+      await srv.stop();
+    }
   });
 
   test('[SRV-PG-TWO] two servers on one database: alternating and racing submissions, one history, no duplicates', async () => {
