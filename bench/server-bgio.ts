@@ -6,8 +6,8 @@
 // socket.io transport builds the HTTP server from the app before the lobby's routes are added.
 
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { bgioGame } from './peers/boardgameio.ts';
+import { freePort } from '../test/server/helpers.ts';
 
 process.env.NODE_ENV = 'production';
 const require = createRequire(import.meta.url);
@@ -31,18 +31,7 @@ const koaListen = Koa.prototype.listen;
 Koa.prototype.listen = function (this: unknown, port: unknown, cb: unknown) {
   return koaListen.call(this, port, '127.0.0.1', cb);
 };
+// the lobby option takes a port number, not 0
 const apiPort = await freePort();
 const { appServer } = await server.run({ port: Number(process.argv[2] ?? 0), lobbyConfig: { apiPort } });
 process.stdout.write(`listening ${appServer.address().port} ${apiPort}\n`);
-
-/** A port nobody listens on now (the lobby option takes a number, not 0). */
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => ok(port));
-    });
-  });
-}

@@ -141,9 +141,11 @@ export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((ok) => {
+/** A loopback port nobody listens on now, for a server that must be told its port. */
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
     const s = createServer();
+    s.once('error', fail);
     s.listen(0, '127.0.0.1', () => {
       const a = s.address();
       const port = typeof a === 'object' && a ? a.port : 0;
