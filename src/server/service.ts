@@ -564,7 +564,9 @@ export class MatchService {
       const token = randomText(16);
       const tokenHash = sha256(token);
       let pick = -1;
-      const attempt = (): Promise<number | null> => {
+      // async, so that pickSeat's refusal (made from a copy of the seats that may be stale) rejects
+      // the attempt like a failed claim instead of throwing past the retry below
+      const attempt = async (): Promise<number | null> => {
         pick = pickSeat(m.seats, seat);
         return this.store.claimSeat(m.id, pick, name, tokenHash);
       };
