@@ -46,6 +46,12 @@ export type LoadJob = {
    * connecting both clients straight to a fresh match ID, with no seats checked.
    */
   bgioSetup?: 'lobby' | 'direct';
+  /**
+   * Whether a player's WebSocket outlives its match: `per-match` opens a socket per seat for every
+   * match (and closes it after); `kept` opens one per seat once and moves it to each next match
+   * (boardgame.io's client: updateMatchID and updateCredentials; arbiter: a `seat` frame).
+   */
+  sockets?: 'per-match' | 'kept';
 };
 
 export type LoadResult = {
@@ -124,12 +130,21 @@ async function openSeatSockets(
       else if ((f.type === 'ack' || f.type === 'error') && waiters.has(f.id)) {
         waiters.get(f.id)!(f);
         waiters.delete(f.id);
+      } else if (f.type === 'error') {
+        // a refused switch (or any refusal nobody waits for) would leave the slot waiting for ever
+        console.error(`load client: unexpected error frame ${JSON.stringify(f)}`);
+        process.exit(1);
       }
     });
     return w;
   });
   await Promise.all(sockets.map((w) => new Promise((ok, fail) => (w.once('open', ok), w.once('error', fail)))));
   return sockets;
+}
+
+/** Moves kept seat sockets to a new match: each sends a `switch` with its seat's new token. */
+function switchSeatSockets(sockets: WebSocket[], match: string, tokens: string[]): void {
+  sockets.forEach((w, seat) => w.send(JSON.stringify({ type: 'switch', match, token: tokens[seat] })));
 }
 
 class ArbiterPlayer implements Player {
@@ -149,10 +164,11 @@ class ArbiterPlayer implements Player {
     private readonly base: string,
     private readonly ws: boolean,
     private readonly rnd: SeededRandom,
+    private readonly keep: boolean,
   ) {}
 
   private async fresh(): Promise<void> {
-    this.close();
+    if (!this.keep) this.close();
     const m = await post(this.base, '/api/matches', { ruleset: 'tictactoe', seed: this.rnd.int(1e9) });
     this.id = m.id;
     this.tokens = [];
@@ -164,10 +180,14 @@ class ArbiterPlayer implements Player {
     this.over = false;
     if (!this.ws) return;
     this.seen = [-1, -1];
-    this.sockets = await openSeatSockets(this.base, m.id, this.tokens, this.waiters, (seat, f) => {
-      this.seen[seat] = Math.max(this.seen[seat], f.seq);
-      this.seenWaiter?.();
-    });
+    if (this.sockets.length > 0) switchSeatSockets(this.sockets, m.id, this.tokens);
+    else
+      this.sockets = await openSeatSockets(this.base, m.id, this.tokens, this.waiters, (seat, f) => {
+        // a kept socket may still deliver its last match's frames
+        if (f.match !== this.id) return;
+        this.seen[seat] = Math.max(this.seen[seat], f.seq);
+        this.seenWaiter?.();
+      });
   }
 
   async ready(): Promise<void> {
@@ -212,6 +232,8 @@ type BgioClient = {
   stop(): void;
   subscribe(fn: (state: any) => void): () => void;
   moves: { mark(cell: number): void };
+  updateMatchID(id: string): void;
+  updateCredentials(credentials: string | undefined): void;
 };
 
 function bgioModules() {
@@ -246,10 +268,11 @@ class GroundPlayer implements Player {
     private readonly base: string,
     private readonly ws: boolean,
     private readonly rnd: SeededRandom,
+    private readonly keep: boolean,
   ) {}
 
   private async fresh(): Promise<void> {
-    this.close();
+    if (!this.keep) this.close();
     const m = await post(this.base, '/api/matches', {
       ruleset: 'ground',
       config: { players: 4 },
@@ -263,10 +286,13 @@ class GroundPlayer implements Player {
     this.over = false;
     this.frames = [null, null, null, null];
     if (!this.ws) return;
-    this.sockets = await openSeatSockets(this.base, m.id, this.tokens, this.waiters, (seat, f) => {
-      if (!this.frames[seat] || f.seq >= this.frames[seat].seq) this.frames[seat] = f;
-      this.changed?.();
-    });
+    if (this.sockets.length > 0) switchSeatSockets(this.sockets, m.id, this.tokens);
+    else
+      this.sockets = await openSeatSockets(this.base, m.id, this.tokens, this.waiters, (seat, f) => {
+        if (f.match !== this.id) return;
+        if (!this.frames[seat] || f.seq >= this.frames[seat].seq) this.frames[seat] = f;
+        this.changed?.();
+      });
   }
 
   private get(path: string, seat: number): Promise<any> {
@@ -339,6 +365,7 @@ class BgioPlayer implements Player {
     private readonly transport: 'websocket' | 'polling-first',
     private readonly setup: 'lobby' | 'direct',
     private readonly lobby: string,
+    private readonly keep: boolean,
   ) {}
 
   private synced(i: number, pred: (st: any) => boolean): Promise<any> {
@@ -354,7 +381,7 @@ class BgioPlayer implements Player {
   }
 
   private async fresh(): Promise<void> {
-    this.close();
+    if (!this.keep) this.close();
     const { Client, SocketIO } = bgioModules();
     let matchID: string;
     let credentials: (string | undefined)[] = [undefined, undefined];
@@ -374,32 +401,41 @@ class BgioPlayer implements Player {
     }
     this.states = [null, null];
     this.waiters = [null, null];
-    this.clients = ['0', '1'].map((playerID, i) =>
-      Client({
-        game: bgioGame,
-        numPlayers: 2,
-        matchID,
-        playerID,
-        credentials: credentials[i],
-        debug: false,
-        multiplayer: SocketIO({
-          server: this.base,
-          ...(this.transport === 'websocket' ? { socketOpts: { transports: ['websocket'] } } : {}),
+    if (this.clients.length > 0) {
+      // the kept clients move to the new match: its first synced state is state 0
+      this.clients.forEach((c, i) => {
+        c.updateMatchID(matchID);
+        c.updateCredentials(credentials[i]);
+      });
+      await Promise.all([0, 1].map((i) => this.synced(i, (st) => st.isConnected !== false && st._stateID === 0)));
+    } else {
+      this.clients = ['0', '1'].map((playerID, i) =>
+        Client({
+          game: bgioGame,
+          numPlayers: 2,
+          matchID,
+          playerID,
+          credentials: credentials[i],
+          debug: false,
+          multiplayer: SocketIO({
+            server: this.base,
+            ...(this.transport === 'websocket' ? { socketOpts: { transports: ['websocket'] } } : {}),
+          }),
         }),
-      }),
-    );
-    this.clients.forEach((c, i) =>
-      c.subscribe((st) => {
-        if (!st) return;
-        this.states[i] = st;
-        this.waiters[i]?.(st);
-      }),
-    );
-    for (const c of this.clients) c.start();
-    await Promise.all([
-      this.synced(0, (st) => st.isConnected !== false && st._stateID >= 0),
-      this.synced(1, (st) => st.isConnected !== false && st._stateID >= 0),
-    ]);
+      );
+      this.clients.forEach((c, i) =>
+        c.subscribe((st) => {
+          if (!st) return;
+          this.states[i] = st;
+          this.waiters[i]?.(st);
+        }),
+      );
+      for (const c of this.clients) c.start();
+      await Promise.all([
+        this.synced(0, (st) => st.isConnected !== false && st._stateID >= 0),
+        this.synced(1, (st) => st.isConnected !== false && st._stateID >= 0),
+      ]);
+    }
     this.free = [0, 1, 2, 3, 4, 5, 6, 7, 8];
     this.stateId = 0;
     this.over = false;
@@ -442,9 +478,11 @@ function player(job: LoadJob, i: number, seed: number): Player {
       job.bgioTransport ?? 'websocket',
       job.bgioSetup ?? 'lobby',
       job.lobby ?? job.base,
+      job.sockets === 'kept',
     );
-  if (job.game === 'ground') return new GroundPlayer(job.base, job.kind === 'arbiter-ws', rnd);
-  return new ArbiterPlayer(job.base, job.kind === 'arbiter-ws', rnd);
+  const keep = job.sockets === 'kept';
+  if (job.game === 'ground') return new GroundPlayer(job.base, job.kind === 'arbiter-ws', rnd, keep);
+  return new ArbiterPlayer(job.base, job.kind === 'arbiter-ws', rnd, keep);
 }
 
 const sleepUntil = (t: number) => new Promise((r) => setTimeout(r, Math.max(0, t - performance.now())));

@@ -60,6 +60,9 @@ const BGIO_SETUP = opt('bgio-setup', 'lobby');
 if (BGIO_SETUP !== 'lobby' && BGIO_SETUP !== 'direct')
   throw new Error(`--bgio-setup is lobby or direct, not ${BGIO_SETUP}`);
 const bgioSetup: 'lobby' | 'direct' = BGIO_SETUP;
+const SOCKETS = opt('sockets', 'per-match');
+if (SOCKETS !== 'per-match' && SOCKETS !== 'kept') throw new Error(`--sockets is per-match or kept, not ${SOCKETS}`);
+const sockets: 'per-match' | 'kept' = SOCKETS;
 const TARGETS = opt(
   'targets',
   'sqlite-http,sqlite-ws,pg-http,pg-ws,pg-ground-http,pg-ground-ws,bgio,sqlite-ground-http,sqlite-ground-ws',
@@ -329,6 +332,7 @@ async function arbiterTarget(
           matches: load.matches,
           seconds: SECONDS,
           paceMs: load.paceMs,
+          sockets,
         };
         addSample(label, load, await client.run(job, srv.proc.pid!, store !== 'sqlite').catch(lost));
       }
@@ -364,6 +368,7 @@ async function bgioTarget() {
           kind: 'bgio',
           bgioTransport,
           bgioSetup,
+          sockets,
           base: `http://127.0.0.1:${srv.port}`,
           lobby: `http://127.0.0.1:${lobbyPort}`,
           matches: load.matches,

@@ -17,6 +17,7 @@ import {
   type Json,
   type JsonObject,
   type RulesetPackage,
+  type Seat,
 } from '../kernel/index.ts';
 import { actionSchemasInTurns, type ActionSchemas } from '../runners/schema.ts';
 import { BUILTIN_AGENTS } from '../agents/builtin.ts';
@@ -355,22 +356,33 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const send = (frame: JsonObject) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
     };
-    // messages that arrive while we check the caller wait for it
-    const ready = (async () => {
+    // What the socket follows: a match, and a seat or none (a spectator). A `switch` frame replaces
+    // it; messages wait for the binding made before them, so an action sent after a switch is judged
+    // in the new match.
+    type Binding = { m: LiveMatch; seat: Seat | null; unsubscribe: () => void };
+    const bind = async (
+      m: LiveMatch,
+      token: string | undefined,
+      password: string | undefined,
+      hash?: string,
+    ): Promise<Binding> => {
+      const who = await svc.audience(m, token, password, hash);
+      const unsubscribe = svc.subscribe(m, { seat: who.seat, send });
+      send({ type: 'state', ...svc.snapshot(m, who.seat) });
+      return { m, seat: who.seat, unsubscribe };
+    };
+    let binding: Promise<Binding> = (async () => {
       const m = await match(req);
       const q = AccessQuery.parse(req.query ?? {});
       const token = q.token ?? bearer(req);
-      const who = await svc.audience(m, token, spectatePassword(req, q), tokenHash(req, token));
-      const unsubscribe = svc.subscribe(m, { seat: who.seat, send });
-      socket.on('close', unsubscribe);
-      send({ type: 'state', ...svc.snapshot(m, who.seat) });
-      return { m, seat: who.seat };
+      return bind(m, token, spectatePassword(req, q), tokenHash(req, token));
     })();
-    ready.catch((err) => {
+    binding.catch((err) => {
       const f = failure(err);
       send(fail(err));
       socket.close(f.status === 401 ? 4401 : f.status === 404 ? 4404 : 4400, f.body.error.code);
     });
+    socket.on('close', () => void binding.then((b) => b.unsubscribe()).catch(() => {}));
     socket.on('message', (data: Buffer, isBinary: boolean) => {
       void (async () => {
         let msg: unknown;
@@ -404,12 +416,29 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           send(f.id === undefined ? { type: 'pong' } : { type: 'pong', id: f.id });
           return;
         }
+        if (f.type === 'switch') {
+          const before = binding;
+          binding = (async () => {
+            // a socket whose first binding failed is closing: nothing to switch from
+            const old = await before;
+            try {
+              const next = await bind(await svc.mustGet(f.match), f.token, f.password);
+              old.unsubscribe();
+              return next;
+            } catch (err) {
+              // refused: the socket keeps following what it followed
+              send(fail(err, f.id as Json | undefined));
+              return old;
+            }
+          })();
+          return;
+        }
         // the state frame this change pushes to the actor's own socket and the ack leave in one
         // write (one syscall instead of two); frames queued meanwhile wait at most for this answer
         const raw = req.raw.socket;
         raw.cork();
         try {
-          const { m, seat } = await ready;
+          const { m, seat } = await binding;
           if (seat === null)
             throw new HttpError(401, 'bad_request', 'spectators cannot act; connect with a seat token');
           const r = await svc.submit(m, seat, f.action, f.idempotencyKey ?? null);

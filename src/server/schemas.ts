@@ -162,6 +162,17 @@ export const ClientFrame = z.discriminatedUnion('type', [
     })
     .strict(),
   z.object({ type: z.literal('ping'), id: json.optional() }).strict(),
+  // moves this socket to another match (or another seat): a player's one connection across the
+  // matches they play, as a kept HTTP connection is across requests
+  z
+    .object({
+      type: z.literal('switch'),
+      id: json.optional(),
+      match: z.string().min(1).max(64),
+      token: z.string().min(1).max(256).optional(),
+      password: z.string().max(1024).optional(),
+    })
+    .strict(),
 ]);
 
 // The two shapes every action arrives in, checked by hand on the hot path: a value the hand check

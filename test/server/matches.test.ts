@@ -365,6 +365,53 @@ describe('arbiter serve: the edge', () => {
     w.close();
   });
 
+  test('[SRV-WS-SWITCH] one socket moves to the next match by a switch frame; a refused switch changes nothing', async () => {
+    const a = await create({ ruleset: 'tictactoe' });
+    const b = await create({ ruleset: 'tictactoe' });
+    const xa = await join1(a.id, 'x');
+    const oa = await join1(a.id, 'o');
+    const xb = await join1(b.id, 'x');
+    await join1(b.id, 'o');
+    const w = new Watcher(wsUrl(a.id, `token=${xa.token}`));
+    await w.wait((f) => f.type === 'state' && f.match === a.id);
+    const send = (f: object) => w.ws.send(JSON.stringify(f));
+    // refused switches: a token for another match, an unknown match, a malformed frame
+    send({ type: 'switch', id: 1, match: b.id, token: xa.token });
+    assert.equal((await w.wait((f) => f.type === 'error' && f.id === 1)).code, 'bad_request');
+    send({ type: 'switch', id: 2, match: 'no-such-match', token: xb.token });
+    assert.equal((await w.wait((f) => f.type === 'error' && f.id === 2)).code, 'not_found');
+    send({ type: 'switch', id: 3, token: xb.token });
+    assert.equal((await w.wait((f) => f.type === 'error' && f.id === 3)).code, 'bad_request');
+    // still on match a as seat 0
+    send({ type: 'act', id: 4, action: { type: 'mark', cell: 0 } });
+    assert.equal((await w.wait((f) => f.type === 'ack' && f.id === 4)).seq, 1);
+    await w.wait((f) => f.type === 'state' && f.match === a.id && f.seq === 1);
+    // the switch and an action sent right behind it: the action is judged in match b
+    send({ type: 'switch', id: 5, match: b.id, token: xb.token });
+    send({ type: 'act', id: 6, action: { type: 'mark', cell: 8 } });
+    const first = await w.wait((f) => f.type === 'state' && f.match === b.id);
+    assert.equal(first.seat, 0);
+    assert.equal(first.seq, 0);
+    assert.equal((await w.wait((f) => f.type === 'ack' && f.id === 6)).seq, 1);
+    assert.equal((await call(srv.api, 'GET', `/matches/${b.id}`)).body.seq, 1);
+    assert.equal((await call(srv.api, 'GET', `/matches/${a.id}`)).body.seq, 1, 'match a did not get the action');
+    // match a's changes no longer reach this socket; match b's do
+    assert.equal(
+      (await call(srv.api, 'POST', `/matches/${a.id}/actions`, { action: { type: 'mark', cell: 4 } }, oa.token)).status,
+      200,
+    );
+    send({ type: 'ping', id: 7 });
+    await w.wait((f) => f.type === 'pong' && f.id === 7);
+    assert.ok(!w.frames.some((f) => f.type === 'state' && f.match === a.id && f.seq === 2), 'no frame from match a');
+    // without a token the socket watches as a spectator
+    send({ type: 'switch', id: 8, match: a.id });
+    const watched = await w.wait((f) => f.type === 'state' && f.match === a.id && f.seq === 2);
+    assert.equal(watched.seat, null);
+    assert.equal(watched.menu, null);
+    assert.equal(w.closed, null);
+    w.close();
+  });
+
   test('[SRV-NUL] text holding U+0000 is refused at the edge (bodies and frames), typed, and changes nothing', async () => {
     const m = await create({ ruleset: 'tictactoe' });
     const nulName = await call(srv.api, 'POST', `/matches/${m.id}/join`, { name: 'a\u0000b' });
