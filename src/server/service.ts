@@ -92,6 +92,15 @@ function sameHash(s: SeatRow & { tokenHash: string }, h: Buffer): boolean {
 // call per 256 tokens instead of one each); every byte is handed out once.
 const POOL = Buffer.alloc(4096);
 let poolAt = POOL.length;
+/**
+ * A new match id: the creation time (base 36, so ids sort by time) and 48 random bits. Matches
+ * created together sit together in the stores' indexes, so the writes of the matches being played
+ * now touch a few pages at the right edge of each B-tree instead of one page anywhere in it each.
+ */
+function matchId(): string {
+  return Date.now().toString(36).padStart(9, '0') + randomText(6);
+}
+
 function randomText(bytes: number): string {
   if (poolAt + bytes > POOL.length) {
     randomFillSync(POOL);
@@ -534,7 +543,7 @@ export class MatchService {
     const outcome = rs.outcome(state);
     const status: MatchStatus = outcome ? 'finished' : seats.some((s) => s.kind === 'open') ? 'waiting' : 'running';
     const row: MatchRow = {
-      id: randomText(9),
+      id: matchId(),
       ruleset: rs.id,
       version: rs.version,
       seed,
