@@ -26,6 +26,9 @@
 //   --bgio-setup lobby seat boardgame.io's players through its Lobby API with credentials (the
 //                      default: the same work as an arbiter match); direct connects both clients to
 //                      a fresh match ID with no seats checked
+//   --sockets per-match  a WebSocket per seat per match (the default); kept: one per seat, moved to
+//                      each next match (arbiter: a switch frame; boardgame.io: updateMatchID and
+//                      updateCredentials)
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -67,7 +70,7 @@ const TARGETS = opt(
   'targets',
   'sqlite-http,sqlite-ws,pg-http,pg-ws,pg-ground-http,pg-ground-ws,bgio,sqlite-ground-http,sqlite-ground-ws',
 ).split(',');
-const BGIO = `boardgame.io memory socket.io (${bgioTransport}, ${bgioSetup})`;
+const BGIO = `boardgame.io memory socket.io (${bgioTransport}, ${bgioSetup}${sockets === 'kept' ? ', kept sockets' : ''})`;
 
 // the issue's targets
 const RATIO_TARGET = 3;
