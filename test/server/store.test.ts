@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { HttpError, MatchService } from '../../src/server/service.ts';
 import { PgStore } from '../../src/server/store-pg.ts';
 import { SqliteStore } from '../../src/server/store-sqlite.ts';
 import type { MatchRow, SeatRow, Store, SubmissionRow } from '../../src/server/store.ts';
@@ -220,6 +221,53 @@ describe('PostgreSQL store', () => {
       assert.equal((await store.getSeats('w'))[0].kind, 'open');
     } finally {
       await store.close();
+    }
+  });
+
+  test('[SRV-PG-STALE-SEATS] a join made from a stale copy of the seats (another server changed them) reads them again', async () => {
+    const a = await inSchema('stale');
+    const b = new PgStore((a as unknown as { url: string }).url);
+    // server A hears nothing from B: its copy of the seats goes stale for sure, not just by timing
+    const deaf = new Proxy(a, {
+      get: (t, k) => (k === 'onChange' ? async () => {} : Reflect.get(t, k, t)),
+    }) as PgStore;
+    const svcA = new MatchService({ store: deaf });
+    const svcB = new MatchService({ store: b });
+    try {
+      await svcA.start();
+      await svcB.start();
+      const m = await svcA.create({ ruleset: 'tictactoe', seed: 1 });
+      const mb = await svcB.mustGet(m.id);
+      const x = await svcB.join(mb, 0, 'x');
+      assert.deepEqual(
+        m.seats.map((s) => s.kind),
+        ['open', 'open'],
+        "A's copy is stale",
+      );
+      // seat 0 is open in A's copy only: the claim fails, A reads the seats, and refuses
+      await assert.rejects(svcA.join(m, 0, 'y'), (err: unknown) => err instanceof HttpError && err.status === 409);
+      assert.deepEqual(
+        m.seats.map((s) => s.kind),
+        ['player', 'open'],
+        'A read the seats again',
+      );
+      // B gives seat 0 back; A takes the first seat open in its copy (1), is told one seat is still
+      // open where its copy would have none, and reads the seats again
+      await svcB.leave(mb, x.token);
+      const y = await svcA.join(m, undefined, 'y');
+      assert.equal(y.seat, 1);
+      assert.deepEqual(
+        m.seats.map((s) => s.kind),
+        ['open', 'player'],
+      );
+      assert.equal(m.status, 'waiting');
+      const z = await svcA.join(m, undefined, 'z');
+      assert.equal(z.seat, 0);
+      assert.equal(m.status, 'running');
+      assert.equal((await b.getMatch(m.id))?.status, 'running');
+    } finally {
+      await svcA.close();
+      await svcB.close();
     }
   });
 
