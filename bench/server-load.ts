@@ -52,6 +52,8 @@ export type LoadJob = {
    * (boardgame.io's client: updateMatchID and updateCredentials; arbiter: a `seat` frame).
    */
   sockets?: 'per-match' | 'kept';
+  /** Seconds of closed-loop play (up to 50 matches) before the measured window; default 3. */
+  warmupS?: number;
 };
 
 export type LoadResult = {
@@ -558,9 +560,10 @@ let jobs = 0;
 async function runJob(job: LoadJob): Promise<LoadResult> {
   jobs++;
   const r: LoadResult = { event: 'end', actions: 0, unanswered: 0, wallS: 0, lat: [], clientCpuS: 0, errors: [] };
-  // a short warm-up on a few matches, not counted
-  const warm = Array.from({ length: Math.min(job.matches, 10) }, (_, i) => player(job, 1_000_000 + i, 1000 + i));
-  await closedLoop(warm, 0.5, false, r);
+  // a warm-up, not counted: a server's first seconds go largely to compiling its hot code (V8's
+  // compiler threads count as its CPU), and a short warm-up measured that instead of the steady state
+  const warm = Array.from({ length: Math.min(job.matches, 50) }, (_, i) => player(job, 1_000_000 + i, 1000 + i));
+  await closedLoop(warm, job.warmupS ?? 3, false, r);
   for (const p of warm) p.close();
   r.errors = [];
   const players = Array.from({ length: job.matches }, (_, i) => player(job, i, i + 1));

@@ -26,6 +26,8 @@
 //   --bgio-setup lobby seat boardgame.io's players through its Lobby API with credentials (the
 //                      default: the same work as an arbiter match); direct connects both clients to
 //                      a fresh match ID with no seats checked
+//   --warmup 3         seconds of unmeasured play before each measurement (0.5 s with 10 matches
+//                      until the fourth pass measured the servers' JIT warm-up as much as their work)
 //   --sockets kept     one WebSocket per seat, moved to each next match (the default; arbiter: a
 //                      switch frame; boardgame.io: updateMatchID and updateCredentials), as the HTTP
 //                      rows keep their connections; per-match opens and closes a socket per seat per
@@ -67,6 +69,8 @@ const bgioSetup: 'lobby' | 'direct' = BGIO_SETUP;
 const SOCKETS = opt('sockets', 'kept');
 if (SOCKETS !== 'per-match' && SOCKETS !== 'kept') throw new Error(`--sockets is per-match or kept, not ${SOCKETS}`);
 const sockets: 'per-match' | 'kept' = SOCKETS;
+const WARMUP = Number(opt('warmup', '3'));
+if (!(WARMUP >= 0)) throw new Error(`--warmup is a number of seconds, not ${opt('warmup', '')}`);
 const TARGETS = opt(
   'targets',
   'sqlite-http,sqlite-ws,pg-http,pg-ws,pg-ground-http,pg-ground-ws,bgio,sqlite-ground-http,sqlite-ground-ws',
@@ -337,6 +341,7 @@ async function arbiterTarget(
           seconds: SECONDS,
           paceMs: load.paceMs,
           sockets,
+          warmupS: WARMUP,
         };
         addSample(label, load, await client.run(job, srv.proc.pid!, store !== 'sqlite').catch(lost));
       }
@@ -373,6 +378,7 @@ async function bgioTarget() {
           bgioTransport,
           bgioSetup,
           sockets,
+          warmupS: WARMUP,
           base: `http://127.0.0.1:${srv.port}`,
           lobby: `http://127.0.0.1:${lobbyPort}`,
           matches: load.matches,
@@ -396,7 +402,7 @@ const fmt = (xs: number[], d = 0) => {
 };
 
 console.log(
-  `server bench: tic-tac-toe (and 4-player GROUND on arbiter alone); closed loop at ${MATCHES.join('/')} matches, open loop at ${OPEN} matches paced ${PACES.join('/')} ms; ${SECONDS} s per measurement, ${RUNS} runs; load clients in a separate process (sharing the machine's ${readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length ?? '?'} cores with the server); load average ${loadavg()}`,
+  `server bench: tic-tac-toe (and 4-player GROUND on arbiter alone); closed loop at ${MATCHES.join('/')} matches, open loop at ${OPEN} matches paced ${PACES.join('/')} ms; ${SECONDS} s per measurement after ${WARMUP} s of warm-up, ${RUNS} runs; load clients in a separate process (sharing the machine's ${readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length ?? '?'} cores with the server); load average ${loadavg()}`,
 );
 const argv = `node --import tsx bench/server.ts ${args.join(' ')}`.trim();
 console.log(`command: ${argv}`);
