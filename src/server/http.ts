@@ -122,6 +122,16 @@ function caller(req: FastifyRequest): [token: string | undefined, hash: string |
   return [t, tokenHash(req, t)];
 }
 
+/** Whose budget a request or a socket's messages count against: its seat token, else its address. */
+function limitKey(req: FastifyRequest): string {
+  const t =
+    bearer(req) ??
+    (typeof (req.query as { token?: unknown })?.token === 'string'
+      ? String((req.query as { token: string }).token)
+      : undefined);
+  return t ? 't:' + tokenHash(req, t)!.slice(0, 32) : 'a:' + req.ip;
+}
+
 function spectatePassword(req: FastifyRequest, q: { password?: string }): string | undefined {
   const h = req.headers['x-spectate-password'];
   return typeof h === 'string' ? h : q.password;
@@ -174,14 +184,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     max: opts.rateLimit ?? 1200,
     timeWindow: 60_000,
-    keyGenerator: (req) => {
-      const t =
-        bearer(req) ??
-        (typeof (req.query as { token?: unknown })?.token === 'string'
-          ? String((req.query as { token: string }).token)
-          : undefined);
-      return t ? 't:' + tokenHash(req, t)!.slice(0, 32) : 'a:' + req.ip;
-    },
+    keyGenerator: limitKey,
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       ok: false,
@@ -189,6 +192,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }),
   });
   await app.register(websocket, { options: { maxPayload: bodyLimit } });
+  // WebSocket messages (an `act` is a submission like a POST) get the same budget per minute as
+  // requests, counted per connection's token (or address) apart from the requests; every count
+  // starts again each minute
+  const messageBudget = opts.rateLimit ?? 1200;
+  const messagesUsed = new Map<string, number>();
+  const newMinute = setInterval(() => messagesUsed.clear(), 60_000);
+  newMinute.unref();
+  app.addHook('onClose', async () => clearInterval(newMinute));
+  const spendMessage = (key: string): boolean => {
+    const n = (messagesUsed.get(key) ?? 0) + 1;
+    messagesUsed.set(key, n);
+    return n <= messageBudget;
+  };
   // every parsed body, before any route reads it
   app.addHook('preValidation', (req, _reply, done) => {
     try {
@@ -383,6 +399,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       socket.close(f.status === 401 ? 4401 : f.status === 404 ? 4404 : 4400, f.body.error.code);
     });
     socket.on('close', () => void binding.then((b) => b.unsubscribe()).catch(() => {}));
+    const budgetKey = limitKey(req);
     socket.on('message', (data: Buffer, isBinary: boolean) => {
       void (async () => {
         let msg: unknown;
@@ -393,12 +410,26 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         } catch {
           msg = undefined;
         }
+        // parsed JSON text, so any id it holds is JSON
+        const id =
+          msg !== null && typeof msg === 'object' && !Array.isArray(msg)
+            ? ((msg as { id?: Json }).id ?? undefined)
+            : undefined;
+        if (!spendMessage(budgetKey)) {
+          const over: JsonObject = {
+            type: 'error',
+            code: 'bad_request',
+            reason: `too many messages (limit ${messageBudget} per minute); wait for the next minute`,
+          };
+          if (id !== undefined) over.id = id;
+          send(over);
+          return;
+        }
         if (msg === undefined || !isPlainJson(msg)) {
           send({ type: 'error', code: 'bad_request', reason: 'a message must be one JSON object' });
           return;
         }
         const parsed = parseClientFrame(msg);
-        const id = (msg && typeof msg === 'object' && !Array.isArray(msg) ? msg.id : undefined) ?? undefined;
         if (!parsed.success) {
           send(fail(parsed.error, id));
           return;

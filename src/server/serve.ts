@@ -105,7 +105,11 @@ export function registerServe(program: Command): void {
     .option('--db <path|url>', 'SQLite file, or a postgres:// URL', 'arbiter.sqlite')
     .option('--fsync', 'SQLite: fsync every commit (survives power loss, not only a killed process)')
     .option('--body-limit <bytes>', 'largest request body', String(64 * 1024))
-    .option('--rate-limit <n>', 'requests per minute per token (or address)', '1200')
+    .option(
+      '--rate-limit <n>',
+      'requests per minute per token (or address); WebSocket messages get the same budget',
+      '1200',
+    )
     .option(
       '--allow-external-agents',
       'let match creators seat cmd:/http:/llm: agents (they run programs or call out from this machine)',

@@ -543,3 +543,49 @@ describe('arbiter serve: the edge', () => {
     );
   });
 });
+
+describe('arbiter serve: the rate limit', () => {
+  let limited: ServerProc;
+  before(async () => {
+    limited = await startServer(join(tempDir('arbiter-rate-'), 'db.sqlite'), ['--rate-limit', '5']);
+  });
+  after(async () => {
+    assert.equal(await limited.stop(), 0);
+  });
+
+  test('[SRV-RATE] requests and WebSocket messages over the per-token budget are refused, typed, and change nothing', async () => {
+    // three requests on the address's budget
+    const m = (await call(limited.api, 'POST', '/matches', { ruleset: 'tictactoe' })).body;
+    const x = (await call(limited.api, 'POST', `/matches/${m.id}/join`, { name: 'x' })).body;
+    const o = (await call(limited.api, 'POST', `/matches/${m.id}/join`, { name: 'o' })).body;
+    for (let i = 0; i < 5; i++)
+      assert.equal((await call(limited.api, 'GET', `/matches/${m.id}/view`, undefined, x.token)).status, 200);
+    const over = await call(
+      limited.api,
+      'POST',
+      `/matches/${m.id}/actions`,
+      { action: { type: 'mark', cell: 4 } },
+      x.token,
+    );
+    assert.equal(over.status, 429);
+    ErrorBody.parse(over.body);
+    assert.equal(over.body.error.code, 'bad_request');
+    assert.match(over.body.error.reason, /too many requests/);
+    // another token has its own budget; the refused move was not made
+    assert.equal((await call(limited.api, 'GET', `/matches/${m.id}/view`, undefined, o.token)).body.seq, 0);
+    // the upgrade is o's second request; its messages have a budget of their own
+    const w = new Watcher(`${limited.url.replace('http', 'ws')}/api/matches/${m.id}/ws?token=${o.token}`);
+    await w.wait((f) => f.type === 'state');
+    for (let id = 1; id <= 5; id++) w.ws.send(JSON.stringify({ type: 'ping', id }));
+    await w.wait((f) => f.type === 'pong' && f.id === 5);
+    w.ws.send(JSON.stringify({ type: 'act', id: 6, action: { type: 'mark', cell: 4 } }));
+    const refused = await w.wait((f) => f.type === 'error' && f.id === 6);
+    assert.equal(refused.code, 'bad_request');
+    assert.match(refused.reason, /too many messages/);
+    w.ws.send('not even JSON');
+    await w.wait((f) => f.type === 'error' && /too many messages/.test(f.reason) && f.id === undefined);
+    assert.equal(w.closed, null, 'the socket stays open');
+    assert.equal((await call(limited.api, 'GET', `/matches/${m.id}`)).body.seq, 0, 'nothing was played');
+    w.close();
+  });
+});
