@@ -49,7 +49,7 @@ export type LoadJob = {
   /**
    * Whether a player's WebSocket outlives its match: `per-match` opens a socket per seat for every
    * match (and closes it after); `kept` opens one per seat once and moves it to each next match
-   * (boardgame.io's client: updateMatchID and updateCredentials; arbiter: a `seat` frame).
+   * (boardgame.io's client: updateMatchID and updateCredentials; arbiter: a `switch` frame).
    */
   sockets?: 'per-match' | 'kept';
   /** Seconds of closed-loop play (up to 50 matches) before the measured window; default 3. */

@@ -450,7 +450,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         if (f.type === 'switch') {
           const before = binding;
           binding = (async () => {
-            // a socket whose first binding failed is closing: nothing to switch from
+            // a socket whose first binding failed is closing: nothing to switch from, and this
+            // binding fails the same way
             const old = await before;
             try {
               const next = await bind(await svc.mustGet(f.match), f.token, f.password);
@@ -462,6 +463,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
               return old;
             }
           })();
+          // the only failure is the first binding's, already answered and closing the socket; the
+          // actions that await this binding catch it themselves (left unhandled, it ended the process)
+          binding.catch(() => {});
           return;
         }
         // the state frame this change pushes to the actor's own socket and the ack leave in one

@@ -410,6 +410,16 @@ describe('arbiter serve: the edge', () => {
     assert.equal(watched.menu, null);
     assert.equal(w.closed, null);
     w.close();
+    // a switch sent on a connection whose own token was refused: the connection closes, the server lives
+    const bad = new Watcher(wsUrl(a.id, 'token=not-a-token'));
+    // sent at once on open, so it leaves before the refusal and the close frame are read
+    bad.ws.once('open', () => bad.ws.send(JSON.stringify({ type: 'switch', id: 9, match: b.id })));
+    await bad.open;
+    assert.equal((await bad.wait((f) => f.type === 'error')).code, 'bad_request');
+    for (let i = 0; i < 50 && bad.closed === null; i++) await new Promise((ok) => setTimeout(ok, 20));
+    assert.equal(bad.closed?.code, 4401);
+    await new Promise((ok) => setTimeout(ok, 100));
+    assert.equal((await call(srv.api, 'GET', '/health')).status, 200, 'the server is alive');
   });
 
   test('[SRV-NUL] text holding U+0000 is refused at the edge (bodies and frames), typed, and changes nothing', async () => {
