@@ -4,7 +4,7 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { act, SeededRandom, type Json } from '../../src/kernel/index.ts';
@@ -29,15 +29,18 @@ const CODES = [
 ];
 
 let web: string;
+let dbDir: string;
 before(async () => {
   web = tempDir('arbiter-web-');
   mkdirSync(join(web, 'assets'));
   writeFileSync(join(web, 'index.html'), '<!doctype html><title>lobby</title>');
   writeFileSync(join(web, 'assets', 'app.js'), 'console.log(1)');
-  srv = await startServer(join(tempDir('arbiter-srv-'), 'db.sqlite'), ['--rate-limit', '100000', '--web', web]);
+  dbDir = tempDir('arbiter-srv-');
+  srv = await startServer(join(dbDir, 'db.sqlite'), ['--rate-limit', '100000', '--web', web]);
 });
 after(async () => {
   const code = await srv.stop();
+  for (const d of [web, dbDir]) rmSync(d, { recursive: true, force: true });
   assert.equal(code, 0, 'SIGTERM drains and exits 0');
 });
 
@@ -556,11 +559,15 @@ describe('arbiter serve: the edge', () => {
 
 describe('arbiter serve: the rate limit', () => {
   let limited: ServerProc;
+  let dir: string;
   before(async () => {
-    limited = await startServer(join(tempDir('arbiter-rate-'), 'db.sqlite'), ['--rate-limit', '5']);
+    dir = tempDir('arbiter-rate-');
+    limited = await startServer(join(dir, 'db.sqlite'), ['--rate-limit', '5']);
   });
   after(async () => {
-    assert.equal(await limited.stop(), 0);
+    const code = await limited.stop();
+    rmSync(dir, { recursive: true, force: true });
+    assert.equal(code, 0);
   });
 
   test('[SRV-RATE] requests and WebSocket messages over the per-token budget are refused, typed, and change nothing', async () => {
