@@ -2,11 +2,19 @@
 // answers as text (`cmd:` lines, remote WebSocket messages): it judges each text against the open
 // request, keeps the late ones as stale, and settles the wait exactly once.
 
-import type { Reply } from './transport.ts';
+import type { Reply, StaleAnswers } from './transport.ts';
+
+/**
+ * How many stale texts are kept between two decisions (the newest). An agent that floods the
+ * channel while nothing is asked must not grow the server's memory or the transcript without
+ * bound; the count of all of them is still kept.
+ */
+export const STALE_KEPT = 16;
 
 export class AnswerSlot {
   private open: { request: string; resolve: (r: Reply) => void } | null = null;
   private stale: string[] = [];
+  private staleCount = 0;
 
   /** True while a decision is awaited. */
   get waiting(): boolean {
@@ -37,7 +45,7 @@ export class AnswerSlot {
       msg = JSON.parse(text);
     } catch {
       if (this.open) this.settle({ ok: false, reason: 'invalid_json', raw: text, detail: 'the answer is not JSON' });
-      else this.stale.push(text);
+      else this.keepStale(text);
       return;
     }
     const request =
@@ -48,13 +56,20 @@ export class AnswerSlot {
     // one naming another request answers an older one (or nothing asked): dropped, noted as stale
     if (this.open && (request === undefined || request === this.open.request))
       this.settle({ ok: true, message: msg, raw: text });
-    else this.stale.push(text);
+    else this.keepStale(text);
   }
 
-  /** Stale answers since the last call. */
-  takeStale(): string[] {
-    const s = this.stale;
+  private keepStale(text: string): void {
+    this.staleCount++;
+    if (this.stale.length === STALE_KEPT) this.stale.shift();
+    this.stale.push(text);
+  }
+
+  /** Stale answers since the last call: the newest `STALE_KEPT` texts, and how many came in all. */
+  takeStale(): StaleAnswers {
+    const s = { texts: this.stale, count: this.staleCount };
     this.stale = [];
+    this.staleCount = 0;
     return s;
   }
 }

@@ -22,7 +22,7 @@ import {
   type MatchEnd,
   type MatchStart,
 } from './protocol.ts';
-import type { Reply, Transport } from './transport.ts';
+import type { Reply, StaleAnswers, Transport } from './transport.ts';
 import { clipRaw, type DefaultInfo } from '../runners/match.ts';
 
 export interface PolicyOptions {
@@ -53,7 +53,10 @@ export type AttemptRecord = {
   reason?: FailureReason;
   detail?: string;
   answer?: string;
+  /** The newest stale answers (at most STALE_KEPT, each cut to 200 characters). */
   stale?: string[];
+  /** How many stale answers came in all, when more came than `stale` keeps. */
+  stale_count?: number;
   meta?: JsonObject;
 };
 
@@ -162,7 +165,7 @@ export class SeatAgent implements Agent {
       const t0 = performance.now();
       const reply = await this.ask(req, ctx);
       const latency = Math.round((performance.now() - t0) * 10) / 10;
-      const stale = this.transport.takeStale?.() ?? [];
+      const stale = this.transport.takeStale?.() ?? { texts: [], count: 0 };
       const verdict = this.judge(reply, req, ctx, stale);
       // built-in agents keep no transcript: nothing crossed a boundary
       if (!this.transport.inProcess) this.record(request, attempt, latency, verdict, reply, stale);
@@ -173,7 +176,10 @@ export class SeatAgent implements Agent {
       const retryable =
         verdict.reason === 'invalid_json' || verdict.reason === 'refused' || verdict.reason === 'oversize';
       // a stale failure keeps the last answer that came for an older request, so the log shows it
-      const raw = verdict.reason === 'stale' && !reply.raw && stale.length > 0 ? stale[stale.length - 1] : reply.raw;
+      const raw =
+        verdict.reason === 'stale' && !reply.raw && stale.texts.length > 0
+          ? stale.texts[stale.texts.length - 1]
+          : reply.raw;
       if (!retryable || attempt === 2) return fallback(verdict.reason, request, raw, verdict.rejection);
       this.transport.notify?.({
         type: 'decision_result',
@@ -197,7 +203,7 @@ export class SeatAgent implements Agent {
     latency: number,
     verdict: { ok: boolean; reason?: FailureReason; detail?: string },
     reply: Reply,
-    stale: string[],
+    stale: StaleAnswers,
   ): void {
     if (!this.onAttempt) return;
     const rec: AttemptRecord = { seat: this.seat, request, attempt, latency_ms: latency, ok: verdict.ok };
@@ -206,7 +212,8 @@ export class SeatAgent implements Agent {
       if (verdict.detail) rec.detail = verdict.detail;
     }
     if (reply.raw) rec.answer = truncate(reply.raw, 4000);
-    if (stale.length) rec.stale = stale.map((s) => truncate(s, 200));
+    if (stale.texts.length) rec.stale = stale.texts.map((s) => truncate(s, 200));
+    if (stale.count > stale.texts.length) rec.stale_count = stale.count;
     if (reply.meta) rec.meta = reply.meta;
     this.onAttempt(rec);
   }
@@ -249,18 +256,18 @@ export class SeatAgent implements Agent {
     reply: Reply,
     req: DecisionRequest,
     ctx: AgentContext,
-    stale: string[],
+    stale: StaleAnswers,
   ):
     | { ok: true; action: Json }
     | { ok: false; reason: FailureReason; code: string; detail?: string; rejection?: Rejection } {
     if (!reply.ok) {
       // a deadline that passed while only answers to older requests came in is a stale failure
-      if (reply.reason === 'timeout' && stale.length > 0)
+      if (reply.reason === 'timeout' && stale.count > 0)
         return {
           ok: false,
           reason: 'stale',
           code: 'stale',
-          detail: `only answers to older requests arrived (${stale.length})`,
+          detail: `only answers to older requests arrived (${stale.count})`,
         };
       return { ok: false, reason: reply.reason, code: reply.reason, detail: reply.detail };
     }

@@ -14,7 +14,7 @@ import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { ArbiterError, type Json } from '../kernel/index.ts';
 import type { DecisionRequest, DecisionResult, MatchEnd, MatchStart } from './protocol.ts';
 import { AnswerSlot } from './answer-slot.ts';
-import type { Reply, Transport, TransportAgent } from './transport.ts';
+import type { Reply, StaleAnswers, Transport, TransportAgent } from './transport.ts';
 
 export interface SubprocessOptions {
   /** Where the program's stderr goes (a file, created or truncated). Default: a per-process temp folder. */
@@ -280,7 +280,7 @@ export class SubprocessTransport implements Transport {
     return this.slot.wait(req.request, signal, () => this.send(req));
   }
 
-  takeStale(): string[] {
+  takeStale(): StaleAnswers {
     return this.slot.takeStale();
   }
 

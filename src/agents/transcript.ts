@@ -66,7 +66,13 @@ export function formatTranscript(records: AttemptRecord[]): string {
     if (typeof r.meta?.system === 'string') out.push('system:', indent(r.meta.system));
     if (typeof r.meta?.prompt === 'string') out.push('prompt:', indent(r.meta.prompt));
     if (r.answer !== undefined) out.push('answer:', indent(r.answer || '(empty)'));
-    if (r.stale?.length) out.push(`stale answers dropped: ${r.stale.length}`, indent(r.stale.join('\n')));
+    if (r.stale?.length) {
+      const all = r.stale_count ?? r.stale.length;
+      out.push(
+        `stale answers dropped: ${all}${all > r.stale.length ? ` (the last ${r.stale.length} shown)` : ''}`,
+        indent(r.stale.join('\n')),
+      );
+    }
     out.push('');
   }
   out.push(`${records.length} attempts; tokens ${input} in, ${output} out`);

@@ -27,13 +27,16 @@ export interface Transport {
   end?(msg: MatchEnd): Promise<void> | void;
   /** Release everything (kill the process group, close sockets). Safe to call more than once. */
   close(): Promise<void> | void;
-  /** Stale answers (wrong request id) that arrived since the last call, raw. */
-  takeStale?(): string[];
+  /** Stale answers (wrong request id) that arrived since the last call. */
+  takeStale?(): StaleAnswers;
   /** Per-seat figures for reports (token usage ...). */
   usage?(): JsonObject;
   /** True when the transport answers synchronously in-process (no deadline can apply). */
   readonly inProcess?: boolean;
 }
+
+/** Answers that came for no open request: the newest few, raw, and how many came in all. */
+export type StaleAnswers = { texts: string[]; count: number };
 
 /** An agent backed by a protocol transport (`cmd:`, `http:`, `llm:`); plain agents are wrapped. */
 export type TransportAgent = Agent & { transport: Transport };

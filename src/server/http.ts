@@ -359,7 +359,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.get('/api/matches/:id/ws', { websocket: true }, (socket: WebSocket, req: FastifyRequest) => {
     if ((req.query as { protocol?: unknown })?.protocol !== undefined) {
-      agentSocket(svc, socket, req, match);
+      const key = limitKey(req);
+      agentSocket(svc, socket, req, match, () => spendMessage(key), messageBudget);
       return;
     }
     const fail = (err: unknown, id?: Json) => {
@@ -517,6 +518,8 @@ function agentSocket(
   socket: WebSocket,
   req: FastifyRequest,
   match: (req: FastifyRequest) => Promise<LiveMatch>,
+  spend: () => boolean,
+  budget: number,
 ): void {
   const early: string[] = [];
   let transport: RemoteTransport | null = null;
@@ -530,7 +533,19 @@ function agentSocket(
     if (transport) transport.onMessage(text);
     else early.push(text);
   };
-  socket.on('message', (data: Buffer) => onText(data.toString('utf8')));
+  // the same budget per minute as a match socket's messages: over it, a message is not read (the
+  // agent hears why; an answer it carried is lost and the request runs into its deadline)
+  socket.on('message', (data: Buffer) => {
+    if (spend()) onText(data.toString('utf8'));
+    else if (socket.readyState === socket.OPEN)
+      socket.send(
+        JSON.stringify({
+          type: 'error',
+          code: 'bad_request',
+          reason: `too many messages (limit ${budget} per minute); this one was not read`,
+        }),
+      );
+  });
   socket.on('error', (err: Error & { code?: string }) => {
     if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') transport?.onOversize();
   });

@@ -6,7 +6,7 @@
 import type { AgentContext } from '../kernel/index.ts';
 import type { DecisionRequest, DecisionResult, MatchEnd, MatchStart } from '../agents/protocol.ts';
 import { AnswerSlot } from '../agents/answer-slot.ts';
-import type { Reply, Transport } from '../agents/transport.ts';
+import type { Reply, StaleAnswers, Transport } from '../agents/transport.ts';
 
 /** The bits of a WebSocket the transport needs (kept small so tests can drive it without a socket). */
 export interface Channel {
@@ -84,7 +84,7 @@ export class RemoteTransport implements Transport {
     return this.slot.wait(req.request, signal, () => this.send(req));
   }
 
-  takeStale(): string[] {
+  takeStale(): StaleAnswers {
     return this.slot.takeStale();
   }
 

@@ -905,6 +905,7 @@ export class MatchService {
             seat,
             request: rec.request,
             stale: rec.stale,
+            count: rec.stale_count ?? rec.stale.length,
           });
       },
     });

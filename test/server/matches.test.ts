@@ -604,5 +604,18 @@ describe('arbiter serve: the rate limit', () => {
     assert.equal(w.closed, null, 'the socket stays open');
     assert.equal((await call(limited.api, 'GET', `/matches/${m.id}`)).body.seq, 0, 'nothing was played');
     w.close();
+    // a seat played over the agent protocol spends the same budget: o's is used up, so the agent
+    // socket's first message is not read (its ping gets no pong) and is answered with why
+    const agent = new Watcher(
+      `${limited.url.replace('http', 'ws')}/api/matches/${m.id}/ws?token=${o.token}&protocol=arbiter-agent/1`,
+    );
+    await agent.wait((f) => f.type === 'match_start');
+    agent.ws.send(JSON.stringify({ type: 'ping' }));
+    const over2 = await agent.wait((f) => f.type === 'error');
+    assert.equal(over2.code, 'bad_request');
+    assert.match(over2.reason, /too many messages/);
+    assert.ok(!agent.frames.some((f) => f.type === 'pong'), 'the ping was not read');
+    assert.equal(agent.closed, null, 'the socket stays open');
+    agent.close();
   });
 });
