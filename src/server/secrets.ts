@@ -11,6 +11,7 @@ import {
   type RulesetPackage,
   type Seat,
 } from '../kernel/index.ts';
+import { eventsSeenBy } from '../agents/observe.ts';
 
 /** True when `value` contains `secret` (the kernel's one definition). */
 export const leaks = containsSecret;
@@ -39,9 +40,11 @@ export function leaksAny(value: unknown, secrets: readonly Json[]): boolean {
 
 /**
  * The events of one change that `seat` (null: a spectator) may receive. Perfect-information games:
- * all. Imperfect ones: with one seat, those that reveal none of the seat's secrets; with several,
- * none (the views say what changed) — an event can name a card that no secrets entry lists whole —
- * except for a spectator whose `secrets` list is empty (the ruleset hides nothing from it).
+ * all. Imperfect ones with one seat: those that reveal none of the seat's secrets. With several: a
+ * spectator whose `secrets` list is empty (the ruleset hides nothing from it) gets all; where the
+ * ruleset says what each seat perceives of an event (`eventView`, the same perception its agents
+ * get), a seat gets that, and a spectator the events every seat perceives whole (public ones);
+ * otherwise none — an event can name a card that no secrets entry lists whole.
  */
 export function eventsFor<S>(
   pkg: RulesetPackage<S>,
@@ -53,9 +56,22 @@ export function eventsFor<S>(
   if (pkg.gameType.information === 'perfect') return events.slice();
   if (pkg.gameType.seats.max > 1) {
     // a spectator the ruleset keeps nothing from (bnc's audience sees all but the RNG) gets every
-    // event, so a watcher sees beats as they happen; anyone else gets none
-    const open = seat === null && pkg.ruleset.secrets !== undefined && pkg.ruleset.secrets(state, null).length === 0;
-    return open ? events.slice() : [];
+    // event, so a watcher sees beats as they happen
+    const rs = pkg.ruleset;
+    const open = seat === null && rs.secrets !== undefined && rs.secrets(state, null).length === 0;
+    if (open) return events.slice();
+    const perceive = rs.eventView;
+    if (!perceive) return [];
+    if (seat !== null) return eventsSeenBy(rs, false, events, seat);
+    const seats = rs.seats(state);
+    return events.filter((e) => {
+      const whole = canonicalJson(e);
+      for (let s = 0; s < seats; s++) {
+        const seen = perceive(e, s);
+        if (seen === null || (seen !== e && canonicalJson(seen) !== whole)) return false;
+      }
+      return true;
+    });
   }
   const secrets = pkg.ruleset.secrets?.(state, seat) ?? [];
   return events.filter((e) => !leaksAny(e, secrets));

@@ -200,3 +200,12 @@ test('[GR-F01, GR-R02, GR-P03] the transition contracts catch Stress moved witho
   assert.equal(bad.length, 3, bad.join('; '));
   assert.match(bad.join(' '), /GR-F01.*GR-R02.*GR-P03/);
 });
+
+test('[GR-R04] the words for a reveal name every seat’s choice (players read them once the view has cleared the choices)', () => {
+  const { events } = playRandom({ players: 4 }, 3);
+  const reveal = events.find((e) => e.type === 'revealed');
+  assert.ok(reveal, 'a game reveals at least once');
+  const words = ground.describeEvent!(reveal);
+  for (const c of reveal.choices as { seat: number; action: string }[])
+    assert.match(words, new RegExp(`seat ${c.seat} ${c.action}`));
+});

@@ -162,6 +162,15 @@ describe('arbiter serve: whole matches', () => {
     assert.ok(checked > log.entries.length * 4, `checked ${checked} frames and views`);
     // a seat's own frames carry its menu while it is pending; a spectator's never do
     assert.ok(spectator.frames.every((f) => f.type !== 'state' || f.menu === null));
+    // GR-R04: every seat and the spectator see each round's reveal as an event (the view drops the
+    // choices again at the next Select), with all four choices, exactly as the log holds them
+    const reveals = log.entries.flatMap((e) => e.events.filter((x) => x.type === 'revealed'));
+    assert.ok(reveals.length > 0, 'the match revealed at least once');
+    for (const [who, w] of [...watchers, ['spectator', spectator] as const]) {
+      const got = w.frames.flatMap((f) => (f.type === 'state' ? f.events : [])).filter((x) => x.type === 'revealed');
+      assert.deepEqual(got, reveals, `the reveals ${who} saw`);
+      assert.ok(got.every((x) => Array.isArray(x.choices) && x.choices.length === 4));
+    }
     const rec = (await call(srv.api, 'GET', `/matches/${m.id}`)).body;
     assert.equal(rec.seed, seed, 'published once the match is over');
   });

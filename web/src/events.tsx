@@ -75,7 +75,7 @@ export function EventList({
       </ol>
       {groups.length === 0 ? (
         <p class="muted">
-          None yet. (In games with hidden information the server sends players no events; the board shows what changed.)
+          None yet. (In games with hidden information a player is sent only the events their seat perceives.)
         </p>
       ) : null}
     </section>

@@ -30,8 +30,20 @@ export function describeAction(a: GroundGameAction): string {
 export function describeEvent(e: GameEvent): string {
   const who = typeof e.seat === 'number' ? `seat ${e.seat}` : '';
   switch (e.type) {
-    case 'revealed':
-      return `round ${e.round}: choices revealed`;
+    case 'revealed': {
+      // the only record of who chose what once the round has resolved (the view clears choices)
+      const picks = items(e.choices).map((c) => {
+        const r = rec(c);
+        const tgt =
+          typeof r.target !== 'number'
+            ? ''
+            : r.action === 'SUPPORT' || r.action === 'ATTACK'
+              ? ` seat ${r.target}`
+              : ` Problem ${r.target}`;
+        return `seat ${r.seat} ${r.action}${tgt}${r.freedom ? ' (Freedom)' : ''}`;
+      });
+      return `round ${e.round}: choices revealed${picks.length ? ` — ${picks.join('; ')}` : ''}`;
+    }
     case 'stress':
       return `${who} Stress ${e.from} → ${e.to} (${e.rule})`;
     case 'problem_claimed':
