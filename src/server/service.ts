@@ -464,17 +464,27 @@ export class MatchService {
       pending: publicPending(pending),
       yours: own,
       menu: menu,
-      events: eventsFor(m.pkg, m.state, seat, events),
+      events: this.eventsOut(m, seat, events),
       outcome: m.outcome ?? null,
     };
-    // the last guard on what `secrets` speaks about (the view, and events we add to it); the menu
-    // and the seat's own pending entries are its own to know (a mines menu may offer to dig a mine)
-    const secrets = rs.secrets?.(m.state, seat) ?? [];
-    if (secrets.length > 0 && (frame.events as Json[]).length > 0 && leaksAny(frame.events, secrets)) {
-      this.warn('events would reveal a secret; sent without them', { match: m.id, seat });
-      frame.events = [];
-    }
     return frame;
+  }
+
+  /**
+   * The events of a change that go to `seat` (null: a spectator), in a frame or an answer. The last
+   * guard on what `secrets` speaks about: should any of them hold a secret of that audience, none
+   * is sent (the view still says what changed). The menu and the seat's own pending entries are
+   * its own to know (a mines menu may offer to dig a mine).
+   */
+  private eventsOut(m: LiveMatch, seat: Seat | null, events: readonly GameEvent[]): GameEvent[] {
+    const out = eventsFor(m.pkg, m.state, seat, events);
+    if (out.length === 0) return out;
+    const secrets = m.pkg.ruleset.secrets?.(m.state, seat) ?? [];
+    if (secrets.length > 0 && leaksAny(out, secrets)) {
+      this.warn('events would reveal a secret; sent without them', { match: m.id, seat });
+      return [];
+    }
+    return out;
   }
 
   subscribe(m: LiveMatch, sub: Subscriber): () => void {
@@ -636,7 +646,7 @@ export class MatchService {
             if (prior.seq > m.seq) await this.catchUp(m);
             return {
               seq: prior.seq,
-              events: eventsFor(m.pkg, m.state, seat, prior.events as GameEvent[]),
+              events: this.eventsOut(m, seat, prior.events as GameEvent[]),
               outcome: m.outcome,
               replayed: true,
             };
@@ -654,7 +664,7 @@ export class MatchService {
           this.afterChange(m);
           return {
             seq: m.seq,
-            events: eventsFor(m.pkg, m.state, seat, res.events),
+            events: this.eventsOut(m, seat, res.events),
             outcome: m.outcome,
             replayed: false,
           };
