@@ -33,7 +33,7 @@ import {
   parseClientFrame,
   refuseNul,
 } from './schemas.ts';
-import { fullLog, spectatorLog } from './log.ts';
+import { fullLog, partialLog } from './log.ts';
 
 export interface AppOptions {
   service: MatchService;
@@ -351,9 +351,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const m = await match(req);
     const q = AccessQuery.parse(req.query ?? {});
     const [token, hash] = caller(req);
-    await svc.audience(m, token, spectatePassword(req, q), hash);
+    const who = await svc.audience(m, token, spectatePassword(req, q), hash);
     const subs = await svc.submissions(m);
-    const lines = m.status === 'finished' ? fullLog(m, subs) : spectatorLog(m, subs);
+    const lines = m.status === 'finished' ? fullLog(m, subs) : partialLog(m, subs, who.seat);
     return reply.type('application/x-ndjson').send(lines.join('\n') + '\n');
   });
 

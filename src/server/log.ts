@@ -10,9 +10,10 @@ import {
   type Json,
   type JsonObject,
   type RulesetPackage,
+  type Seat,
 } from '../kernel/index.ts';
 import { DEFAULT_REASONS, MatchRecorder, type DefaultInfo, type LogEntry } from '../runners/match.ts';
-import { eventsFor } from './secrets.ts';
+import { eventsGuarded } from './secrets.ts';
 import type { LiveMatch } from './service.ts';
 import type { SubmissionRow } from './store.ts';
 
@@ -102,23 +103,25 @@ export function fullLog(m: LiveMatch, subs: SubmissionRow[]): string[] {
 }
 
 /**
- * A running match as a spectator may read it: no seed (it decides every hidden draw); in
- * imperfect-information games no inputs, and only the events a spectator may receive
- * (see `eventsFor`). No footer: the match is not over.
+ * A running match as its caller may read it: no seed (it decides every hidden draw); in
+ * imperfect-information games no inputs, and only the events that caller (a seat, or null for a
+ * spectator) may receive, after the same guard as the frames (see `eventsGuarded`): a seat of bnc
+ * gets its own perception, not the audience's. No footer: the match is not over.
  */
-export function spectatorLog(m: LiveMatch, subs: SubmissionRow[]): string[] {
+export function partialLog(m: LiveMatch, subs: SubmissionRow[], seat: Seat | null): string[] {
   const header: JsonObject = { ...m.row.header, partial: true };
   delete header.seed;
   const perfect = m.pkg.gameType.information === 'perfect';
-  if (!perfect && header.setup_events)
-    header.setup_events = eventsFor(m.pkg, m.state, null, header.setup_events as GameEvent[]);
+  const seen = (events: Json | undefined) =>
+    eventsGuarded(m.pkg, m.state, seat, (events as GameEvent[] | undefined) ?? []).events;
+  if (!perfect && header.setup_events) header.setup_events = seen(header.setup_events);
   const lines = [canonicalJson(header)];
   for (const s of subs) {
     const e = entryOf(s);
     if (!perfect) {
       e.input = null;
       e.hidden = true;
-      e.events = eventsFor(m.pkg, m.state, null, s.events as GameEvent[]);
+      e.events = seen(s.events);
       delete e.default;
     }
     lines.push(canonicalJson(e));

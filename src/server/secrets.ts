@@ -77,6 +77,24 @@ export function eventsFor<S>(
   return events.filter((e) => !leaksAny(e, secrets));
 }
 
+/**
+ * `eventsFor`, then the last guard on what `secrets` speaks about: should any of those events hold
+ * a secret of that audience, none is sent (`withheld`; the view still says what changed).
+ */
+export function eventsGuarded<S>(
+  pkg: RulesetPackage<S>,
+  state: S,
+  seat: Seat | null,
+  events: readonly GameEvent[],
+): { events: GameEvent[]; withheld: boolean } {
+  const out = eventsFor(pkg, state, seat, events);
+  if (out.length === 0) return { events: out, withheld: false };
+  const secrets = pkg.ruleset.secrets?.(state, seat) ?? [];
+  return secrets.length > 0 && leaksAny(out, secrets)
+    ? { events: [], withheld: true }
+    : { events: out, withheld: false };
+}
+
 /** What everyone may know about who owes a decision: seat and kind, no details. */
 export function publicPending(pending: readonly Pending[]): { seat: number; kind: string }[] {
   return pending.map((p) => ({ seat: p.seat, kind: p.kind }));

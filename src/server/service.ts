@@ -24,7 +24,7 @@ import {
 import { PACKAGES } from '../registry.ts';
 import { agentContext } from '../runners/context.ts';
 import { agentNames, agentSeed, makeAgent } from '../agents/resolve.ts';
-import { eventsFor, leaksAny, publicPending } from './secrets.ts';
+import { eventsGuarded, publicPending } from './secrets.ts';
 import { DEFAULT_POLICY, SeatAgent, type SeatDecision } from '../agents/policy.ts';
 import { PROTOCOL, type DecisionRequest } from '../agents/protocol.ts';
 import { describeViewText, eventsSeenBy } from '../agents/observe.ts';
@@ -471,20 +471,14 @@ export class MatchService {
   }
 
   /**
-   * The events of a change that go to `seat` (null: a spectator), in a frame or an answer. The last
-   * guard on what `secrets` speaks about: should any of them hold a secret of that audience, none
-   * is sent (the view still says what changed). The menu and the seat's own pending entries are
-   * its own to know (a mines menu may offer to dig a mine).
+   * The events of a change that go to `seat` (null: a spectator), in a frame or an answer, after
+   * the last guard against the audience's secrets. (The menu and the seat's own pending entries
+   * are its own to know: a mines menu may offer to dig a mine.)
    */
   private eventsOut(m: LiveMatch, seat: Seat | null, events: readonly GameEvent[]): GameEvent[] {
-    const out = eventsFor(m.pkg, m.state, seat, events);
-    if (out.length === 0) return out;
-    const secrets = m.pkg.ruleset.secrets?.(m.state, seat) ?? [];
-    if (secrets.length > 0 && leaksAny(out, secrets)) {
-      this.warn('events would reveal a secret; sent without them', { match: m.id, seat });
-      return [];
-    }
-    return out;
+    const r = eventsGuarded(m.pkg, m.state, seat, events);
+    if (r.withheld) this.warn('events would reveal a secret; sent without them', { match: m.id, seat });
+    return r.events;
   }
 
   subscribe(m: LiveMatch, sub: Subscriber): () => void {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { act, SeededRandom, type Json } from '../../src/kernel/index.ts';
+import { act, SeededRandom, type GameEvent, type Json } from '../../src/kernel/index.ts';
 import { getPackage } from '../../src/registry.ts';
 import { parseLog } from '../../src/runners/logfile.ts';
 import { replayLog } from '../../src/runners/replay.ts';
@@ -213,6 +213,48 @@ describe('arbiter serve: whole matches', () => {
     assert.deepEqual([...seats].sort(), [0, 1, 2, 3], 'all four seats submitted, two of them from the server');
     assert.deepEqual(log.header.agents, ['remote', 'remote', 'greedy', 'random']);
     for (const w of watchers.values()) w.close();
+  });
+
+  test('[SRV-LOG-AUDIENCE] a running bnc match’s log gives a seat only what it perceives, a spectator what the audience sees', async () => {
+    const seed = 8;
+    const m = await create({ ruleset: 'bnc', seed, config: { turns: 30 } });
+    const tokens: string[] = [];
+    for (let i = 0; i < 4; i++) tokens.push((await join1(m.id, `p${i}`, i)).token);
+    const rnd = new SeededRandom(seed);
+    for (let step = 0; step < 40; step++) {
+      const rec = (await call(srv.api, 'GET', `/matches/${m.id}`)).body;
+      if (rec.status !== 'running' || rec.pending.length === 0) break;
+      const seat = rec.pending[rnd.int(rec.pending.length)].seat as number;
+      const v = (await call(srv.api, 'GET', `/matches/${m.id}/view`, undefined, tokens[seat])).body;
+      const action = v.menu.actions[rnd.int(v.menu.actions.length)];
+      assert.equal((await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action }, tokens[seat])).status, 200);
+    }
+    assert.equal((await call(srv.api, 'GET', `/matches/${m.id}`)).body.status, 'running');
+    const lines = async (token?: string) => {
+      const r = await fetch(
+        `${srv.api}/matches/${m.id}/log`,
+        token ? { headers: { authorization: `Bearer ${token}` } } : {},
+      );
+      assert.equal(r.status, 200);
+      return (await r.text())
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+    };
+    const audience = await lines();
+    const rs = getPackage('bnc').ruleset;
+    let differs = 0;
+    for (let seat = 0; seat < 4; seat++) {
+      const mine = await lines(tokens[seat]);
+      assert.equal(mine.length, audience.length);
+      assert.equal(mine[0].seed, undefined, 'no seed while the match runs');
+      for (let i = 1; i < mine.length; i++) {
+        const expected = audience[i].events.map((e: GameEvent) => rs.eventView!(e, seat)).filter((e: unknown) => e);
+        assert.deepEqual(mine[i].events, expected, `entry ${i} as seat ${seat} perceives it`);
+        if (mine[i].events.length !== audience[i].events.length) differs++;
+      }
+    }
+    assert.ok(differs > 0, 'the audience saw events some seat did not: the check can tell them apart');
   });
 });
 
