@@ -91,6 +91,40 @@ describe('web page', () => {
     assert.deepEqual(errors, []);
   });
 
+  test('[WEB-LATE] a page opened on a running match lists what happened before it opened, then what follows', async () => {
+    const post = async (path: string, body: unknown, token?: string) => {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (token) headers.authorization = `Bearer ${token}`;
+      const r = await fetch(`${rig.url}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      assert.ok(r.ok, `${path}: ${r.status}`);
+      return r.json();
+    };
+    const m = await post('/matches', { ruleset: 'tictactoe', seats: [{}, {}] });
+    const x = await post(`/matches/${m.id}/join`, { name: 'x' });
+    const o = await post(`/matches/${m.id}/join`, { name: 'o' });
+    const mark = (t: { token: string }, cell: number) =>
+      post(`/matches/${m.id}/actions`, { action: { type: 'mark', cell } }, t.token);
+    await mark(x, 0);
+    await mark(o, 4);
+    await mark(x, 8);
+    const { page, errors } = await rig.person();
+    await page.goto(`/match/${m.id}`);
+    await page.waitForSelector('.match[data-seq="3"]');
+    const seqs = () => page.locator('.event-list > li .ev-seq').allInnerTexts();
+    await page.waitForFunction(() => document.querySelectorAll('.event-list > li').length === 3, undefined, {
+      timeout: 15_000,
+    });
+    assert.deepEqual(await seqs(), ['#1', '#2', '#3']);
+    assert.match(await page.locator('.event-list').innerText(), /cell 0[\s\S]*cell 4[\s\S]*cell 8/);
+    await mark(o, 2);
+    await page.waitForSelector('.match[data-seq="4"]');
+    await page.waitForFunction(() => document.querySelectorAll('.event-list > li').length === 4, undefined, {
+      timeout: 15_000,
+    });
+    assert.deepEqual(await seqs(), ['#1', '#2', '#3', '#4']);
+    assert.deepEqual(errors, []);
+  });
+
   test('[WEB-GENERIC] a ruleset registered only in this test is played to the end through the generic renderer', async () => {
     const { page, errors } = await rig.person();
     await createFromLobby(page, 'pebbles', ['open', 'first'], async (p) => {

@@ -106,8 +106,12 @@ export const api = {
       ...(seat === undefined ? {} : { seat }),
     }),
   leave: (id: string, token: string) => call<Json>('POST', `/matches/${encodeURIComponent(id)}/leave`, {}, token),
-  log: async (id: string): Promise<string> => {
-    const res = await fetch(`/api/matches/${encodeURIComponent(id)}/log`);
+  /** The match's log as JSON Lines; with a seat's token, a running match's events as that seat sees them. */
+  log: async (id: string, token?: string | null): Promise<string> => {
+    const res = await fetch(
+      `/api/matches/${encodeURIComponent(id)}/log`,
+      token ? { headers: { authorization: `Bearer ${token}` } } : {},
+    );
     if (!res.ok) throw new ApiError(res.status, 'http', `the log could not be loaded (${res.status})`);
     return res.text();
   },

@@ -5,8 +5,9 @@ import type { RulesetPackage } from '../../src/kernel/index.ts';
 import type { Json } from './boards/types.ts';
 import { actionLabel } from './boards/words.ts';
 import { loadPackage } from './rulesets.ts';
+import type { EventGroup } from './event-groups.ts';
 
-export type EventGroup = { seq: number; who: string | null; events: Json[]; current?: boolean };
+export type { EventGroup };
 
 export function usePackage(id: string | null): RulesetPackage | null {
   const [pkg, setPkg] = useState<RulesetPackage | null>(null);

@@ -14,7 +14,8 @@ import {
 import { GenericBoard, TemplatesContext } from '../boards/generic.tsx';
 import { boardFor } from '../boards/index.ts';
 import type { ActResult, Json } from '../boards/types.ts';
-import { EventList, usePackage, type EventGroup } from '../events.tsx';
+import { EventList, usePackage } from '../events.tsx';
+import { groupsFromLog, mergeGroups, type EventGroup } from '../event-groups.ts';
 import { fragment, navigate } from '../router.tsx';
 import { outcomeText } from '../boards/words.ts';
 
@@ -114,13 +115,23 @@ export function MatchPage({ id }: { id: string }) {
         setFrame(f);
         if (f.events.length > 0)
           setGroups((g) =>
-            g.some((x) => x.seq === f.seq) ? g : [...g.slice(-199), { seq: f.seq, who: null, events: f.events }],
+            g.some((x) => x.seq === f.seq) ? g : mergeGroups(g, [{ seq: f.seq, who: null, events: f.events }]),
           );
       },
       (st, why) => setStatus({ s: st, why }),
     );
     sock.current = s;
-    return () => s.close();
+    // the socket brings what happens from now on; what happened before comes from the log, cut to
+    // what this seat (or a spectator) may see
+    let live = true;
+    api.log(id, token).then(
+      (text) => live && setGroups((g) => mergeGroups(groupsFromLog(text), g)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      s.close();
+    };
   }, [id, token]);
 
   // the public record (seats, title) follows the frames
