@@ -7,6 +7,7 @@ import {
   containsSecret,
   type GameEvent,
   type Json,
+  jsonEqual,
   type Pending,
   type RulesetPackage,
   type Seat,
@@ -16,23 +17,42 @@ import { eventsSeenBy } from '../agents/observe.ts';
 /** True when `value` contains `secret` (the kernel's one definition). */
 export const leaks = containsSecret;
 
-/** True when `value` contains any of `secrets`; one walk of `value` however many secrets. */
-export function leaksAny(value: unknown, secrets: readonly Json[]): boolean {
+/** How many members a JSON object or array has, as canonical JSON counts them (undefined dropped). */
+function sizeKey(v: object): number {
+  if (Array.isArray(v)) return -1 - v.length;
+  let n = 0;
+  for (const k in v) if ((v as Record<string, unknown>)[k] !== undefined) n++;
+  return n;
+}
+
+/**
+ * True when `value` contains any of `secrets` (each as `leaks` judges it); one walk of `value`
+ * however many secrets. Every frame with events goes through here once per audience, so the walk
+ * compares a part of `value` only with the secrets of its size, member by member, instead of
+ * writing each part out as canonical JSON; `text`, when given, is `canonicalJson(value)`.
+ */
+export function leaksAny(value: unknown, secrets: readonly Json[], text?: string): boolean {
   const strings: string[] = [];
-  const trees = new Set<string>();
+  const trees = new Map<number, Json[]>();
   for (const s of secrets) {
     if (typeof s === 'string') {
       if (s.length >= 6) strings.push(s);
-    } else if (s !== null && typeof s === 'object') trees.add(canonicalJson(s));
+    } else if (s !== null && typeof s === 'object') {
+      const k = sizeKey(s);
+      const same = trees.get(k);
+      if (same) same.push(s);
+      else trees.set(k, [s]);
+    }
   }
   if (strings.length > 0) {
-    const text = canonicalJson(value);
-    for (const s of strings) if (text.includes(s)) return true;
+    const written = text ?? canonicalJson(value);
+    for (const s of strings) if (written.includes(s)) return true;
   }
   if (trees.size === 0) return false;
   const walk = (v: unknown): boolean => {
     if (v === null || typeof v !== 'object') return false;
-    if (trees.has(canonicalJson(v))) return true;
+    const same = trees.get(sizeKey(v));
+    if (same?.some((s) => jsonEqual(v, s))) return true;
     return Array.isArray(v) ? v.some(walk) : Object.values(v as object).some(walk);
   };
   return walk(value);
@@ -65,16 +85,31 @@ export function eventsFor<S>(
     if (seat !== null) return eventsSeenBy(rs, false, events, seat);
     const seats = rs.seats(state);
     return events.filter((e) => {
-      const whole = canonicalJson(e);
       for (let s = 0; s < seats; s++) {
         const seen = perceive(e, s);
-        if (seen === null || (seen !== e && canonicalJson(seen) !== whole)) return false;
+        if (seen === null || (seen !== e && !jsonEqual(seen, e))) return false;
       }
       return true;
     });
   }
   const secrets = pkg.ruleset.secrets?.(state, seat) ?? [];
   return events.filter((e) => !leaksAny(e, secrets));
+}
+
+/**
+ * Canonical texts of the events of one change, shared by every audience of one broadcast (most
+ * audiences perceive most events whole, the same objects). Built per broadcast, never kept: an
+ * event is known not to change only for that moment.
+ */
+export type EventTexts = Map<GameEvent, string>;
+
+function eventText(e: GameEvent, texts: EventTexts): string {
+  let t = texts.get(e);
+  if (t === undefined) {
+    t = canonicalJson(e);
+    texts.set(e, t);
+  }
+  return t;
 }
 
 /**
@@ -86,13 +121,15 @@ export function eventsGuarded<S>(
   state: S,
   seat: Seat | null,
   events: readonly GameEvent[],
+  texts?: EventTexts,
 ): { events: GameEvent[]; withheld: boolean } {
   const out = eventsFor(pkg, state, seat, events);
   if (out.length === 0) return { events: out, withheld: false };
   const secrets = pkg.ruleset.secrets?.(state, seat) ?? [];
-  return secrets.length > 0 && leaksAny(out, secrets)
-    ? { events: [], withheld: true }
-    : { events: out, withheld: false };
+  if (secrets.length === 0) return { events: out, withheld: false };
+  // the canonical text of an array is its members' texts, comma-joined in brackets
+  const text = texts ? `[${out.map((e) => eventText(e, texts)).join(',')}]` : undefined;
+  return leaksAny(out, secrets, text) ? { events: [], withheld: true } : { events: out, withheld: false };
 }
 
 /** What everyone may know about who owes a decision: seat and kind, no details. */

@@ -24,7 +24,7 @@ import {
 import { PACKAGES } from '../registry.ts';
 import { agentContext } from '../runners/context.ts';
 import { agentNames, agentSeed, makeAgent } from '../agents/resolve.ts';
-import { eventsGuarded, publicPending } from './secrets.ts';
+import { eventsGuarded, publicPending, type EventTexts } from './secrets.ts';
 import { DEFAULT_POLICY, SeatAgent, type SeatDecision } from '../agents/policy.ts';
 import { PROTOCOL, type DecisionRequest } from '../agents/protocol.ts';
 import { describeViewText, eventsSeenBy } from '../agents/observe.ts';
@@ -450,7 +450,7 @@ export class MatchService {
   }
 
   /** What one audience may see now. */
-  snapshot(m: LiveMatch, seat: Seat | null, events: GameEvent[] = []): JsonObject {
+  snapshot(m: LiveMatch, seat: Seat | null, events: GameEvent[] = [], texts?: EventTexts): JsonObject {
     const rs = m.pkg.ruleset;
     const pending = m.status === 'running' ? m.pending() : [];
     const own = seat === null ? [] : pending.filter((p) => p.seat === seat);
@@ -464,7 +464,7 @@ export class MatchService {
       pending: publicPending(pending),
       yours: own,
       menu: menu,
-      events: this.eventsOut(m, seat, events),
+      events: this.eventsOut(m, seat, events, texts),
       outcome: m.outcome ?? null,
     };
     return frame;
@@ -475,8 +475,8 @@ export class MatchService {
    * the last guard against the audience's secrets. (The menu and the seat's own pending entries
    * are its own to know: a mines menu may offer to dig a mine.)
    */
-  private eventsOut(m: LiveMatch, seat: Seat | null, events: readonly GameEvent[]): GameEvent[] {
-    const r = eventsGuarded(m.pkg, m.state, seat, events);
+  private eventsOut(m: LiveMatch, seat: Seat | null, events: readonly GameEvent[], texts?: EventTexts): GameEvent[] {
+    const r = eventsGuarded(m.pkg, m.state, seat, events, texts);
     if (r.withheld) this.warn('events would reveal a secret; sent without them', { match: m.id, seat });
     return r.events;
   }
@@ -489,10 +489,11 @@ export class MatchService {
   private broadcast(m: LiveMatch, events: GameEvent[]): void {
     if (m.subs.size === 0) return;
     const bySeat = new Map<Seat | null, JsonObject>();
+    const texts: EventTexts = new Map();
     for (const s of m.subs) {
       let f = bySeat.get(s.seat);
       if (!f) {
-        f = { type: 'state', ...this.snapshot(m, s.seat, events) };
+        f = { type: 'state', ...this.snapshot(m, s.seat, events, texts) };
         bySeat.set(s.seat, f);
       }
       try {
