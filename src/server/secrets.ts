@@ -29,9 +29,9 @@ function sizeKey(v: object): number {
  * True when `value` contains any of `secrets` (each as `leaks` judges it); one walk of `value`
  * however many secrets. Every frame with events goes through here once per audience, so the walk
  * compares a part of `value` only with the secrets of its size, member by member, instead of
- * writing each part out as canonical JSON; `text`, when given, is `canonicalJson(value)`.
+ * writing each part out as canonical JSON.
  */
-export function leaksAny(value: unknown, secrets: readonly Json[], text?: string): boolean {
+export function leaksAny(value: unknown, secrets: readonly Json[]): boolean {
   const strings: string[] = [];
   const trees = new Map<number, Json[]>();
   for (const s of secrets) {
@@ -45,8 +45,8 @@ export function leaksAny(value: unknown, secrets: readonly Json[], text?: string
     }
   }
   if (strings.length > 0) {
-    const written = text ?? canonicalJson(value);
-    for (const s of strings) if (written.includes(s)) return true;
+    const text = canonicalJson(value);
+    for (const s of strings) if (text.includes(s)) return true;
   }
   if (trees.size === 0) return false;
   const walk = (v: unknown): boolean => {
@@ -96,20 +96,57 @@ export function eventsFor<S>(
   return events.filter((e) => !leaksAny(e, secrets));
 }
 
+/** One event as the guard reads it: its canonical text, and its objects and arrays by size. */
+type EventParts = { text: string; bySize: Map<number, object[]> };
+
 /**
- * Canonical texts of the events of one change, shared by every audience of one broadcast (most
- * audiences perceive most events whole, the same objects). Built per broadcast, never kept: an
+ * The guard's reading of the events of one change, shared by every audience of one broadcast (most
+ * audiences perceive most events whole: the same objects). Built per broadcast, never kept: an
  * event is known not to change only for that moment.
  */
-export type EventTexts = Map<GameEvent, string>;
+export type EventTexts = Map<GameEvent, EventParts>;
 
-function eventText(e: GameEvent, texts: EventTexts): string {
-  let t = texts.get(e);
-  if (t === undefined) {
-    t = canonicalJson(e);
-    texts.set(e, t);
+function partsOf(e: GameEvent, cache: EventTexts): EventParts {
+  let p = cache.get(e);
+  if (p === undefined) {
+    const bySize = new Map<number, object[]>();
+    const walk = (v: unknown): void => {
+      if (v === null || typeof v !== 'object') return;
+      const k = sizeKey(v);
+      const same = bySize.get(k);
+      if (same) same.push(v);
+      else bySize.set(k, [v]);
+      for (const x of Array.isArray(v) ? v : Object.values(v)) walk(x);
+    };
+    walk(e);
+    p = { text: canonicalJson(e), bySize };
+    cache.set(e, p);
   }
-  return t;
+  return p;
+}
+
+/**
+ * Whether `events` (as an array) contains any of `secrets`, judged as `leaksAny(events, secrets)`
+ * judges, but from each event's parts read once per broadcast: an audience costs a lookup per
+ * secret and event, not a walk of every event.
+ */
+export function eventsLeak(events: readonly GameEvent[], secrets: readonly Json[], cache: EventTexts): boolean {
+  const parts = events.map((e) => partsOf(e, cache));
+  let text: string | null = null;
+  for (const s of secrets) {
+    if (typeof s === 'string') {
+      if (s.length < 6) continue;
+      // the canonical text of an array is its members' texts, comma-joined in brackets
+      text ??= `[${parts.map((p) => p.text).join(',')}]`;
+      if (text.includes(s)) return true;
+    } else if (s !== null && typeof s === 'object') {
+      const k = sizeKey(s);
+      // the array of events itself is a part too
+      if (k === -1 - events.length && jsonEqual(events, s)) return true;
+      for (const p of parts) if (p.bySize.get(k)?.some((v) => jsonEqual(v, s))) return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -121,15 +158,12 @@ export function eventsGuarded<S>(
   state: S,
   seat: Seat | null,
   events: readonly GameEvent[],
-  texts?: EventTexts,
+  cache: EventTexts = new Map(),
 ): { events: GameEvent[]; withheld: boolean } {
   const out = eventsFor(pkg, state, seat, events);
   if (out.length === 0) return { events: out, withheld: false };
   const secrets = pkg.ruleset.secrets?.(state, seat) ?? [];
-  if (secrets.length === 0) return { events: out, withheld: false };
-  // the canonical text of an array is its members' texts, comma-joined in brackets
-  const text = texts ? `[${out.map((e) => eventText(e, texts)).join(',')}]` : undefined;
-  return leaksAny(out, secrets, text) ? { events: [], withheld: true } : { events: out, withheld: false };
+  return eventsLeak(out, secrets, cache) ? { events: [], withheld: true } : { events: out, withheld: false };
 }
 
 /** What everyone may know about who owes a decision: seat and kind, no details. */
