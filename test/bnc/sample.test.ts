@@ -80,3 +80,48 @@ test('[BNC-G02] a sampled state keeps the guild the seat invited someone to afte
     }
   }
 });
+
+test('[BNC-U03] a seat’s view lists the zones it searched, and no sample puts an unfound shortcut there', () => {
+  const s = bnc.setup({}, 5);
+  const seat = 0;
+  const WAIT = { type: 'wait' as const };
+  // seat 0 walks up the spine waiting once in each zone (each wait searches it) until it has
+  // searched three: the zones beyond are still open to an unfound shortcut
+  const rnd = new SeededRandom(11);
+  for (let turn = 0; turn < 10 && s.contestants[seat].searched.length < 3; turn++) {
+    for (const p of bnc.pending(s)) {
+      const menu = bnc.legal(s, p.seat).actions;
+      const mine = p.seat === seat;
+      const c = s.contestants[seat];
+      const a = mine
+        ? c.searched.includes(c.zone)
+          ? (menu.find((x) => x.type === 'move' && x.to === c.zone + 1) ?? WAIT)
+          : WAIT
+        : menu[rnd.int(menu.length)];
+      bnc.apply(s, p.seat, a, []);
+    }
+  }
+  const me = s.contestants[seat];
+  assert.deepEqual(me.searched, [0, 1, 2]);
+  const view = bnc.view(s, seat) as { me: { searched: number[] }; shortcuts: { a: number; b: number }[] };
+  assert.deepEqual(view.me.searched, me.searched);
+  const unfoundEnds = (t: typeof s) =>
+    t.shortcuts.filter((sc) => !me.known.includes(sc.id)).flatMap((sc) => [sc.a, sc.b]);
+  assert.ok(
+    unfoundEnds(s).every((z) => !me.searched.includes(z)),
+    'the real layout agrees: a search finds every shortcut ending there',
+  );
+  let unfoundSampled = 0;
+  for (let k = 0; k < 200; k++) {
+    const t = bnc.sampleState!(view as never, seat, new SeededRandom(500 + k));
+    assert.deepEqual(bnc.view(t, seat), view);
+    const ends = unfoundEnds(t);
+    unfoundSampled += ends.length;
+    assert.deepEqual(
+      ends.filter((z) => me.searched.includes(z)),
+      [],
+      `sample ${k} hides a shortcut in a searched zone`,
+    );
+  }
+  assert.ok(unfoundSampled > 0, 'some samples do place unfound shortcuts (elsewhere)');
+});

@@ -127,6 +127,11 @@ export function viewText(view: Json, seat: number | null): string {
     .filter(isObj)
     .map((s) => `${s.id} joins ${zone(s.a)} and ${zone(s.b)}`);
   out.push(`Shortcuts you know: ${sc.length ? sc.join('; ') : 'none'}.`);
+  const searched = arr(me.searched).map(zone);
+  // waiting searches a zone (U03): a searched zone ends no shortcut beyond those listed above
+  out.push(
+    `Zones you have searched by waiting: ${searched.length ? `${searched.join(', ')} (no other shortcut ends there)` : 'none'}.`,
+  );
   out.push(
     `Contestants: ${arr(view.contestants)
       .filter(isObj)

@@ -124,6 +124,10 @@ function perform(s: BncState, c: Contestant, a: Action, events: GameEvent[]): vo
     case 'wait': {
       // U03: waiting searches the zone and finds every shortcut that ends here
       events.push({ type: 'waited', seat, zone: c.zone });
+      if (!c.searched.includes(c.zone)) {
+        c.searched.push(c.zone);
+        c.searched.sort((x, y) => x - y);
+      }
       const here = s.shortcuts.filter((sc) => sc.a === c.zone || sc.b === c.zone).map((sc) => sc.id);
       discover(s, c, here, 'search', events);
       return;

@@ -41,6 +41,7 @@ export type SeatView = {
     deposited: number;
     withdrawn: number;
     route: Contestant['route'];
+    searched: number[];
   };
   here: {
     zone: number;
@@ -75,11 +76,16 @@ function shuffle<T>(items: T[], random: AgentRandom): T[] {
   return items;
 }
 
-/** 1–3 shortcuts sorted by zone pair, numbered S1.., keeping the known ones at their ids. */
-function sampleShortcuts(known: Shortcut[], random: AgentRandom): Shortcut[] {
+/**
+ * 1–3 shortcuts sorted by zone pair, numbered S1.., keeping the known ones at their ids. An unknown
+ * one never ends in a zone the seat has searched: that search would have found it (U03).
+ */
+function sampleShortcuts(known: Shortcut[], searched: readonly number[], random: AgentRandom): Shortcut[] {
   const maxIdx = known.reduce((m, sc) => Math.max(m, idNumber(sc.id)), 0);
   const isKnown = (a: number, b: number) => known.some((sc) => sc.a === a && sc.b === b);
-  const rest = shortcutCandidates().filter(([a, b]) => !isKnown(a, b));
+  const rest = shortcutCandidates().filter(
+    ([a, b]) => !isKnown(a, b) && !searched.includes(a) && !searched.includes(b),
+  );
   for (let tries = 0; tries < 500; tries++) {
     const lo = Math.max(1, maxIdx, known.length);
     const hi = 3;
@@ -99,7 +105,7 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
   if (v.me === undefined) throw new ArbiterError('bad_request', 'bnc sample: needs a contestant view');
   const cfg = { ...v.config };
   const here = v.me.zone;
-  const shortcuts = sampleShortcuts(v.shortcuts, random);
+  const shortcuts = sampleShortcuts(v.shortcuts, v.me.searched, random);
   const myGuild = v.guild;
   const guilds: Guild[] =
     myGuild === null ? [] : [{ ...myGuild, members: myGuild.members.slice(), vault: myGuild.vault.slice() }];
@@ -126,6 +132,7 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
         deposited: m.deposited,
         withdrawn: m.withdrawn,
         known: v.shortcuts.map((sc) => sc.id),
+        searched: m.searched.slice(),
         submitted: m.submitted,
       };
     }
@@ -154,6 +161,8 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
       deposited: 0,
       withdrawn: 0,
       known,
+      // where the others have searched is theirs to know; a sample leaves it empty
+      searched: [],
       submitted: null,
     };
   });

@@ -93,6 +93,7 @@ export function setupState(config: unknown, seed: number, events?: GameEvent[]):
     deposited: 0,
     withdrawn: 0,
     known: [],
+    searched: [],
     submitted: null,
   }));
   return {

@@ -26,6 +26,12 @@ export type Contestant = {
   withdrawn: number;
   /** Ids of shortcuts this contestant has discovered. */
   known: string[];
+  /**
+   * Zones this contestant has searched by waiting there (U03), sorted. A search finds every
+   * shortcut with an end there, so a searched zone is known to hold no other: the seat's own
+   * knowledge, kept so that its view (and a state sampled from that view) can say so.
+   */
+  searched: number[];
   /** This turn's submission (hidden from everyone else); null until submitted. */
   submitted: Action | null;
 };
@@ -235,6 +241,7 @@ function cloneContestant(c: Contestant): Contestant {
     deposited: c.deposited,
     withdrawn: c.withdrawn,
     known: c.known.slice(),
+    searched: c.searched.slice(),
     // actions are small flat records of many shapes (an offer carries two item lists)
     submitted: c.submitted === null ? null : cloneJson(c.submitted),
   };

@@ -42,6 +42,8 @@ export function seatView(s: BncState, seat: number): Json {
       deposited: me.deposited,
       withdrawn: me.withdrawn,
       route: me.route,
+      // the zones it has searched (U03): none of them ends a shortcut it has not found
+      searched: me.searched,
     },
     here: {
       zone: here,
