@@ -25,37 +25,63 @@ function sizeKey(v: object): number {
   return n;
 }
 
+/** Every object and array inside `v` (itself included), grouped by `sizeKey`. */
+function partsBySize(v: unknown): Map<number, object[]> {
+  const bySize = new Map<number, object[]>();
+  const walk = (x: unknown): void => {
+    if (x === null || typeof x !== 'object') return;
+    const k = sizeKey(x);
+    const same = bySize.get(k);
+    if (same) same.push(x);
+    else bySize.set(k, [x]);
+    for (const y of Array.isArray(x) ? x : Object.values(x)) walk(y);
+  };
+  walk(v);
+  return bySize;
+}
+
 /**
- * True when `value` contains any of `secrets` (each as `leaks` judges it); one walk of `value`
- * however many secrets. Every frame with events goes through here once per audience, so the walk
- * compares a part of `value` only with the secrets of its size, member by member, instead of
- * writing each part out as canonical JSON.
+ * The one judgement behind `leaksAny` and `eventsLeak`, each secret as `leaks` judges it: a string
+ * of 6 or more characters found in the canonical text, or an object or array equal to a part. The
+ * text and the parts are asked for only when a secret needs them; a part is compared only with
+ * secrets of its size, member by member, instead of being written out as canonical JSON.
  */
-export function leaksAny(value: unknown, secrets: readonly Json[]): boolean {
-  const strings: string[] = [];
-  const trees = new Map<number, Json[]>();
+function holdsAny(
+  secrets: readonly Json[],
+  text: () => string,
+  parts: () => readonly Map<number, object[]>[],
+): boolean {
   for (const s of secrets) {
     if (typeof s === 'string') {
-      if (s.length >= 6) strings.push(s);
+      if (s.length >= 6 && text().includes(s)) return true;
     } else if (s !== null && typeof s === 'object') {
       const k = sizeKey(s);
-      const same = trees.get(k);
-      if (same) same.push(s);
-      else trees.set(k, [s]);
+      for (const bySize of parts()) if (bySize.get(k)?.some((v) => jsonEqual(v, s))) return true;
     }
   }
-  if (strings.length > 0) {
-    const text = canonicalJson(value);
-    for (const s of strings) if (text.includes(s)) return true;
-  }
-  if (trees.size === 0) return false;
-  const walk = (v: unknown): boolean => {
-    if (v === null || typeof v !== 'object') return false;
-    const same = trees.get(sizeKey(v));
-    if (same?.some((s) => jsonEqual(v, s))) return true;
-    return Array.isArray(v) ? v.some(walk) : Object.values(v as object).some(walk);
+  return false;
+}
+
+/** Reads a value once, on first demand. */
+function once<T>(read: () => T): () => T {
+  let v: T | undefined;
+  let done = false;
+  return () => {
+    if (!done) {
+      v = read();
+      done = true;
+    }
+    return v as T;
   };
-  return walk(value);
+}
+
+/** True when `value` contains any of `secrets` (each as `leaks` judges it), reading `value` once. */
+export function leaksAny(value: unknown, secrets: readonly Json[]): boolean {
+  return holdsAny(
+    secrets,
+    once(() => canonicalJson(value)),
+    once(() => [partsBySize(value)]),
+  );
 }
 
 /**
@@ -96,57 +122,51 @@ export function eventsFor<S>(
   return events.filter((e) => !leaksAny(e, secrets));
 }
 
-/** One event as the guard reads it: its canonical text, and its objects and arrays by size. */
-type EventParts = { text: string; bySize: Map<number, object[]> };
+/** One event as the guard reads it, each half filled on first demand. */
+type EventReading = { text?: string; parts?: Map<number, object[]> };
 
 /**
- * The guard's reading of the events of one change, shared by every audience of one broadcast (most
- * audiences perceive most events whole: the same objects). Built per broadcast, never kept: an
- * event is known not to change only for that moment.
+ * The readings of the events of one change, shared by the event-stream hash and every audience of
+ * that change (most audiences perceive most events whole: the same objects). Made per change,
+ * never kept: an event is known not to change only for that moment.
  */
-export type EventTexts = Map<GameEvent, EventParts>;
+export type EventTexts = Map<GameEvent, EventReading>;
 
-function partsOf(e: GameEvent, cache: EventTexts): EventParts {
-  let p = cache.get(e);
-  if (p === undefined) {
-    const bySize = new Map<number, object[]>();
-    const walk = (v: unknown): void => {
-      if (v === null || typeof v !== 'object') return;
-      const k = sizeKey(v);
-      const same = bySize.get(k);
-      if (same) same.push(v);
-      else bySize.set(k, [v]);
-      for (const x of Array.isArray(v) ? v : Object.values(v)) walk(x);
-    };
-    walk(e);
-    p = { text: canonicalJson(e), bySize };
-    cache.set(e, p);
+function readingOf(e: GameEvent, cache: EventTexts): EventReading {
+  let r = cache.get(e);
+  if (r === undefined) {
+    r = {};
+    cache.set(e, r);
   }
-  return p;
+  return r;
+}
+
+/** `canonicalJson(e)`, written once per change whoever asks (the hash, the guard). */
+export function eventText(e: GameEvent, cache: EventTexts): string {
+  const r = readingOf(e, cache);
+  r.text ??= canonicalJson(e);
+  return r.text;
+}
+
+function eventParts(e: GameEvent, cache: EventTexts): Map<number, object[]> {
+  const r = readingOf(e, cache);
+  r.parts ??= partsBySize(e);
+  return r.parts;
 }
 
 /**
  * Whether `events` (as an array) contains any of `secrets`, judged as `leaksAny(events, secrets)`
- * judges, but from each event's parts read once per broadcast: an audience costs a lookup per
- * secret and event, not a walk of every event.
+ * judges, from each event's reading made once per change: an audience costs a lookup per secret
+ * and event, not a walk of every event.
  */
 export function eventsLeak(events: readonly GameEvent[], secrets: readonly Json[], cache: EventTexts): boolean {
-  const parts = events.map((e) => partsOf(e, cache));
-  let text: string | null = null;
-  for (const s of secrets) {
-    if (typeof s === 'string') {
-      if (s.length < 6) continue;
-      // the canonical text of an array is its members' texts, comma-joined in brackets
-      text ??= `[${parts.map((p) => p.text).join(',')}]`;
-      if (text.includes(s)) return true;
-    } else if (s !== null && typeof s === 'object') {
-      const k = sizeKey(s);
-      // the array of events itself is a part too
-      if (k === -1 - events.length && jsonEqual(events, s)) return true;
-      for (const p of parts) if (p.bySize.get(k)?.some((v) => jsonEqual(v, s))) return true;
-    }
-  }
-  return false;
+  return holdsAny(
+    secrets,
+    // the canonical text of an array is its members' texts, comma-joined in brackets
+    once(() => `[${events.map((e) => eventText(e, cache)).join(',')}]`),
+    // the array itself is a part too
+    once(() => [new Map([[sizeKey(events), [events as object]]]), ...events.map((e) => eventParts(e, cache))]),
+  );
 }
 
 /**

@@ -24,7 +24,7 @@ import {
 import { PACKAGES } from '../registry.ts';
 import { agentContext } from '../runners/context.ts';
 import { agentNames, agentSeed, makeAgent } from '../agents/resolve.ts';
-import { eventsGuarded, publicPending, type EventTexts } from './secrets.ts';
+import { eventsGuarded, eventText, publicPending, type EventTexts } from './secrets.ts';
 import { DEFAULT_POLICY, SeatAgent, type SeatDecision } from '../agents/policy.ts';
 import { PROTOCOL, type DecisionRequest } from '../agents/protocol.ts';
 import { describeViewText, eventsSeenBy } from '../agents/observe.ts';
@@ -486,10 +486,9 @@ export class MatchService {
     return () => m.subs.delete(sub);
   }
 
-  private broadcast(m: LiveMatch, events: GameEvent[]): void {
+  private broadcast(m: LiveMatch, events: GameEvent[], texts: EventTexts = new Map()): void {
     if (m.subs.size === 0) return;
     const bySeat = new Map<Seat | null, JsonObject>();
-    const texts: EventTexts = new Map();
     for (const s of m.subs) {
       let f = bySeat.get(s.seat);
       if (!f) {
@@ -654,12 +653,13 @@ export class MatchService {
         const canon = canonicalInput(input);
         const res = act(m.pkg.ruleset, m.state, seat, canon);
         if (!res.ok) throw new ArbiterError(res.error.code, res.error.reason, res.error.detail);
-        const out = await this.commit(m, seat, canon, res.state, res.events, 'accepted', null, idemKey);
+        const texts: EventTexts = new Map();
+        const out = await this.commit(m, seat, canon, res.state, res.events, 'accepted', null, idemKey, texts);
         if (out === 'ok') {
           this.afterChange(m);
           return {
             seq: m.seq,
-            events: this.eventsOut(m, seat, res.events),
+            events: this.eventsOut(m, seat, res.events, texts),
             outcome: m.outcome,
             replayed: false,
           };
@@ -676,7 +676,11 @@ export class MatchService {
     if (this.closed) throw new HttpError(503, 'bad_request', 'the server is shutting down');
   }
 
-  /** Write the submission and the new head in one transaction; only then change memory. */
+  /**
+   * Write the submission and the new head in one transaction; only then change memory. `texts`
+   * keeps each event's canonical text, written once for the hash and read again by the guard of
+   * every frame (and of the caller's answer, when the caller passes its own).
+   */
   private async commit(
     m: LiveMatch,
     seat: Seat,
@@ -686,9 +690,10 @@ export class MatchService {
     result: 'accepted' | 'defaulted',
     dflt: Json,
     idemKey: string | null,
+    texts: EventTexts = new Map(),
   ): Promise<'ok' | 'conflict' | 'duplicate_key'> {
     const h = forkHash(m.hash);
-    for (const e of events) h.update(canonicalJson(e));
+    for (const e of events) h.update(eventText(e, texts));
     const outcome = m.pkg.ruleset.outcome(next);
     const status: MatchStatus = outcome ? 'finished' : m.status;
     const seq = m.seq + 1;
@@ -714,7 +719,7 @@ export class MatchService {
     m.status = status;
     m.row = { ...m.row, status, seq, hash: sub.hash, outcome: outcome ?? null, updatedAt: at };
     this.noteSubmission(m, seat, events);
-    this.broadcast(m, events);
+    this.broadcast(m, events, texts);
     return 'ok';
   }
 

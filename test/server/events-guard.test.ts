@@ -5,6 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GameEvent, Json, JsonObject } from '../../src/kernel/index.ts';
 import { groundPackage } from '../../src/rulesets/ground/index.ts';
@@ -18,7 +19,8 @@ test('[SRV-EVENTS-GUARD] events holding a secret of their audience are sent to n
     ...groundPackage,
     ruleset: { ...rs, secrets: (s: never, seat: number | null) => [...(rs.secrets?.(s, seat) ?? []), 'committed'] },
   };
-  const store = new SqliteStore(join(tempDir('guard'), 'g.sqlite'));
+  const dir = tempDir('guard');
+  const store = new SqliteStore(join(dir, 'g.sqlite'));
   await store.init();
   const warnings: string[] = [];
   const svc = new MatchService({ store, packages: [faulty], warn: (msg) => warnings.push(msg) });
@@ -48,5 +50,6 @@ test('[SRV-EVENTS-GUARD] events holding a secret of their audience are sent to n
     await fine.close();
   } finally {
     await svc.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
