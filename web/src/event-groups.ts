@@ -1,6 +1,7 @@
 // The live event list's groups: one per submission that showed the caller any event, from the
 // match log (what happened before the page opened) and from the socket's frames (what comes after).
 import type { Json } from './boards/types.ts';
+import { parseLines } from './viewer/replay.ts';
 
 export type EventGroup = { seq: number; who: string | null; events: Json[]; current?: boolean };
 
@@ -8,26 +9,24 @@ export type EventGroup = { seq: number; who: string | null; events: Json[]; curr
 const KEPT_GROUPS = 200;
 
 /**
- * The event groups of a match log (JSON Lines as the server hands it out): setup as seq 0, then
- * each submission that shows the caller any event. Lines that are not what a log holds are skipped:
- * the list is a convenience, the socket's frames are the truth.
+ * The event groups of a match log (JSON Lines as the server hands it out, read by the viewer's
+ * `parseLines`): setup as seq 0, then each submission that shows the caller any event. A log that
+ * does not read gives none: the list is a convenience, the socket's frames are the truth.
  */
 export function groupsFromLog(text: string): EventGroup[] {
-  const out: EventGroup[] = [];
-  for (const line of text.split('\n')) {
-    let v: unknown;
-    try {
-      v = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) continue;
-    const o = v as { [k: string]: Json };
-    const events = out.length === 0 && o.seq === undefined ? o.setup_events : o.events;
-    const seq = o.seq === undefined ? (out.length === 0 && 'ruleset' in o ? 0 : null) : o.seq;
-    if (typeof seq !== 'number' || !Array.isArray(events) || events.length === 0) continue;
-    out.push({ seq, who: null, events });
+  let lines: ReturnType<typeof parseLines>;
+  try {
+    lines = parseLines(text);
+  } catch {
+    return [];
   }
+  const out: EventGroup[] = [];
+  const add = (seq: Json | undefined, events: Json | undefined) => {
+    if (typeof seq === 'number' && Array.isArray(events) && events.length > 0) out.push({ seq, who: null, events });
+  };
+  const [header, ...entries] = lines;
+  add(0, header?.setup_events);
+  for (const e of entries) add(e.seq, e.events);
   return out;
 }
 

@@ -3,17 +3,16 @@
 import type { GameEvent, Json } from '../../kernel/index.ts';
 import { SUITS, type GroundGameAction } from './state.ts';
 
+/** What a Select choice aims at, in words: a seat for SUPPORT and ATTACK, else a Problem slot. */
+function targetWords(action: unknown, target: unknown): string {
+  if (typeof target !== 'number') return '';
+  return action === 'SUPPORT' || action === 'ATTACK' ? ` seat ${target}` : ` Problem ${target}`;
+}
+
 export function describeAction(a: GroundGameAction): string {
   switch (a.type) {
-    case 'select': {
-      const tgt =
-        a.target === null
-          ? ''
-          : a.action === 'SUPPORT' || a.action === 'ATTACK'
-            ? ` seat ${a.target}`
-            : ` Problem ${a.target}`;
-      return `select ${a.action}${tgt}${a.freedom ? ' (spending Freedom)' : ''}`;
-    }
+    case 'select':
+      return `select ${a.action}${targetWords(a.action, a.target)}${a.freedom ? ' (spending Freedom)' : ''}`;
     case 'ground':
       return `GROUND—${a.mode}${a.option ? ` ${a.option} ${a.target}` : ''}`;
     case 'bond':
@@ -34,13 +33,7 @@ export function describeEvent(e: GameEvent): string {
       // the only record of who chose what once the round has resolved (the view clears choices)
       const picks = items(e.choices).map((c) => {
         const r = rec(c);
-        const tgt =
-          typeof r.target !== 'number'
-            ? ''
-            : r.action === 'SUPPORT' || r.action === 'ATTACK'
-              ? ` seat ${r.target}`
-              : ` Problem ${r.target}`;
-        return `seat ${r.seat} ${r.action}${tgt}${r.freedom ? ' (Freedom)' : ''}`;
+        return `seat ${r.seat} ${r.action}${targetWords(r.action, r.target)}${r.freedom ? ' (Freedom)' : ''}`;
       });
       return `round ${e.round}: choices revealed${picks.length ? ` — ${picks.join('; ')}` : ''}`;
     }
