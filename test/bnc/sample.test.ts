@@ -124,4 +124,8 @@ test('[BNC-U03] a seat’s view lists the zones it searched, and no sample puts 
     );
   }
   assert.ok(unfoundSampled > 0, 'some samples do place unfound shortcuts (elsewhere)');
+  // a view from before contestants kept their searches (no `searched`) still samples, as if none
+  const { searched: _old, ...olderMe } = view.me;
+  const t = bnc.sampleState!({ ...view, me: olderMe } as never, seat, new SeededRandom(9));
+  assert.deepEqual(t.contestants[seat].searched, []);
 });

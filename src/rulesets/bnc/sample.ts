@@ -105,7 +105,9 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
   if (v.me === undefined) throw new ArbiterError('bad_request', 'bnc sample: needs a contestant view');
   const cfg = { ...v.config };
   const here = v.me.zone;
-  const shortcuts = sampleShortcuts(v.shortcuts, v.me.searched, random);
+  // a view made before contestants kept their searches lists none: nothing known to be searched
+  const searched: number[] = Array.isArray(v.me.searched) ? v.me.searched : [];
+  const shortcuts = sampleShortcuts(v.shortcuts, searched, random);
   const myGuild = v.guild;
   const guilds: Guild[] =
     myGuild === null ? [] : [{ ...myGuild, members: myGuild.members.slice(), vault: myGuild.vault.slice() }];
@@ -132,7 +134,7 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
         deposited: m.deposited,
         withdrawn: m.withdrawn,
         known: v.shortcuts.map((sc) => sc.id),
-        searched: m.searched.slice(),
+        searched: searched.slice(),
         submitted: m.submitted,
       };
     }
