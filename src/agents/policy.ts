@@ -23,7 +23,7 @@ import {
   type MatchStart,
 } from './protocol.ts';
 import type { Reply, StaleAnswers, Transport } from './transport.ts';
-import { clipRaw, type DefaultInfo } from '../runners/match.ts';
+import { clipRaw, type DefaultInfo } from '../engine/log.ts';
 
 export interface PolicyOptions {
   /** Milliseconds per decision attempt. */
@@ -125,6 +125,13 @@ export class SeatAgent implements Agent {
 
   choose(): Json {
     throw new Error('SeatAgent decides through decide(), not choose()');
+  }
+
+  /** Fail the seat now (its agent could not start): it plays its default at once from here on. */
+  fail(): void {
+    if (this.failed) return;
+    this.failed = true;
+    void Promise.resolve(this.transport.close()).catch(() => {});
   }
 
   start(msg: MatchStart): Promise<void> | void {

@@ -19,7 +19,7 @@ import {
   type LogEntry,
   type LogFooter,
   type LogHeader,
-} from './match.ts';
+} from '../engine/log.ts';
 import { splitLines, type LineItem } from './lines.ts';
 
 /** A single log line longer than this is refused as too large (the file itself may be any size). */

@@ -14,11 +14,21 @@ import { protocolSchemas } from '../../agents/protocol.ts';
 import type { PolicyOptions, AttemptRecord } from '../../agents/policy.ts';
 
 export function addAgentOptions(cmd: Command): Command {
+  return addModelOptions(
+    cmd
+      .option('--lineup <name|file>', 'seat agents from a line-up YAML (lineups/<ruleset>/<name>.yaml or a path)')
+      .option('--deadline-ms <n>', 'deadline per decision attempt for protocol agents (cmd:, http:, llm:)')
+      .option('--max-failures <k>', 'defaults in a row after which a seat is failed and plays its default at once', '3')
+      .option(
+        '--agents-dir <dir>',
+        'folder for per-seat transcripts and stderr files (default: LOG.agents with --log)',
+      ),
+  );
+}
+
+/** The flags of agents that call out (models, cassettes): `play`, `sim` and `serve` share them. */
+export function addModelOptions(cmd: Command): Command {
   return cmd
-    .option('--lineup <name|file>', 'seat agents from a line-up YAML (lineups/<ruleset>/<name>.yaml or a path)')
-    .option('--deadline-ms <n>', 'deadline per decision attempt for protocol agents (cmd:, http:, llm:)')
-    .option('--max-failures <k>', 'defaults in a row after which a seat is failed and plays its default at once', '3')
-    .option('--agents-dir <dir>', 'folder for per-seat transcripts and stderr files (default: LOG.agents with --log)')
     .option('--record-llm <dir>', 'store model answers in a cassette folder')
     .option('--replay-llm <dir>', 'answer models from a cassette folder, offline')
     .option('--openai-base-url <url>', 'OpenAI-compatible endpoint (default OPENAI_BASE_URL or the hosted API)')
@@ -43,7 +53,8 @@ export interface AgentSession {
   seat(pkg: RulesetPackage, spec: string | string[], seats: number): Agent[];
 }
 
-export function agentSession(opts: Record<string, unknown>, logPath?: string): AgentSession {
+/** What the model flags say, as agents take it. */
+export function llmEnvOf(opts: Record<string, unknown>): LlmEnv {
   if (opts.recordLlm && opts.replayLlm)
     throw new ArbiterError('bad_request', '--record-llm and --replay-llm exclude each other');
   const llm: LlmEnv = { concurrency: int(opts.llmConcurrency, 'llm-concurrency', 1, 256) ?? 4, baseURL: {} };
@@ -51,6 +62,11 @@ export function agentSession(opts: Record<string, unknown>, logPath?: string): A
   if (typeof opts.anthropicBaseUrl === 'string') llm.baseURL!.anthropic = opts.anthropicBaseUrl;
   if (typeof opts.recordLlm === 'string') llm.cassette = new Cassette(opts.recordLlm, 'record');
   if (typeof opts.replayLlm === 'string') llm.cassette = new Cassette(opts.replayLlm, 'replay');
+  return llm;
+}
+
+export function agentSession(opts: Record<string, unknown>, logPath?: string): AgentSession {
+  const llm = llmEnvOf(opts);
   const dir = typeof opts.agentsDir === 'string' ? opts.agentsDir : logPath ? agentsDirFor(logPath) : null;
   const env: AgentEnv = { llm, stderrDir: dir ?? join(tmpdir(), `arbiter-agents-${process.pid}`) };
   const writer = dir ? new TranscriptWriter(dir) : null;

@@ -13,7 +13,8 @@ import {
 } from '../../kernel/index.ts';
 import { PACKAGES, rulesetIds } from '../../registry.ts';
 import { addAgentOptions, agentSession } from './agents-cli.ts';
-import { logLines, runMatch, type LogEntry } from '../../runners/match.ts';
+import { runMatch } from '../../runners/match.ts';
+import { logLines, type LogEntry } from '../../engine/log.ts';
 import { interactivePlayers } from '../extensions.ts';
 import { addConfigOptions, buildConfig, parseSeed } from './config.ts';
 import { terminalIO } from './terminal.ts';

@@ -3,7 +3,7 @@
 
 import pc from 'picocolors';
 import { canonicalJson, type GameEvent, type Json, type Outcome, type Ruleset } from '../../kernel/index.ts';
-import type { LogEntry } from '../../runners/match.ts';
+import type { LogEntry } from '../../engine/log.ts';
 
 function compact(v: unknown, max = 160): string {
   const s = canonicalJson(v ?? null);
