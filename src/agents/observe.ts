@@ -46,8 +46,6 @@ export function describeViewText(rs: Ruleset, view: Json, seat: Seat): string {
   return viewTree(view);
 }
 
-export { eventsSeenBy } from '../engine/audience.ts';
-
 export function describeEventText(rs: Ruleset, e: GameEvent): string {
   if (rs.describeEvent) {
     try {

@@ -4,6 +4,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
+import type { CliContext } from '../io.ts';
 import { ArbiterError, type Agent, type RulesetPackage } from '../../kernel/index.ts';
 import { makeAgent, makeAgents, type AgentEnv } from '../../agents/resolve.ts';
 import { lineupSeats, loadLineup } from '../../agents/lineup.ts';
@@ -90,7 +91,7 @@ export function agentSession(opts: Record<string, unknown>, logPath?: string): A
   };
 }
 
-export function registerAgentVerbs(program: Command): void {
+export function registerAgentVerbs(program: Command, ctx: CliContext): void {
   program
     .command('transcript')
     .description("print one seat's agent transcript (prompts, answers, tokens, latency) of a match log")
@@ -100,8 +101,8 @@ export function registerAgentVerbs(program: Command): void {
     .action((log: string, opts: { seat: string; json?: boolean }) => {
       const seat = int(opts.seat, 'seat', 0, 1000)!;
       const recs = readTranscript(log, seat);
-      if (opts.json) for (const r of recs) process.stdout.write(JSON.stringify(r) + '\n');
-      else process.stdout.write(formatTranscript(recs));
+      if (opts.json) for (const r of recs) ctx.out(JSON.stringify(r) + '\n');
+      else ctx.out(formatTranscript(recs));
     });
 }
 

@@ -1,8 +1,9 @@
 // `arbiter play` and the showcase: one match with agents, a readable log, the JSONL log on request.
 
 import { closeSync, existsSync, openSync, writeSync } from 'node:fs';
-import pc from 'picocolors';
+import { pc } from '../colors.ts';
 import type { Command } from 'commander';
+import type { CliContext } from '../io.ts';
 import {
   ArbiterError,
   canonicalJson,
@@ -15,7 +16,6 @@ import { PACKAGES, rulesetIds } from '../../registry.ts';
 import { addAgentOptions, agentSession } from './agents-cli.ts';
 import { runMatch } from '../../runners/match.ts';
 import { logLines, type LogEntry } from '../../engine/log.ts';
-import { interactivePlayers } from '../extensions.ts';
 import { addConfigOptions, buildConfig, parseSeed } from './config.ts';
 import { terminalIO } from './terminal.ts';
 import { describeEvent, entryLines, outcomeLine } from './print.ts';
@@ -39,19 +39,14 @@ async function playOne<S, A extends Json>(
       }
       return;
     }
-    // a player not yet converted to the package's terminal interface
-    const player = interactivePlayers[rulesetId];
-    if (!player)
-      throw new ArbiterError(
-        'not_found',
-        `${rulesetId} has no interactive player (have: ${
-          PACKAGES.filter((p) => p.terminal || p.ruleset.id in interactivePlayers)
-            .map((p) => p.ruleset.id)
-            .join(', ') || 'none'
-        })`,
-      );
-    await player({ seed, config });
-    return;
+    throw new ArbiterError(
+      'not_found',
+      `${rulesetId} has no interactive player (have: ${
+        PACKAGES.filter((p) => p.terminal)
+          .map((p) => p.ruleset.id)
+          .join(', ') || 'none'
+      })`,
+    );
   }
   const given = opts.agents as string | string[] | undefined;
   const spec = given === undefined || (Array.isArray(given) && given.length === 0) ? 'random' : given;
@@ -185,7 +180,7 @@ export function perRulesetVerb(
   return group;
 }
 
-export function registerPlay(program: Command): void {
+export function registerPlay(program: Command, ctx: CliContext): void {
   perRulesetVerb(program, 'play', 'play one match with agents and print a readable log', (cmd, pkg) => {
     cmd
       .option('-s, --seed <n>', 'game seed', '1')
@@ -199,17 +194,16 @@ export function registerPlay(program: Command): void {
       .option('--log <file>', 'also write the JSON Lines match log to a file')
       .option('-q, --quiet', 'print only the outcome')
       .option('--max-steps <n>', 'stop after this many submissions');
-    if (pkg.terminal || pkg.ruleset.id in interactivePlayers)
-      cmd.option('-i, --interactive', 'play yourself in the terminal');
+    if (pkg.terminal) cmd.option('-i, --interactive', 'play yourself in the terminal');
     addAgentOptions(cmd);
     addConfigOptions(cmd, pkg);
     cmd.action(async (opts: Record<string, unknown>) => {
-      await playOne(pkg, opts, (l) => process.stdout.write(l + '\n'));
+      await playOne(pkg, opts, (l) => ctx.out(l + '\n'));
     });
   });
 }
 
-export function registerShowcase(program: Command): void {
+export function registerShowcase(program: Command, ctx: CliContext): void {
   program
     .command('showcase')
     .description('the main job on embedded defaults: one bot match of every shipped ruleset, with a readable log')
@@ -218,10 +212,8 @@ export function registerShowcase(program: Command): void {
     .action(async (opts: Record<string, unknown>) => {
       for (const entry of PACKAGES) {
         const heuristic = Object.keys(entry.agents)[0] ?? 'random';
-        process.stdout.write('\n' + pc.bold(pc.underline(`== ${entry.ruleset.id} ==`)) + '\n');
-        await playOne(entry, { seed: opts.seed, agents: heuristic, quiet: opts.quiet }, (l) =>
-          process.stdout.write(l + '\n'),
-        );
+        ctx.out('\n' + pc.bold(pc.underline(`== ${entry.ruleset.id} ==`)) + '\n');
+        await playOne(entry, { seed: opts.seed, agents: heuristic, quiet: opts.quiet }, (l) => ctx.out(l + '\n'));
       }
     });
 }
