@@ -67,7 +67,7 @@ export type Lineup = z.infer<typeof lineupSchema>;
 export type LineupSeat = { spec: string } | { llm: LlmSeat };
 
 /** The package's own lineups/ folder, found from this module (src/agents or a bundle in dist/). */
-export function shippedLineupsDir(): string | null {
+function shippedLineupsDir(): string | null {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
     const candidate = join(dir, 'lineups');

@@ -77,7 +77,7 @@ const FOOTER_KEYS = new Set(['end', 'outcome', 'hash', 'log_hash', 'events', 'su
 const DEFAULT_KEYS = new Set(['reason', 'request', 'raw', 'error', 'status', 'message']);
 const SEAT_HEADER_KEYS = new Set(['agent', 'provider', 'model', 'temperature', 'system_hash']);
 /** A default record's `message` is clipped to this many characters. */
-export const MAX_DEFAULT_MESSAGE = 500;
+const MAX_DEFAULT_MESSAGE = 500;
 const REJECTION_KEYS = new Set(['code', 'reason', 'detail']);
 
 const malformed = (no: number, reason: string, detail?: Record<string, Json>) =>

@@ -184,8 +184,9 @@ export function agentSession(opts: Record<string, unknown>, logPath?: string): A
         // low: the system prompt read from the cache after the first request, one tool call out;
         // high: no cache hit at all and every answer as long as the output limit allows
         const seatLow =
-          (perDecision * p.input +
-            Math.max(0, n - 1) * (cacheable * ((p.cached_input ?? p.input) - p.input)) +
+          (n * perDecision * p.input +
+            (n > 0 ? cacheable * ((p.cache_write ?? p.input) - p.input) : 0) +
+            Math.max(0, n - 1) * cacheable * ((p.cached_input ?? p.input) - p.input) +
             n * TYPICAL_OUTPUT * p.output) /
           1e6;
         const seatHigh = (n * perDecision * Math.max(p.input, p.cache_write ?? p.input) + n * maxOut * p.output) / 1e6;
@@ -201,7 +202,7 @@ export function agentSession(opts: Record<string, unknown>, logPath?: string): A
   return session;
 }
 
-export function registerLineupVerb(program: Command): void {
+function registerLineupVerb(program: Command): void {
   program
     .command('lineups')
     .description('list the shipped line-ups (use one with play/sim --lineup ID)')

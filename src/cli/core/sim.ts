@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import pc from 'picocolors';
 import type { Command } from 'commander';
+import { ArbiterError } from '../../kernel/index.ts';
 import { agentNames } from '../../agents/resolve.ts';
 import { SIM_WORKER } from '../sim-worker.ts';
 import type { SimReport } from '../../runners/sim.ts';
@@ -70,7 +71,10 @@ export function registerSim(program: Command): void {
             : `${s}s`;
       };
       bar?.start(games, 0, { rate: 0, left: '?' });
-      const agents = (opts.agents as string) ?? 'random';
+      if (typeof opts.lineup === 'string' && opts.agents !== undefined && opts.agents !== 'random')
+        throw new ArbiterError('bad_request', '--lineup and --agents exclude each other');
+      // a line-up names its seats itself: the report says which line-up, not the default agents
+      const agents = typeof opts.lineup === 'string' ? `lineup:${opts.lineup}` : ((opts.agents as string) ?? 'random');
       const simOpts = {
         games,
         firstSeed,
