@@ -42,7 +42,10 @@ async function timed(hung: boolean, concurrency: number): Promise<{ ms: number; 
   const e = env({ concurrency, preflight: false });
   const model = `gpt-${hung ? 'hung' : 'ok'}-${concurrency}`;
   if (hung) server.byModel[model] = { kind: 'delay', ms: 120_000, then: { kind: 'auto' } };
-  const agents = [llmAgent({ provider: 'openai', model }, e), ...[1, 2, 3].map(() => llmAgent({ provider: 'openai', model: `gpt-others-${concurrency}` }, e))];
+  const agents = [
+    llmAgent({ provider: 'openai', model }, e),
+    ...[1, 2, 3].map(() => llmAgent({ provider: 'openai', model: `gpt-others-${concurrency}` }, e)),
+  ];
   const t0 = performance.now();
   const r = await runMatch(rs, agents, { seed: 5, pkg: bncPackage, policy: { deadlineMs: 1000, maxFailures: 3 } });
   const ms = performance.now() - t0;
