@@ -32,6 +32,21 @@ export type LogHeader = {
   agents?: string[];
   /** Events of the automatic steps `setup` took, when there were any (first in the hash). */
   setup_events?: GameEvent[];
+  /** The line-up the seats came from, when one was named (issue 25). */
+  lineup?: { id: string; version: string };
+  /** Per seat, what answered it: a model seat's provider, model, temperature and system-prompt hash. */
+  seats?: SeatHeader[];
+};
+
+/** One seat in the header: the agent spec, and for a model seat what was asked and how. */
+export type SeatHeader = {
+  agent: string;
+  provider?: string;
+  model?: string;
+  /** null when the seat sends no temperature (reasoning models). */
+  temperature?: number | null;
+  /** First 16 hex digits of the SHA-256 of the whole system prompt (rules text included). */
+  system_hash?: string;
 };
 
 /**
@@ -62,6 +77,10 @@ export type DefaultInfo = {
   raw: string | null;
   /** The rejection of the agent's answer, when reason is "refused". */
   error?: Rejection;
+  /** The HTTP status a model provider answered with, when the transport got one (null: no HTTP answer). */
+  status?: number | null;
+  /** The transport's own words on the failure (a provider's error message, a slot wait), clipped. */
+  message?: string;
 };
 
 export type LogResult = 'accepted' | 'rejected' | 'defaulted';
@@ -118,6 +137,7 @@ export class MatchRecorder {
       config: Json;
       agents?: string[];
       setupEvents: readonly GameEvent[];
+      extra?: Pick<LogHeader, 'lineup' | 'seats'>;
     },
     opts: { lineHash?: boolean } = {},
   ) {
@@ -131,6 +151,8 @@ export class MatchRecorder {
     };
     if (fields.agents) header.agents = fields.agents;
     if (fields.setupEvents.length > 0) header.setup_events = [...fields.setupEvents];
+    if (fields.extra?.lineup) header.lineup = fields.extra.lineup;
+    if (fields.extra?.seats) header.seats = fields.extra.seats;
     this.header = header;
     this.lineHash = opts.lineHash === false ? null : new StreamHash();
     this.lineHash?.update(canonicalJson(header));

@@ -157,7 +157,7 @@ export class MatchEngine<S = unknown> {
     this.declaredDefault = pkg?.gameType.defaultAction ?? null;
   }
 
-  private newRecorder(agents: string[] | undefined): MatchRecorder {
+  private newRecorder(agents: string[] | undefined, extra?: Pick<LogHeader, 'lineup' | 'seats'>): MatchRecorder {
     return new MatchRecorder(
       {
         ruleset: this.rs.id,
@@ -166,15 +166,16 @@ export class MatchEngine<S = unknown> {
         config: this.config,
         agents,
         setupEvents: this.setupEvents,
+        extra,
       },
       { lineHash: this.lineHash },
     );
   }
 
   /** Name the seats' agents in the header (before the first submission: the header is hashed). */
-  nameAgents(names: string[]): void {
+  nameAgents(names: string[], extra?: Pick<LogHeader, 'lineup' | 'seats'>): void {
     if (this.seq > 0) throw new ArbiterError('bad_request', 'agents are named before the first submission');
-    this.recorder = this.newRecorder(names);
+    this.recorder = this.newRecorder(names, extra);
     this.header = this.recorder.header;
   }
 

@@ -64,6 +64,8 @@ export interface MatchOptions<S = unknown> {
   policy?: Partial<PolicyOptions>;
   /** Every decision attempt, for per-seat transcripts. */
   onAttempt?: (rec: AttemptRecord) => void;
+  /** Extra header fields (line-up, seat details), asked for once the agents are seated. */
+  headerFields?: () => Pick<LogHeader, 'lineup' | 'seats'>;
 }
 
 /** Agents, or a function that seats them once the number of seats is known (setup runs once). */
@@ -108,7 +110,10 @@ export async function runMatch<S>(
     await closeAll();
     throw new ArbiterError('bad_request', `${rs.id} needs ${seats} agents, got ${agents.length}`);
   }
-  engine.nameAgents(agents.map((a) => a.name));
+  engine.nameAgents(
+    agents.map((a) => a.name),
+    opts.headerFields?.(),
+  );
   seated.forEach((a, seat) => engine.seatAgent(seat, a));
   const max = opts.maxSubmissions ?? 1_000_000;
   const effects: EngineEffects<S> = { applied: (c) => opts.onEntry?.(c.entry, c.state) };

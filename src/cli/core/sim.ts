@@ -5,6 +5,7 @@ import cliProgress from 'cli-progress';
 import { pc } from '../colors.ts';
 import type { Command } from 'commander';
 import type { CliContext } from '../io.ts';
+import { ArbiterError } from '../../kernel/index.ts';
 import { agentNames } from '../../agents/resolve.ts';
 import { SIM_WORKER } from '../paths.ts';
 import type { SimReport } from '../../runners/sim.ts';
@@ -71,7 +72,10 @@ export function registerSim(program: Command, ctx: CliContext): void {
             : `${s}s`;
       };
       bar?.start(games, 0, { rate: 0, left: '?' });
-      const agents = (opts.agents as string) ?? 'random';
+      if (typeof opts.lineup === 'string' && opts.agents !== undefined && opts.agents !== 'random')
+        throw new ArbiterError('bad_request', '--lineup and --agents exclude each other');
+      // a line-up names its seats itself: the report says which line-up, not the default agents
+      const agents = typeof opts.lineup === 'string' ? `lineup:${opts.lineup}` : ((opts.agents as string) ?? 'random');
       const simOpts = {
         games,
         firstSeed,
