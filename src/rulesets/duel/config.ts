@@ -106,7 +106,26 @@ const ciIce = {
   turns: 3,
 } satisfies Partial<DuelConfig>;
 
-export const PRESETS: Record<string, JsonObject> = { ci, 'ci-react': ciReact, 'ci-ice': ciIce };
+/**
+ * The fourth CI configuration: the corp scores an agenda that does not win (its "when scored"
+ * ability must reach a checkpoint at once) and the corp's turn begins while the runner has two
+ * "when your turn begins" cards installed (neither may fire for the corp).
+ */
+const ciScore = {
+  clicks: [2, 2],
+  credits: [3, 2],
+  hand: [3, 2],
+  maxHand: [5, 5],
+  decks: [
+    ['ledger', 'toll', 'bell', 'ledger', 'stop'],
+    ['coffee', 'coffee', 'gamble'],
+  ],
+  shuffle: false,
+  startPoints: [3, 0],
+  turns: 3,
+} satisfies Partial<DuelConfig>;
+
+export const PRESETS: Record<string, JsonObject> = { ci, 'ci-react': ciReact, 'ci-ice': ciIce, 'ci-score': ciScore };
 
 const VARIANTS: readonly Variant[] = [
   'handoff_resets_counts',
@@ -125,6 +144,8 @@ const VARIANTS: readonly Variant[] = [
   'free_advance',
   'points_ignore_tokens',
   'free_break',
+  'score_checkpoint_if_winning',
+  'begin_trigger_second_copy',
 ];
 
 const pair = (lo: number, hi: number, description: string) => ({
