@@ -131,6 +131,9 @@ export function metrics(s: DuelState, events: readonly GameEvent[]): Record<stri
     corp_decked: corpDecked ? 1 : 0,
     runner_dry_flatline: runnerDry ? 1 : 0,
     deck_out_end: corpDecked || runnerDry ? 1 : 0,
+    // credits left unspent when the game ended (hoarding shows here)
+    corp_credits_end: s.p[CORP].credits,
+    runner_credits_end: s.p[RUNNER].credits,
     runs,
     steals,
     directed_ends: directed,
