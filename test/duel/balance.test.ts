@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { duelPackage } from '../../src/rulesets/duel/index.ts';
 import { simulate } from '../../src/runners/sim.ts';
 
-test('[U-DECKS, U-SPEND, U-BREAK, DUEL-ICE] heuristic against heuristic on profile 0.4: runner 40-60% (interval included), corp points at least a third of its wins, deck clock under a third', () => {
+test('[U-DECKS, U-SPEND, U-BREAK, DUEL-ICE] (provisional defaults) heuristic against heuristic on profile 0.4: runner 40-60% (interval included), corp points at least a third of its wins, deck clock under a third', () => {
   const r = simulate(duelPackage, { games: 1200, firstSeed: 1, config: {}, agents: 'heuristic,heuristic' });
   const [lo, hi] = r.win_ci95[1];
   assert.ok(lo >= 0.4 && hi <= 0.6, `runner win rate ${r.win_rate[1]} (95% ${lo}-${hi}) outside 40-60%`);
