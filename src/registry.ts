@@ -1,7 +1,7 @@
 // The one file that names the shipped ruleset packages. The kernel imports no ruleset; runners
 // receive a package (or its ruleset) from their caller; interfaces look packages up here.
 
-import { ArbiterError, type RulesetPackage } from './kernel/index.ts';
+import { ArbiterError, type Ruleset, type RulesetPackage } from './kernel/index.ts';
 import { tictactoePackage } from './rulesets/tictactoe/index.ts';
 import { minesPackage } from './rulesets/mines/index.ts';
 import { groundPackage } from './rulesets/ground/index.ts';
@@ -26,6 +26,16 @@ export function getPackage(id: string): RulesetPackage {
   const p = REGISTRY.get(id);
   if (!p) throw new ArbiterError('not_found', `unknown ruleset "${id}" (known: ${rulesetIds().join(', ')})`);
   return p;
+}
+
+/**
+ * The ruleset `id` at `version`: the current one, or an earlier version its package still replays;
+ * the current one when neither matches (its version then differs, which the caller reports).
+ */
+export function rulesetAt(id: string, version: string): Ruleset | undefined {
+  const p = REGISTRY.get(id);
+  if (!p) return undefined;
+  return p.ruleset.version === version ? p.ruleset : (p.earlier?.find((r) => r.version === version) ?? p.ruleset);
 }
 
 /** A set of packages looked up by ruleset id. */

@@ -98,6 +98,11 @@ export interface RulesetPackage<S = unknown, A extends Json = Json> {
   agents: Record<string, AgentEntry>;
   /** Named configurations `play`/`sim` accept with --preset. */
   presets: Record<string, JsonObject>;
+  /**
+   * Earlier versions this build still replays, each a ruleset whose `version` names it (a log's
+   * header names its version; `arbiter replay` picks the matching one).
+   */
+  earlier?: readonly Ruleset<S, A>[];
   /** Ruleset subcommands (`arbiter mines generate`). */
   tools: RulesetTool[];
   /** Folder of scenario files, relative to the repository root. */

@@ -34,8 +34,11 @@ export interface Divergence {
 }
 
 export interface VerifyOptions {
-  /** The ruleset a log names, or undefined when this build does not have it. */
-  resolve: (id: string) => Ruleset<unknown> | undefined;
+  /**
+   * The ruleset a log names at the version its header names, or undefined when this build does not
+   * have it (a ruleset of another version is reported as a version mismatch).
+   */
+  resolve: (id: string, version: string) => Ruleset<unknown> | undefined;
   /** Accept a log with no footer (a match still running) and say so. */
   partial?: boolean;
 }
@@ -156,7 +159,7 @@ class LogVerifier {
         { engine: h.engine },
       );
     }
-    const rs = this.opts.resolve(h.ruleset);
+    const rs = this.opts.resolve(h.ruleset, h.version);
     if (!rs)
       throw new LogError('version', no, `ruleset "${h.ruleset}" is not one this arbiter has`, { ruleset: h.ruleset });
     if (h.version !== rs.version) {

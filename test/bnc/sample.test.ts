@@ -129,3 +129,41 @@ test('[BNC-U03] a seat’s view lists the zones it searched, and no sample puts 
   const t = bnc.sampleState!({ ...view, me: olderMe } as never, seat, new SeededRandom(9));
   assert.deepEqual(t.contestants[seat].searched, []);
 });
+
+test('[BNC-U04] a seat that has read the survey chart has it in its view, and every sample keeps exactly the real shortcuts', () => {
+  // a layout with shortcuts the seat has not found: seed 5 starts with more than one
+  const s = bnc.setup({}, 5);
+  const seat = 0;
+  const chartZone = s.floor.findIndex((items) => items.includes('chart'));
+  assert.ok(chartZone > 0, 'the chart lies on a middle zone');
+  // hand the chart to seat 0 where it stands (items move; nothing else changes), then it reads it
+  s.floor[chartZone] = s.floor[chartZone].filter((i) => i !== 'chart');
+  s.contestants[seat].items = ['chart'];
+  s.floor[s.contestants[seat].zone] = [...s.floor[s.contestants[seat].zone]];
+  const before = bnc.view(s, seat) as { me: { chartRead: boolean } };
+  assert.equal(before.me.chartRead, false);
+  const rnd = new SeededRandom(3);
+  for (const p of bnc.pending(s)) {
+    const menu = bnc.legal(s, p.seat).actions;
+    const a = p.seat === seat ? menu.find((x) => x.type === 'use_chart')! : menu[rnd.int(menu.length)];
+    assert.ok(a, 'reading the held chart is on the menu');
+    bnc.apply(s, p.seat, a, []);
+  }
+  const me = s.contestants[seat];
+  assert.equal(me.chartRead, true);
+  assert.deepEqual(
+    me.known,
+    s.shortcuts.map((sc) => sc.id),
+  );
+  const view = bnc.view(s, seat) as { me: { chartRead: boolean } };
+  assert.equal(view.me.chartRead, true);
+  for (let k = 0; k < 100; k++) {
+    const t = bnc.sampleState!(view as never, seat, new SeededRandom(700 + k));
+    assert.deepEqual(bnc.view(t, seat), view);
+    assert.deepEqual(t.shortcuts, s.shortcuts, `sample ${k} invents a shortcut the chart would have shown`);
+  }
+  // a view from before the reading was kept (no `chartRead`) still samples, as not read
+  const { chartRead: _old, ...olderMe } = view.me;
+  const t = bnc.sampleState!({ ...view, me: olderMe } as never, seat, new SeededRandom(9));
+  assert.equal(t.contestants[seat].chartRead, false);
+});

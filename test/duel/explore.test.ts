@@ -28,6 +28,8 @@ test('[TurnFrameValid5, TurnFormalBegin5, TurnFormalEnd5, TurnHandoff5, ActionEf
       'success_past_ice',
       'ice_unaffordable',
       'corp_score',
+      'score_short_of_win',
+      'begin_beside_other_abilities',
       'coffee',
       'two_ability_window',
     ],
@@ -41,8 +43,13 @@ test('[TurnFrameValid5, TurnFormalBegin5, TurnFormalEnd5, TurnHandoff5, ActionEf
   assert.deepEqual(ice.violations, []);
   assert.equal(ice.complete, true);
   assert.equal(ice.states, 3521); // 4301 with break costs 4 and 3: a runner with 4 credits breaks less (U-BREAK)
+  // issue 28: a score short of the win, and the corp's turn beginning beside two runner begin abilities
+  const score = explore(duel, { config: PRESETS['ci-score'], validateMenus: true });
+  assert.deepEqual(score.violations, []);
+  assert.equal(score.complete, true);
+  assert.deepEqual([score.states, score.transitions, score.terminal, score.depth], [3503, 4402, 1695, 12]);
   assert.deepEqual(
-    mergeGoals([r, react, ice])
+    mergeGoals([r, react, ice, score])
       .filter((g) => !g.reached)
       .map((g) => g.id),
     [],

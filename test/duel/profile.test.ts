@@ -3,7 +3,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ArbiterError, SeededRandom, type GameEvent } from '../../src/kernel/index.ts';
+import { readFileSync } from 'node:fs';
+import { ArbiterError, SeededRandom, type GameEvent, type Ruleset } from '../../src/kernel/index.ts';
+import { rulesetAt } from '../../src/registry.ts';
+import { verifyLogText } from '../../src/runners/replay.ts';
 import { duel } from '../../src/rulesets/duel/index.ts';
 import { withTracer } from '../../src/rulesets/duel/rules.ts';
 import type { DuelState } from '../../src/rulesets/duel/state.ts';
@@ -93,7 +96,8 @@ test('[DUEL-STEPS] every event of random games has a readable line (no raw event
 test('[DUEL-LOG] the readable log numbers turns 1, 2, 3 …, shows the standing at each turn end, and never names a face-down agenda', () => {
   const rnd = new SeededRandom(5);
   const events: GameEvent[] = [];
-  const s = duel.setup({}, 5, events) as DuelState; // the first turn begins during setup
+  // pinned to profile 0.3: the same random game as before 0.4 (the first turn begins during setup)
+  const s = duel.setup({ profile: '0.3' }, 5, events) as DuelState;
   const headers: string[] = [];
   while (s.result === null) {
     const menu = duel.legal(s, s.ask!.seat).actions;
@@ -136,4 +140,29 @@ test('[DUEL-LOG, DoFatal] a flatline prints its damage line before the game-over
   const i = lines.findIndex((l) => l.includes('runner takes 3 net damage with 2 card(s) in hand: flatlined'));
   assert.ok(i >= 0, lines.join('\n'));
   assert.match(lines[i + 1], /GAME OVER: corp wins \(flatline\)/);
+});
+
+test('[U-PROFILE] a duel-refprofile-0.3 log (written before 0.4) still replays under 0.3; the 0.4 defaults would not reproduce it', () => {
+  const text = readFileSync(new URL('./fixtures/duel-0.3-seed3.jsonl', import.meta.url), 'utf8');
+  assert.match(text, /"version":"duel-refprofile-0\.3"/);
+  assert.equal(duel.version, 'duel-refprofile-0.4');
+  // as `arbiter replay` resolves it: the package's earlier version named by the header
+  const ok = verifyLogText(text, { resolve: (id, version) => rulesetAt(id, version) as Ruleset<unknown> });
+  assert.equal(ok.status, 'verified', ok.message);
+  // without the earlier version the log is refused as another version, not mis-replayed
+  const refused = verifyLogText(text, { resolve: () => duel as unknown as Ruleset<unknown> });
+  assert.equal(refused.status, 'version');
+  // and played on 0.4's defaults (the header relabelled) it diverges: the profile decides the decks
+  const relabelled = text.replace('"version":"duel-refprofile-0.3"', '"version":"duel-refprofile-0.4"');
+  const diverged = verifyLogText(relabelled, { resolve: () => duel as unknown as Ruleset<unknown> });
+  assert.equal(diverged.status, 'diverged', diverged.message);
+  // the 0.3 profile stays selectable in a config
+  const s03 = duel.setup({ profile: '0.3' }, 3) as DuelState;
+  assert.equal(s03.cfg.cards[0] + s03.cfg.cards[1], 19 + 12);
+  const s04 = duel.setup({}, 3) as DuelState;
+  assert.equal(s04.cfg.cards[0] + s04.cfg.cards[1], 18 + 19);
+  assert.throws(
+    () => duel.setup({ profile: '0.1' }, 1),
+    (e: unknown) => e instanceof ArbiterError && e.code === 'bad_config' && /unknown profile "0.1"/.test(e.message),
+  );
 });

@@ -8,7 +8,10 @@ import assert from 'node:assert/strict';
 import { duel } from '../../src/rulesets/duel/index.ts';
 import { PRESETS } from '../../src/rulesets/duel/config.ts';
 import { explore } from '../../src/runners/explore.ts';
-import { legacyCheckTransition } from '../../src/rulesets/duel/checks.ts';
+import { resolve } from 'node:path';
+import { checkTransitionBefore28, legacyCheckTransition } from '../../src/rulesets/duel/checks.ts';
+import { findScenarioFiles, loadScenarioFile } from '../../src/runners/scenario-file.ts';
+import { runScenario } from '../../src/runners/scenario.ts';
 import type { Variant } from '../../src/rulesets/duel/state.ts';
 
 const small = { ...PRESETS.ci, turns: 3 };
@@ -199,4 +202,67 @@ test('[EncounterIce, DUEL-ICE] breaking ICE without paying its break cost is cau
     5, // install barb, a second corp click, gamble (4 credits are short of the barb's 5, U-BREAK), run, break
   );
   assert.ok(v.trace.some((t) => (t.action as { type: string }).type === 'break'));
+});
+
+// Issue 28: the two contracts the checker lacked. Each variant below passes every earlier check
+// (the strict checker without PointsCheckpointDue and TurnBeginTriggers, and the invariants) and
+// every duel scenario, and is caught only by the new contract, in the preset made to reach it.
+
+const scoreCfg = { ...PRESETS['ci-score'] };
+const before28: Ruleset = { ...duel, checkTransition: checkTransitionBefore28 };
+
+/** Every duel scenario, run with `variant` added to its config: the failures (none means they all miss it). */
+function scenarioFailures(variant: Variant): string[] {
+  return findScenarioFiles([resolve('scenarios/duel')]).flatMap((f) => {
+    const loaded = loadScenarioFile(f);
+    const sc = loaded.scenario;
+    const config = { ...((sc.setup.config ?? {}) as Record<string, unknown>), variant };
+    const r = runScenario({ ...loaded, scenario: { ...sc, setup: { ...sc.setup, config } } }, duel);
+    return r.ok ? [] : [`${sc.id}: ${r.failure}`];
+  });
+}
+
+function onlyIssue28Check(variant: Variant, pattern: RegExp, maxTrace: number) {
+  const missed = explore(before28, { config: { ...scoreCfg, variant } });
+  assert.deepEqual(
+    missed.violations.map((v) => v.messages),
+    [],
+    `${variant}: the checker without the issue-28 contracts already caught it`,
+  );
+  assert.equal(missed.complete, true);
+  assert.deepEqual(scenarioFailures(variant), [], `${variant}: a scenario already catches it`);
+  const r = explore(duel, { config: { ...scoreCfg, variant } });
+  assert.equal(r.violations.length, 1, `${variant} was not caught`);
+  assert.ok(
+    r.violations[0].messages.some((m) => pattern.test(m)),
+    r.violations[0].messages.join('\n'),
+  );
+  assert.ok(r.violations[0].trace.length <= maxTrace, `trace of ${r.violations[0].trace.length}`);
+  return r.violations[0];
+}
+
+test('[PointsCheckpointDue, DUEL-PAID, DoCheckpoint] a score that makes a checkpoint due only when it wins is caught by PointsCheckpointDue (scenarios and earlier checks miss it)', () => {
+  const v = onlyIssue28Check(
+    'score_checkpoint_if_winning',
+    /^PointsCheckpointDue: conjunct "points changed => after.cpDue" failed \(points 3\/0 -> 5\/0\) \[step A2, claim Score\]/,
+    7, // install ledger, advance; the runner's turn; advance, advance; score
+  );
+  assert.deepEqual(v.trace[v.trace.length - 1].action, { type: 'score' });
+});
+
+test('[TurnBeginTriggers, TurnFormalBegin5, DUEL-REACT] a "when your turn begins" ability that also fires at the other seat’s turn begin is caught by TurnBeginTriggers (scenarios and earlier checks miss it)', () => {
+  const v = onlyIssue28Check(
+    'begin_trigger_second_copy',
+    /^TurnBeginTriggers: conjunct .*failed \(0: expected undefined, got \{"src":"coffee","who":1\}\) \[step C4, claim TurnFormalBegin5\]/,
+    4, // the corp's first turn, then the runner installs two coffees
+  );
+  const installs = v.trace.filter((t) => (t.action as { card?: string }).card === 'coffee');
+  assert.equal(installs.length, 2);
+});
+
+test('[PointsCheckpointDue, TurnBeginTriggers] the unbroken engine satisfies both new contracts on every transition of ci-score', () => {
+  const r = explore(duel, { config: scoreCfg, validateMenus: true });
+  assert.deepEqual(r.violations, []);
+  const reached = new Set(r.goals.filter((g) => g.reached).map((g) => g.id));
+  assert.ok(reached.has('score_short_of_win') && reached.has('begin_beside_other_abilities'));
 });

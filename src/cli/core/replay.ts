@@ -5,7 +5,7 @@ import { pc } from '../colors.ts';
 import type { Command } from 'commander';
 import type { CliContext } from '../io.ts';
 import { canonicalJson, type Ruleset } from '../../kernel/index.ts';
-import { REGISTRY } from '../../registry.ts';
+import { REGISTRY, rulesetAt } from '../../registry.ts';
 import { VERIFY_EXIT, verifyLogFile } from '../../runners/replay.ts';
 import { outcomeLine } from './print.ts';
 
@@ -22,7 +22,7 @@ export function registerReplay(program: Command, ctx: CliContext): void {
     .action(async (file: string, opts: { verify?: boolean; partial?: boolean; json?: boolean }) => {
       const report = await verifyLogFile(file, {
         partial: opts.partial,
-        resolve: (id) => REGISTRY.get(id)?.ruleset as Ruleset<unknown> | undefined,
+        resolve: (id, version) => rulesetAt(id, version) as Ruleset<unknown> | undefined,
       });
       if (opts.json) {
         const { state: _s, ...rest } = report;

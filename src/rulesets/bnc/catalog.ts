@@ -176,6 +176,17 @@ const rules: RuleEntry[] = [
   ...BEATS.map((b) => ({ id: b.id, group: B, summary: `Beat ${b.beat}: ${b.definition}.` })),
 ];
 
+// Who rules on each item: the owner of the published bnc-1.1 page (the seed) decides the rules of the
+// match; the engine decides what only concerns running it (refused input, the variant label).
+const RULES_OWNER = 'bnc-1.1 rules owner (Episode 2 public ruleset)';
+const ENGINE_OWNED = new Set(['BNC-U11', 'BNC-U24']);
+// raise dates from the repository history: the first commit naming each item
+const RAISED: Record<string, string> = {
+  'BNC-U25': '2026-12-01',
+  'BNC-U26': '2026-12-01',
+  'BNC-U27': '2026-12-01',
+};
+
 const u = (id: string, question: string, def: string, why: string, rules: string[]): UItem => ({
   id,
   question,
@@ -184,6 +195,8 @@ const u = (id: string, question: string, def: string, why: string, rules: string
   rules,
   source: 'engine',
   state: 'default',
+  owner: ENGINE_OWNED.has(id) ? 'engine (arbiter match harness)' : RULES_OWNER,
+  raised: RAISED[id] ?? '2026-11-29',
 });
 
 const uItems: UItem[] = [
@@ -386,6 +399,8 @@ const uItems: UItem[] = [
     rules: [],
     source: 'engine',
     state: 'default',
+    owner: 'Episode 2 line-up owner (the contestant policy llm-mixed-provider-scarcity-stated-v1)',
+    raised: '2026-12-01',
     reproduction: 'test/bnc/lineup.test.ts',
   },
 ];

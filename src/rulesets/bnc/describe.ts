@@ -158,6 +158,7 @@ export function viewText(view: Json, seat: number | null): string {
   out.push(`Shortcuts you know: ${sc.length ? sc.join('; ') : 'none'}.`);
   const searched = arr(me.searched).map(zone);
   // waiting searches a zone (U03): a searched zone ends no shortcut beyond those listed above
+  if (me.chartRead === true) out.push('You have read the survey chart: the shortcuts above are all there are.');
   out.push(
     `Zones you have searched by waiting: ${searched.length ? `${searched.join(', ')} (no other shortcut ends there)` : 'none'}.`,
   );

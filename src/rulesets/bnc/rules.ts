@@ -155,6 +155,7 @@ function perform(s: BncState, c: Contestant, a: Action, events: GameEvent[]): vo
         'chart',
         events,
       );
+      c.chartRead = true;
       events.push({ type: 'chart_used', seat, learned });
       if (learned > 0) beat(s, events, 'chart_read', { seat, learned });
       return;

@@ -42,6 +42,7 @@ export type SeatView = {
     withdrawn: number;
     route: Contestant['route'];
     searched: number[];
+    chartRead?: boolean;
   };
   here: {
     zone: number;
@@ -78,9 +79,16 @@ function shuffle<T>(items: T[], random: AgentRandom): T[] {
 
 /**
  * 1–3 shortcuts sorted by zone pair, numbered S1.., keeping the known ones at their ids. An unknown
- * one never ends in a zone the seat has searched: that search would have found it (U03).
+ * one never ends in a zone the seat has searched: that search would have found it (U03). A seat that
+ * has read the survey chart knows them all (U04): its known ones are the whole layout.
  */
-function sampleShortcuts(known: Shortcut[], searched: readonly number[], random: AgentRandom): Shortcut[] {
+function sampleShortcuts(
+  known: Shortcut[],
+  searched: readonly number[],
+  chartRead: boolean,
+  random: AgentRandom,
+): Shortcut[] {
+  if (chartRead) return known.map((sc) => ({ id: sc.id, a: sc.a, b: sc.b }));
   const maxIdx = known.reduce((m, sc) => Math.max(m, idNumber(sc.id)), 0);
   const isKnown = (a: number, b: number) => known.some((sc) => sc.a === a && sc.b === b);
   const rest = shortcutCandidates().filter(
@@ -107,7 +115,9 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
   const here = v.me.zone;
   // a view made before contestants kept their searches lists none: nothing known to be searched
   const searched: number[] = Array.isArray(v.me.searched) ? v.me.searched : [];
-  const shortcuts = sampleShortcuts(v.shortcuts, searched, random);
+  // likewise a view from before the chart reading was kept: not known to have been read
+  const chartRead = v.me.chartRead === true;
+  const shortcuts = sampleShortcuts(v.shortcuts, searched, chartRead, random);
   const myGuild = v.guild;
   const guilds: Guild[] =
     myGuild === null ? [] : [{ ...myGuild, members: myGuild.members.slice(), vault: myGuild.vault.slice() }];
@@ -135,6 +145,7 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
         withdrawn: m.withdrawn,
         known: v.shortcuts.map((sc) => sc.id),
         searched: searched.slice(),
+        chartRead,
         submitted: m.submitted,
       };
     }
@@ -165,6 +176,8 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
       known,
       // where the others have searched is theirs to know; a sample leaves it empty
       searched: [],
+      // so is whether they read the chart; a sample says they did not
+      chartRead: false,
       submitted: null,
     };
   });

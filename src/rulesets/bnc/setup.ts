@@ -94,6 +94,7 @@ export function setupState(config: unknown, seed: number, events?: GameEvent[]):
     withdrawn: 0,
     known: [],
     searched: [],
+    chartRead: false,
     submitted: null,
   }));
   return {

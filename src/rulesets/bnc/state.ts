@@ -32,6 +32,11 @@ export type Contestant = {
    * knowledge, kept so that its view (and a state sampled from that view) can say so.
    */
   searched: number[];
+  /**
+   * True once this contestant has read the survey chart (U04): the reading revealed every shortcut,
+   * so it knows its `known` list to be the whole map. Its own knowledge, kept for its view and sampler.
+   */
+  chartRead: boolean;
   /** This turn's submission (hidden from everyone else); null until submitted. */
   submitted: Action | null;
 };
@@ -242,6 +247,7 @@ function cloneContestant(c: Contestant): Contestant {
     withdrawn: c.withdrawn,
     known: c.known.slice(),
     searched: c.searched.slice(),
+    chartRead: c.chartRead,
     // actions are small flat records of many shapes (an offer carries two item lists)
     submitted: c.submitted === null ? null : cloneJson(c.submitted),
   };

@@ -44,6 +44,8 @@ export function seatView(s: BncState, seat: number): Json {
       route: me.route,
       // the zones it has searched (U03): none of them ends a shortcut it has not found
       searched: me.searched,
+      // it has read the survey chart (U04): the shortcuts it knows are all there are
+      chartRead: me.chartRead,
     },
     here: {
       zone: here,

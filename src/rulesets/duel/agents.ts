@@ -15,6 +15,14 @@ const installing =
     a.type === 'install' && cards.includes(a.card);
 const is = (type: DuelAction['type']) => (a: DuelAction) => a.type === type;
 
+// U-SPEND (profile 0.4): the corp plays burn only with 4 credits or more, keeping what it needs to
+// advance and defend an agenda; the runner plays a gamble once it holds four cards (0.3: five) and
+// draws only up to five (0.3: six), so it turns cards into credits for runs and its deck lasts (F-2).
+const ICE_CAP = 4;
+const BURN_AT = 4;
+const DRAW_MAX = 5;
+const GAMBLE_HAND = 3;
+
 function corpChoice(v: DuelView, menu: Menu): DuelAction | undefined {
   const runner = v.seats[1];
   return (
@@ -27,11 +35,11 @@ function corpChoice(v: DuelView, menu: Menu): DuelAction | undefined {
         ? find(menu, playing('venture'))
         : undefined) ??
     // protect an installed agenda before advancing it
-    (v.ice.length < 4 ? find(menu, installing('wall', 'barb')) : undefined) ??
+    (v.ice.length < ICE_CAP ? find(menu, installing('wall', 'barb')) : undefined) ??
     find(menu, is('advance')) ??
     (v.remote === null ? find(menu, installing('ledger')) : undefined) ??
     find(menu, installing('toll', 'bell')) ??
-    find(menu, playing('burn')) ??
+    (v.seats[0].credits >= BURN_AT ? find(menu, playing('burn')) : undefined) ??
     find(menu, is('credit'))
   );
 }
@@ -52,8 +60,8 @@ function runnerChoice(v: DuelView, menu: Menu): DuelAction | undefined {
     find(menu, is('continue')) ??
     (me.maxHand < 0 || me.handCount > me.maxHand + 1 ? find(menu, playing('dayoff')) : undefined) ??
     find(menu, installing('coffee')) ??
-    (me.handCount < 6 ? find(menu, is('draw')) : undefined) ??
-    (me.handCount > 4 ? find(menu, playing('gamble')) : undefined) ??
+    (me.handCount < DRAW_MAX ? find(menu, is('draw')) : undefined) ??
+    (me.handCount > GAMBLE_HAND ? find(menu, playing('gamble')) : undefined) ??
     find(menu, is('credit'))
   );
 }

@@ -15,6 +15,8 @@ type CardDef = {
   /** ICE: credits the runner pays to break it, and what its subroutine does when it fires. */
   brk?: number;
   sub?: 'end_run' | 'net2';
+  /** A card whose ability triggers "when your turn begins" (its installer's turn). */
+  onTurnBegin?: true;
   /** True for cards that exist only to reach a branch (no counterpart in the source game). */
   synthetic?: boolean;
 };
@@ -73,7 +75,14 @@ export const CARDS: Record<string, CardDef> = {
   },
   bell: { name: 'bell', side: 0, kind: 'asset', cost: 0, text: 'When your action phase ends, gain 1 credit.' },
   dayoff: { name: 'dayoff', side: 1, kind: 'event', cost: 0, text: 'Skip your discard step this turn.' },
-  coffee: { name: 'coffee', side: 1, kind: 'resource', cost: 1, text: 'When your turn begins, gain 1 credit.' },
+  coffee: {
+    name: 'coffee',
+    side: 1,
+    kind: 'resource',
+    cost: 1,
+    onTurnBegin: true,
+    text: 'When your turn begins, gain 1 credit.',
+  },
   gamble: { name: 'gamble', side: 1, kind: 'event', cost: 1, text: 'Gain 3 credits.' },
 };
 

@@ -144,6 +144,18 @@ export const catalog: Catalog = {
       group: 'Profile',
     },
     {
+      id: 'PointsCheckpointDue',
+      summary:
+        "A step that changes any seat's objective points (a score in a paid-ability window, a steal, a token) leaves a checkpoint due at once, so the win test never waits for a later checkpoint; points are counted by the checker from what each score item is.",
+      group: 'Profile',
+    },
+    {
+      id: 'TurnBeginTriggers',
+      summary:
+        'The formal begin queues exactly the "when your turn begins" abilities of the cards the seat whose turn begins has installed, each held by that seat; the other seat\'s begin abilities never fire on it.',
+      group: 'Profile',
+    },
+    {
       id: 'EncounterIce',
       summary:
         'An encounter changes exactly what its choice says: a break pays the break cost and moves the run inward (or to the approach); an end-the-run subroutine ends the run unsuccessful; a damage subroutine queues its damage and moves on.',
@@ -188,6 +200,8 @@ export const catalog: Catalog = {
       why: 'The source game gives the first turn to the corp.',
       rules: ['DUEL-SEATS', 'TurnFrameValid5'],
       source: 'engine',
+      owner: "duel seed's designer (reference profile, input revision 2)",
+      raised: '2026-11-29',
     },
     {
       id: 'U-IDS',
@@ -196,6 +210,8 @@ export const catalog: Catalog = {
       why: "One counter makes every id unique, so no receipt can be confused with another structure's.",
       rules: ['TurnHandoff5', 'ActionNestedReturn5'],
       source: 'engine',
+      owner: "duel seed's designer (reference profile, input revision 2)",
+      raised: '2026-11-29',
     },
     {
       id: 'U-START',
@@ -205,6 +221,8 @@ export const catalog: Catalog = {
       why: 'The seed defines no setup; a mulligan would add nothing to the contracts.',
       rules: ['TurnFrameValid5', 'DUEL-STEPS'],
       source: 'engine',
+      owner: "duel seed's designer (reference profile, input revision 2)",
+      raised: '2026-11-29',
     },
     {
       id: 'U-STEPS',
@@ -214,6 +232,8 @@ export const catalog: Catalog = {
       why: 'A refill with nothing to refill is a no-op.',
       rules: ['DUEL-STEPS'],
       source: 'engine',
+      owner: 'engine (arbiter duel profile)',
+      raised: '2026-11-29',
     },
     {
       id: 'U-PAID',
@@ -223,6 +243,8 @@ export const catalog: Catalog = {
       why: 'Asking a seat that can only pass adds states without decisions.',
       rules: ['DUEL-PAID'],
       source: 'engine',
+      owner: "duel seed's designer (reference profile, input revision 2)",
+      raised: '2026-11-29',
     },
     {
       id: 'U-REACT',
@@ -232,6 +254,8 @@ export const catalog: Catalog = {
       why: "Follows the source game's reaction-window rules.",
       rules: ['DUEL-REACT'],
       source: 'engine',
+      owner: "duel seed's designer (reference profile, input revision 2)",
+      raised: '2026-11-29',
     },
     {
       id: 'U-RETIRE',
@@ -240,6 +264,8 @@ export const catalog: Catalog = {
       why: 'The only reading consistent with the source game, where the win test precedes the reaction window.',
       rules: ['DoCheckpoint'],
       source: 'engine',
+      owner: "duel seed's designer (reference profile, input revision 2)",
+      raised: '2026-11-29',
     },
     {
       id: 'U-SIMUL',
@@ -249,6 +275,8 @@ export const catalog: Catalog = {
       why: 'Nothing in the pool wins other than by points; fatal conditions are immediate in the source game.',
       rules: ['DoCheckpoint', 'DoFatal'],
       source: 'engine',
+      owner: "duel seed's designer (reference profile, input revision 2)",
+      raised: '2026-11-29',
     },
     {
       id: 'U-DMG',
@@ -258,6 +286,8 @@ export const catalog: Catalog = {
       why: 'The source game flatlines only when more damage is dealt than cards in hand.',
       rules: ['DoFatal', 'DUEL-DMG'],
       source: 'engine',
+      owner: "duel seed's designer (reference profile, input revision 2)",
+      raised: '2026-11-29',
     },
     {
       id: 'U-SKIP',
@@ -266,6 +296,8 @@ export const catalog: Catalog = {
       why: 'The seed keeps the branches apart; the source game says a skipped step performs neither.',
       rules: ['DiscardStep', 'DoFatal'],
       source: 'engine',
+      owner: "duel seed's designer (reference profile, input revision 2)",
+      raised: '2026-11-29',
     },
     {
       id: 'U-DRAW',
@@ -275,6 +307,8 @@ export const catalog: Catalog = {
       why: 'An optional draw cannot be forced on an empty deck.',
       rules: ['DoFatal'],
       source: 'engine',
+      owner: "duel seed's designer (reference profile, input revision 2)",
+      raised: '2026-11-29',
     },
     {
       id: 'U-DIRECTED',
@@ -284,6 +318,8 @@ export const catalog: Catalog = {
       why: 'Completing the action is the only proof of completion the seed accepts.',
       rules: ['PhaseEndDirected', 'ActionComplete'],
       source: 'engine',
+      owner: "duel seed's designer (reference profile, input revision 2)",
+      raised: '2026-11-29',
     },
     {
       id: 'U-EMPTYDISCARD',
@@ -292,6 +328,8 @@ export const catalog: Catalog = {
       why: 'The seed records the event only for a nonempty batch.',
       rules: ['DiscardStep'],
       source: 'engine',
+      owner: "duel seed's designer (reference profile, input revision 2)",
+      raised: '2026-11-29',
     },
     {
       id: 'U-HANDOFF',
@@ -301,6 +339,8 @@ export const catalog: Catalog = {
       why: 'There is never a time between turns, and the handoff needs a complete procedure.',
       rules: ['TurnHandoff5', 'TurnFormalEnd5'],
       source: 'engine',
+      owner: "duel seed's designer (reference profile, input revision 2)",
+      raised: '2026-11-29',
     },
     {
       id: 'U-AFTERWIN',
@@ -309,6 +349,8 @@ export const catalog: Catalog = {
       why: 'An outcome is final.',
       rules: ['DoCheckpoint', 'DoFatal'],
       source: 'engine',
+      owner: "duel seed's designer (reference profile, input revision 2)",
+      raised: '2026-11-29',
     },
     {
       id: 'U-BOUND',
@@ -317,6 +359,8 @@ export const catalog: Catalog = {
       why: 'Bounds exploration and simulation; the seed does not establish termination.',
       rules: ['DUEL-STEPS'],
       source: 'engine',
+      owner: 'engine (arbiter duel profile)',
+      raised: '2026-11-29',
     },
     {
       id: 'U-SERVER',
@@ -326,6 +370,8 @@ export const catalog: Catalog = {
       why: 'The smallest install model that keeps every branch reachable.',
       rules: ['DUEL-CARDS', 'DUEL-RUN'],
       source: 'engine',
+      owner: 'engine (arbiter duel profile)',
+      raised: '2026-11-29',
     },
     {
       id: 'U-ICE',
@@ -335,6 +381,8 @@ export const catalog: Catalog = {
       why: 'The smallest encounter that gives the corp a defence (F-1) and adds the branches break, end the run and damage during a run.',
       rules: ['DUEL-ICE', 'EncounterIce'],
       source: 'engine',
+      owner: 'engine (arbiter duel profile)',
+      raised: '2026-12-01',
     },
     {
       id: 'U-BREAK',
@@ -344,6 +392,7 @@ export const catalog: Catalog = {
       why: "The profile has no icebreakers, so the break cost is the whole price of getting past a piece. In the source game ICE is what makes a run into a scoring server expensive; at 4 and 3 a typical two-piece remote (7) cost little more than one turn of the runner's income (about 5.4 credits a turn, measured), and at the start of a runner turn with an agenda installed the runner held 18 credits on average. At about one turn of income per piece (end the run dearer than a subroutine the runner can survive) the runner must save for a run; meanwhile the corp scores twice as often (0.84 agendas a game, was 0.41) and more games last until the runner's deck is spent. The smallest change that reaches 40-60%: one number per ICE, no new card, no rule.",
       rules: ['DUEL-ICE', 'EncounterIce', 'DUEL-CARDS'],
       source: 'engine',
+      owner: 'engine (arbiter duel profile)',
       state: 'open',
       raised: '2026-12-01',
       reproduction: 'scenarios/duel/duel-18-break-cost.yaml',
@@ -356,6 +405,8 @@ export const catalog: Catalog = {
       why: "The seed's reaction window resolves abilities one at a time with the active seat first; keeping each a decision keeps the order among several abilities a choice and the contracts per resolution checkable; agents answer one-element menus at once.",
       rules: ['DUEL-REACT', 'DUEL-LOG'],
       source: 'engine',
+      owner: 'engine (arbiter duel profile)',
+      raised: '2026-12-01',
     },
     {
       id: 'U-DONE',
@@ -365,6 +416,47 @@ export const catalog: Catalog = {
       why: 'Makes the seed\'s "complete is the advance condition for its caller" a checkable step of its own.',
       rules: ['ActionDone', 'ActionComplete'],
       source: 'engine',
+      owner: 'engine (arbiter duel profile)',
+      raised: '2026-12-01',
+    },
+    {
+      id: 'U-PROFILE',
+      question: 'Which reference profile does a game use, and how do logs of an earlier one replay?',
+      default:
+        'Config field `profile` ("0.4" by default, or "0.3") supplies the defaults of every field not given; the ruleset version names the default profile (duel-refprofile-0.4). The package keeps 0.3 as an earlier version (the same engine with profile 0.3 as default), so `arbiter replay` re-executes a duel-refprofile-0.3 log as it was played.',
+      why: 'Only the default decks and the heuristics changed from 0.3 to 0.4 (no card, cost or rule), so one engine serves both; a log records its version and its config as given, not the defaults.',
+      rules: ['DUEL-CARDS'],
+      source: 'engine',
+      owner: 'engine (arbiter duel profile)',
+      raised: '2026-12-02',
+      state: 'open',
+      reproduction: 'test/duel/profile.test.ts',
+    },
+    {
+      id: 'U-DECKS',
+      question: 'Which default decks make heuristic play look like its source game (issue 28)?',
+      default:
+        'Profile 0.4: corp 7 ledger, 1 spike, 2 burn, 1 stop, 1 venture, 1 bell, 3 wall, 2 barb (18); runner 3 dayoff, 5 coffee, 11 gamble (19). Heuristic against heuristic, seeds 1-1200 (`arbiter sim duel --games 1200 --seed 1 --agents heuristic,heuristic --threads 1 --json`): runner wins 45.7% (95% interval 42.9-48.5); the corp wins 652 games, 475 of them on points (72.9%); 15.2% of games end on a deck clock (6 corp decked, 176 runner flatlines on an empty deck). 0.3, same command: runner 55.3%, corp points wins 2 of 536, deck clock 75.0%.',
+      why: "In 0.3 the corp won on points in 2 of 1,200 games (8 agenda points against a threshold of 7: it needed every ledger) and 75% of games ended on a deck clock (the runner's 12-card deck ran dry and a spike flatlined it, or the corp decked). More agendas give the corp a points race it can win; one more ICE (five, was four) pays for them; a runner deck about as long as the corp's (19 cards, was 12) keeps the runner's clock from ending most games; one spike (was two) leaves the flatline a threat, not the usual end.",
+      rules: ['DUEL-CARDS', 'ObjectiveWinners'],
+      source: 'engine',
+      owner: 'engine (arbiter duel profile)',
+      raised: '2026-12-02',
+      state: 'open',
+      reproduction: 'test/duel/balance.test.ts',
+    },
+    {
+      id: 'U-SPEND',
+      question: 'How do the heuristic seats spend their credits?',
+      default:
+        'Corp: scores, flatlines a runner holding under three cards, keeps up to four ICE, advances, installs an agenda in an empty remote, installs assets, plays burn only with 4 credits or more, else takes a credit. Runner: draws below four cards, runs when it can pay through every ICE, plays a gamble once it holds four cards (0.3: five) and draws up to five (0.3: six).',
+      why: "Profile 0.3's heuristics held credits back: at the end of a game the corp held 21.2 credits on average and the runner 32.6 (seeds 1-1200); with 0.4's they hold 1.8 and 12.4 (sim metrics corp_credits_end, runner_credits_end). Credits go into advancing and defending agendas and into runs; the runner keeps enough cards to survive a spike and no more.",
+      rules: ['DUEL-CARDS'],
+      source: 'engine',
+      owner: 'engine (arbiter duel profile)',
+      raised: '2026-12-02',
+      state: 'open',
+      reproduction: 'test/duel/balance.test.ts',
     },
   ],
 };

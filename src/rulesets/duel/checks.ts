@@ -16,6 +16,8 @@ import {
   PhaseEndComplete,
   PhaseEndDirected,
   PhaseEndOrdinary,
+  PointsCheckpointDue,
+  TurnBeginTriggers,
   TurnFormalBegin5,
   TurnFormalEnd5,
   TurnFrameValid5,
@@ -152,6 +154,11 @@ function creditCost(act: DuelAction): number {
   return 0;
 }
 
+/** The "when your turn begins" abilities on cards `seat` has installed, in install order (card table). */
+function beginAbilities(s: DuelState, seat: number): string[] {
+  return s.p[seat].installed.filter((c) => CARDS[c].onTurnBegin === true);
+}
+
 function proc(s: DuelState): ProcRecord {
   return {
     phase: s.turn.phase,
@@ -186,6 +193,7 @@ function checkStep(
   evs: readonly GameEvent[],
   act: DuelAction | null,
   strict: boolean,
+  pointsAndBegin = strict,
 ): string[] {
   const out: string[] = [];
   const add = (v: Verdict) => addTo(out, v, b.step, claim);
@@ -202,6 +210,9 @@ function checkStep(
         if (!frame.events.includes(e.type)) add(fail(claim, 'frame: emits only its own events', e.type));
     }
     for (const v of obligations(claim, b, a, act)) add(v);
+    // score arrays are replaced, never changed in place: the same arrays mean the same points
+    if (pointsAndBegin && (b.p[0].score !== a.p[0].score || b.p[1].score !== a.p[1].score))
+      add(PointsCheckpointDue(countPoints(b), countPoints(a), a.cpDue));
   } else {
     const allowed = LEGACY_ALLOWED[claim];
     for (const k of KEYS) {
@@ -219,6 +230,7 @@ function checkStep(
   switch (claim) {
     case 'TurnFormalBegin5':
       add(TurnFormalBegin5(b.turn, a.turn, b.step === (o === CORP ? 'C4' : 'R4'), evs));
+      if (pointsAndBegin) add(TurnBeginTriggers(o, b.queue, a.queue, beginAbilities(b, o)));
       break;
     case 'TurnFormalEnd5':
       add(TurnFormalEnd5(b.turn, a.turn, b.step === 'D4', evs));
@@ -419,7 +431,7 @@ function encounterRecord(s: DuelState): EncounterRecord {
   return { run: s.run, credits: s.p[RUNNER].credits, dmg: s.dmg, cpDue: s.cpDue };
 }
 
-function traced(strict: boolean) {
+function traced(strict: boolean, pointsAndBegin = strict) {
   return (
     before: DuelState,
     after: DuelState,
@@ -432,7 +444,7 @@ function traced(strict: boolean) {
     const evs: GameEvent[] = [];
     withTracer(
       (claim, b, a, stepEvents, act) => {
-        for (const v of checkStep(claim, b, a, stepEvents, act, strict)) out.push(v);
+        for (const v of checkStep(claim, b, a, stepEvents, act, strict, pointsAndBegin)) out.push(v);
       },
       () => applyDecision(probe, seat, action, evs),
     );
@@ -446,6 +458,9 @@ export const checkTransition = traced(true);
 
 /** The checker as it was before the contract gaps were closed (tests prove the new checks' teeth). */
 export const legacyCheckTransition = traced(false);
+
+/** The checker without issue 28's two contracts (PointsCheckpointDue, TurnBeginTriggers). */
+export const checkTransitionBefore28 = traced(true, false);
 
 /** Cards of one side wherever they are (an agenda stays a corp card when scored or stolen). */
 function cardCount(s: DuelState, side: number): number {

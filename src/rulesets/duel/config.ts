@@ -5,7 +5,12 @@ import { ArbiterError, type JsonObject } from '../../kernel/index.ts';
 import { CARDS } from './cards.ts';
 import type { Variant } from './state.ts';
 
+/** The reference profiles a config can start from (U-PROFILE): each gives the defaults of the fields not set. */
+export type Profile = '0.3' | '0.4';
+
 type DuelConfig = {
+  /** The profile whose defaults fill the fields not given (default the ruleset version's, 0.4). */
+  profile: Profile;
   /** Clicks gained at the start of each turn: [corp, runner]. */
   clicks: number[];
   /** Starting credits per seat. */
@@ -28,7 +33,10 @@ type DuelConfig = {
 
 const rep = (name: string, n: number) => Array.from({ length: n }, () => name);
 
-export const DEFAULT_CONFIG: DuelConfig = {
+type ProfileDefaults = Omit<DuelConfig, 'profile' | 'variant'>;
+
+/** Profile 0.3 (duel-refprofile-0.3): the defaults logs of that version were played with. */
+const PROFILE_03: ProfileDefaults = {
   clicks: [3, 4],
   credits: [5, 5],
   hand: [5, 5],
@@ -50,8 +58,21 @@ export const DEFAULT_CONFIG: DuelConfig = {
   shuffle: true,
   startPoints: [0, 0],
   turns: 40,
-  variant: null,
 };
+
+/** Profile 0.4 (duel-refprofile-0.4, U-DECKS): see rules.md F-2 for the measured rates. */
+const PROFILE_04: ProfileDefaults = {
+  ...PROFILE_03,
+  decks: [
+    [...rep('ledger', 7), 'spike', ...rep('burn', 2), 'stop', 'venture', 'bell', ...rep('wall', 3), ...rep('barb', 2)],
+    [...rep('dayoff', 3), ...rep('coffee', 5), ...rep('gamble', 11)],
+  ],
+};
+
+export const PROFILES: Record<Profile, ProfileDefaults> = { '0.3': PROFILE_03, '0.4': PROFILE_04 };
+const DEFAULT_PROFILE: Profile = '0.4';
+
+export const DEFAULT_CONFIG: DuelConfig = { profile: DEFAULT_PROFILE, ...PROFILE_04, variant: null };
 
 /**
  * The CI configuration: small enough to explore exhaustively, rich enough that every contract
@@ -106,7 +127,26 @@ const ciIce = {
   turns: 3,
 } satisfies Partial<DuelConfig>;
 
-export const PRESETS: Record<string, JsonObject> = { ci, 'ci-react': ciReact, 'ci-ice': ciIce };
+/**
+ * The fourth CI configuration: the corp scores an agenda that does not win (its "when scored"
+ * ability must reach a checkpoint at once) and the corp's turn begins while the runner has two
+ * "when your turn begins" cards installed (neither may fire for the corp).
+ */
+const ciScore = {
+  clicks: [2, 2],
+  credits: [3, 2],
+  hand: [3, 2],
+  maxHand: [5, 5],
+  decks: [
+    ['ledger', 'toll', 'bell', 'ledger', 'stop'],
+    ['coffee', 'coffee', 'gamble'],
+  ],
+  shuffle: false,
+  startPoints: [3, 0],
+  turns: 3,
+} satisfies Partial<DuelConfig>;
+
+export const PRESETS: Record<string, JsonObject> = { ci, 'ci-react': ciReact, 'ci-ice': ciIce, 'ci-score': ciScore };
 
 const VARIANTS: readonly Variant[] = [
   'handoff_resets_counts',
@@ -125,6 +165,8 @@ const VARIANTS: readonly Variant[] = [
   'free_advance',
   'points_ignore_tokens',
   'free_break',
+  'score_checkpoint_if_winning',
+  'begin_trigger_second_copy',
 ];
 
 const pair = (lo: number, hi: number, description: string) => ({
@@ -140,6 +182,11 @@ export const CONFIG_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   properties: {
+    profile: {
+      type: 'string',
+      enum: Object.keys(PROFILES),
+      description: 'the reference profile whose defaults fill the fields not given (default 0.4)',
+    },
     clicks: pair(1, 9, 'clicks gained per turn [corp, runner] (default [3, 4])'),
     credits: pair(0, 99, 'starting credits (default [5, 5])'),
     hand: pair(0, 60, 'starting hand sizes (default [5, 5])'),
@@ -188,7 +235,11 @@ export function resolveConfig(input: unknown): DuelConfig {
   const raw = input as Record<string, unknown>;
   for (const k of Object.keys(raw))
     if (!(k in DEFAULT_CONFIG)) bad(`unknown field "${k}"`, { known: Object.keys(DEFAULT_CONFIG) });
-  const get = (k: keyof DuelConfig) => (raw[k] === undefined ? DEFAULT_CONFIG[k] : raw[k]);
+  const profile = raw.profile === undefined ? DEFAULT_PROFILE : raw.profile;
+  if (typeof profile !== 'string' || !Object.hasOwn(PROFILES, profile))
+    bad(`unknown profile ${JSON.stringify(profile)}`, { known: Object.keys(PROFILES) });
+  const base: DuelConfig = { profile: profile as Profile, ...PROFILES[profile as Profile], variant: null };
+  const get = (k: keyof DuelConfig) => (raw[k] === undefined ? base[k] : raw[k]);
   const decksRaw = get('decks');
   if (!Array.isArray(decksRaw) || decksRaw.length !== 2) bad('decks must be [corpDeck, runnerDeck]');
   const decks = list(decksRaw).map((d, side) => {
@@ -201,6 +252,7 @@ export function resolveConfig(input: unknown): DuelConfig {
     });
   });
   const cfg: DuelConfig = {
+    profile: profile as Profile,
     clicks: intPair(get('clicks'), 'clicks', 1, 9),
     credits: intPair(get('credits'), 'credits', 0, 99),
     hand: intPair(get('hand'), 'hand', 0, 60),

@@ -2,7 +2,8 @@
 
 import type { GameEvent, Json } from '../../kernel/index.ts';
 import { CARDS } from './cards.ts';
-import type { DuelAction, DuelState } from './state.ts';
+import { FATAL_REASON } from './contracts/objective.ts';
+import { CORP, RUNNER, type DuelAction, type DuelState } from './state.ts';
 
 const SEAT = ['corp', 'runner'];
 const who = (e: GameEvent, k = 'seat') => SEAT[e[k] as number] ?? String(e[k]);
@@ -118,8 +119,21 @@ export function metrics(s: DuelState, events: readonly GameEvent[]): Record<stri
     else if (e.type === 'discard_skipped') skipped++;
     else if (e.type === 'reaction') reactions++;
   }
+  const r = s.result;
+  const corpDecked = r !== null && r.reason === FATAL_REASON.empty_draw;
+  // the runner's clock: flatlined (damage or a negative limit) once its deck had run dry
+  const runnerDry = r !== null && r.winners[0] === CORP && r.reason !== 'points' && s.p[RUNNER].deck.length === 0;
   return {
     turn_frames: s.turns,
+    // how games end, as 0/1 per game (their means are rates): the corp winning on points, and
+    // ending on a deck-size clock (the corp decked, or the runner flatlined with its deck spent)
+    corp_points_win: r !== null && r.reason === 'points' && r.winners.length === 1 && r.winners[0] === CORP ? 1 : 0,
+    corp_decked: corpDecked ? 1 : 0,
+    runner_dry_flatline: runnerDry ? 1 : 0,
+    deck_out_end: corpDecked || runnerDry ? 1 : 0,
+    // credits left unspent when the game ended (hoarding shows here)
+    corp_credits_end: s.p[CORP].credits,
+    runner_credits_end: s.p[RUNNER].credits,
     runs,
     steals,
     directed_ends: directed,

@@ -2,7 +2,7 @@
 
 import type { GameEvent, Goal } from '../../kernel/index.ts';
 import { CARDS } from './cards.ts';
-import { RUNNER, type DuelState } from './state.ts';
+import { CORP, RUNNER, type DuelState } from './state.ts';
 
 const over = (reason: string) => (evs: readonly GameEvent[]) =>
   evs.some((e) => e.type === 'game_over' && e.reason === reason);
@@ -106,6 +106,21 @@ export const goals: Goal<DuelState>[] = [
     id: 'corp_score',
     description: 'DUEL-PAID: the corp scores a fully advanced agenda in a paid-ability window',
     hit: (evs) => evs.some((e) => e.type === 'scored'),
+  },
+  {
+    id: 'score_short_of_win',
+    description:
+      'PointsCheckpointDue: the corp scores an agenda that does not win (its checkpoint still comes at once)',
+    hit: (evs) => evs.some((e) => e.type === 'scored') && !evs.some((e) => e.type === 'game_over'),
+  },
+  {
+    id: 'begin_beside_other_abilities',
+    description:
+      'TurnBeginTriggers: the corp\'s turn begins while the runner has two "when your turn begins" cards installed (neither fires)',
+    // installed cards stay installed, so the after-state holds what was installed at the begin
+    hit: (evs, _before, after) =>
+      evs.some((e) => e.type === 'turn_begin' && e.seat === CORP) &&
+      after.p[RUNNER].installed.filter((c) => CARDS[c].onTurnBegin === true).length >= 2,
   },
   {
     id: 'coffee',

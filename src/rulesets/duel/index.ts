@@ -7,7 +7,7 @@ import { catalogRulesPage, type Ruleset, type RulesetPackage } from '../../kerne
 import { agents } from './agents.ts';
 import { catalog } from './catalog.ts';
 import { checkTransition, invariants } from './checks.ts';
-import { CONFIG_SCHEMA, DEFAULT_CONFIG, PRESETS } from './config.ts';
+import { CONFIG_SCHEMA, DEFAULT_CONFIG, PRESETS, PROFILES, type Profile } from './config.ts';
 import { describeAction, describeEvent, eventView, metrics, viewText } from './describe.ts';
 import { goals } from './goals.ts';
 import { stateKey, stateKeyInto } from './key.ts';
@@ -24,7 +24,8 @@ export const duel: Ruleset<DuelState, DuelAction> = {
   id: 'duel',
   // 0.2: actions are tagged `type` (was `do`); validation is menu membership
   // 0.3: ICE break costs wall 6, barb 5 (were 4 and 3; U-BREAK, F-1), so replays of 0.2 logs differ
-  version: 'duel-refprofile-0.3',
+  // 0.4: the default profile's decks (U-DECKS, F-2); 0.3's stay selectable (`profile: "0.3"`)
+  version: 'duel-refprofile-0.4',
   title: 'Duel: two-seat turn procedures (reference profile)',
   catalog,
   defaultConfig: DEFAULT_CONFIG,
@@ -51,6 +52,24 @@ export const duel: Ruleset<DuelState, DuelAction> = {
   metrics,
 };
 
+/** Config with `profile` set to `p` unless it names one (anything else is left for setup to refuse). */
+function withProfile(config: unknown, p: Profile): unknown {
+  if (config === undefined || config === null) return { profile: p };
+  if (typeof config !== 'object' || Array.isArray(config) || 'profile' in config) return config;
+  return { profile: p, ...config };
+}
+
+/**
+ * Version 0.3 as logs of it were written: the same engine, with profile 0.3 supplying the defaults
+ * (only the default decks differ), so `arbiter replay` re-executes a 0.3 log as it was played.
+ */
+const duel03: Ruleset<DuelState, DuelAction> = {
+  ...duel,
+  version: 'duel-refprofile-0.3',
+  defaultConfig: { ...DEFAULT_CONFIG, ...PROFILES['0.3'], profile: '0.3' },
+  setup: (config, seed, events) => setup(withProfile(config, '0.3'), seed, events),
+};
+
 export const duelPackage: RulesetPackage<DuelState, DuelAction> = {
   ruleset: duel,
   gameType: {
@@ -62,6 +81,7 @@ export const duelPackage: RulesetPackage<DuelState, DuelAction> = {
   },
   agents,
   presets: PRESETS,
+  earlier: [duel03],
   tools: [],
   scenarios: 'scenarios/duel',
   rulesPage: () => catalogRulesPage(duel, duelPackage.gameType),

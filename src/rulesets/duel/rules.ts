@@ -249,6 +249,11 @@ function trigger(s: DuelState, on: 'turn_begin' | 'run_paid' | 'phase_end' | 'ta
   const owner = s.turn.owner;
   if (on === 'turn_begin' && owner === RUNNER) {
     for (const c of s.p[RUNNER].installed) if (c === 'coffee') s.queue = [...s.queue, { src: 'coffee', who: RUNNER }];
+  } else if (on === 'turn_begin' && s.cfg.variant === 'begin_trigger_second_copy') {
+    // broken variant: every copy of a "when your turn begins" card after the first fires at the
+    // corp's turn begin as well (no scenario installs two copies)
+    const copies = s.p[RUNNER].installed.filter((c) => c === 'coffee').length;
+    for (let i = 1; i < copies; i++) s.queue = [...s.queue, { src: 'coffee', who: RUNNER }];
   } else if (on === 'run_paid') {
     for (const c of s.p[CORP].installed) if (c === 'toll') s.queue = [...s.queue, { src: 'toll', who: CORP }];
   } else if (on === 'phase_end' && owner === CORP) {
@@ -772,7 +777,9 @@ function decide(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): str
       s.win[s.win.length - 1].passed = false;
       ev.push({ type: 'scored', seat: CORP, card });
       trigger(s, 'taken', CORP);
-      s.cpDue = true;
+      // broken variant: a checkpoint is made due only when the score wins (as if checkpoints were
+      // there for the win test alone); a score short of 7 leaves its "when scored" ability queued
+      if (s.cfg.variant !== 'score_checkpoint_if_winning' || ObjectiveWinners(points(s)).length > 0) s.cpDue = true;
       return 'Score';
     }
     case 'resolve': {

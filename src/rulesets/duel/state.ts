@@ -92,7 +92,10 @@ export type Variant =
   | 'react_window_closes_early'
   | 'free_advance'
   | 'points_ignore_tokens'
-  | 'free_break';
+  | 'free_break'
+  // variants only the issue-28 contracts catch
+  | 'score_checkpoint_if_winning'
+  | 'begin_trigger_second_copy';
 
 type RuntimeConfig = {
   clicks: number[];

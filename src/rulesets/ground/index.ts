@@ -61,7 +61,9 @@ export const groundPackage: RulesetPackage<GroundState, GroundGameAction> = {
     },
     rival: { factory: agents.rival, description: 'aggressive: attacks and blames', reads: 'view' },
   },
-  presets: {},
+  // a tournament needs each seat's own result: GROUND's default mode is co-operative (every seat
+  // wins or loses together), PERSONAL EDGE ranks the seats by their own points (GR-E03)
+  presets: { competitive: { players: 4, mode: 'personal-edge' } },
   tools,
   scenarios: 'scenarios/ground',
   rulesPage: () => catalogRulesPage(ground, groundPackage.gameType),

@@ -214,6 +214,8 @@ const uItems: UItem[] = [
   {
     id: 'U-M1',
     source: 'engine',
+    owner: 'gplan-2 A2 designer',
+    raised: '2026-11-29',
     rules: ['R2', 'F2', 'AC-5', 'AC-6'],
     question: 'Which channel do the cells of one dig carry?',
     default:
@@ -223,6 +225,8 @@ const uItems: UItem[] = [
   {
     id: 'U-M2',
     source: 'engine',
+    owner: 'gplan-2 A2 designer',
+    raised: '2026-11-29',
     rules: ['F3', 'AC-1'],
     question: 'What is the canonical order of the initial expansion, whose domain is a 3x3 square plus its closure?',
     default:
@@ -232,6 +236,8 @@ const uItems: UItem[] = [
   {
     id: 'U-M3',
     source: 'engine',
+    owner: 'gplan-2 B1 (orchestrator) designer',
+    raised: '2026-11-29',
     rules: ['R3', 'EC11'],
     question: 'What does the refresh path cost and what happens to the round?',
     default:
@@ -241,6 +247,8 @@ const uItems: UItem[] = [
   {
     id: 'U-M4',
     source: 'engine',
+    owner: 'gplan-2 B1 (orchestrator) designer',
+    raised: '2026-11-29',
     rules: ['R10'],
     question: 'Who settles a round and opens the next one in a standalone game?',
     default: 'The B1 role does it inside the same action: settlement done, next board if new_board, round start.',
@@ -249,6 +257,8 @@ const uItems: UItem[] = [
   {
     id: 'U-M5',
     source: 'engine',
+    owner: 'engine (arbiter standalone game)',
+    raised: '2026-11-29',
     rules: ['F1'],
     question: 'When does a standalone game end?',
     default:
@@ -258,6 +268,8 @@ const uItems: UItem[] = [
   {
     id: 'U-M6',
     source: 'engine',
+    owner: 'gplan-2 A2 designer',
+    raised: '2026-11-29',
     rules: ['R9', 'F4'],
     question: 'What happens to an intent of a batch that is refused when its turn comes?',
     default:
@@ -267,6 +279,8 @@ const uItems: UItem[] = [
   {
     id: 'U-M7',
     source: 'engine',
+    owner: 'gplan-2 A2 designer',
+    raised: '2026-11-29',
     rules: ['R3', 'EC2'],
     question: 'In which order are the invariants checked when a board breaks several?',
     default: '1, 2a, 3, 2b, 4 — the first violated one is reported (fail-fast).',
@@ -275,6 +289,8 @@ const uItems: UItem[] = [
   {
     id: 'U-M8',
     source: 'engine',
+    owner: 'gplan-2 A3 (ledger) designer',
+    raised: '2026-11-29',
     rules: ['R10'],
     question: 'Does a flag action that spends the last AP end the round?',
     default: 'Yes: ap_exhausted on the board path, judgments first.',
@@ -283,6 +299,8 @@ const uItems: UItem[] = [
   {
     id: 'U-M9',
     source: 'engine',
+    owner: 'engine (arbiter engine contract)',
+    raised: '2026-11-29',
     rules: ['EC9', 'AC-21'],
     question: 'How does the engine contract code an off-board cell?',
     default:
@@ -292,6 +310,8 @@ const uItems: UItem[] = [
   {
     id: 'U-M10',
     source: 'engine',
+    owner: 'gplan-2 D1 (presentation) designer',
+    raised: '2026-11-29',
     rules: ['R2'],
     question: "What does the seat's view show of fog?",
     default:
@@ -301,6 +321,8 @@ const uItems: UItem[] = [
   {
     id: 'U-M11',
     source: 'engine',
+    owner: 'gplan-2 A3 (ledger) designer',
+    raised: '2026-11-29',
     rules: ['AC-16'],
     question: 'Is a board installed before the first round start (ledger Idle) Active or Frozen?',
     default: 'Frozen: intents are refused with phase; install/retire are accepted.',
@@ -309,6 +331,8 @@ const uItems: UItem[] = [
   {
     id: 'U-M12',
     source: 'engine',
+    owner: 'gplan-2 A2 designer',
+    raised: '2026-12-01',
     rules: ['F2', 'R6', 'EC17'],
     question:
       'F2 read literally closes over every open zero cell (X contains O), so after a flag that blocked a chain is pulled, any later dig anywhere would also open the cell the flag protected; the prose (and AC-5 branch 2) starts the chain at the dug cell. Which reading?',

@@ -5,3 +5,4 @@ export * from './action.ts';
 export * from './phase.ts';
 export * from './objective.ts';
 export * from './run.ts';
+export * from './trigger.ts';
