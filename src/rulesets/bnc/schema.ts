@@ -27,7 +27,7 @@ const items = z.array(item).max(OFFER_ITEMS_MAX);
 const text = z.string().max(TEXT_MAX);
 const ref = (prefix: string) => z.string().regex(new RegExp(`^${prefix}[0-9]{1,6}$`));
 
-const ACTION_SCHEMAS = {
+export const ACTION_SCHEMAS = {
   wait: z.strictObject({ type: z.literal('wait') }),
   move: z.strictObject({ type: z.literal('move'), to: zone }),
   pickup: z.strictObject({ type: z.literal('pickup'), item }),
