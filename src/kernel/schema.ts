@@ -35,6 +35,11 @@ export type RulesetSchemas = {
   config: DeclaredSchema;
   /** Every action family by its `type`: every menu element belongs to one of these. */
   actions: Readonly<Record<string, DeclaredSchema>>;
+  /**
+   * Families with free parameters (a text, an item list, any reachable cell): the menu shows one
+   * filled-in example of each and publishes its template. The others are enumerated in full.
+   */
+  free?: readonly string[];
   /** The state, for checking hand-written states (scenario overrides) before they are played. */
   state?: DeclaredSchema;
 };

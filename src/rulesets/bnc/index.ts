@@ -10,7 +10,7 @@ import { checkTransition, invariants } from './checks.ts';
 import { owes, validate } from './conditions.ts';
 import { VERSION } from './constants.ts';
 import { describeAction, describeEvent, viewText } from './describe.ts';
-import { legalMenu } from './menu.ts';
+import { FREE_FAMILIES, legalMenu } from './menu.ts';
 import { metricsOf, outcomeOf } from './outcome.ts';
 import { renderRulesPage } from './page.ts';
 import { submit } from './rules.ts';
@@ -33,7 +33,7 @@ export const bnc: Ruleset<BncState, Action> = {
   catalog,
   defaultConfig: { ...DEFAULT_CONFIG },
   configSchema: publishedSchema(configSchema),
-  schemas: { config: configSchema, actions: ACTION_SCHEMAS, state: stateSchema },
+  schemas: { config: configSchema, actions: ACTION_SCHEMAS, free: FREE_FAMILIES, state: stateSchema },
   setup: setupState,
   seats: (s) => s.contestants.length,
   pending(s): Pending[] {
