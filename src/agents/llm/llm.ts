@@ -7,7 +7,7 @@
 
 import type OpenAI from 'openai';
 import type Anthropic from '@anthropic-ai/sdk';
-import { ArbiterError, type AgentContext, type Json, type JsonObject } from '../../kernel/index.ts';
+import { ArbiterError, publishedActions, type AgentContext, type Json, type JsonObject } from '../../kernel/index.ts';
 import type { DecisionRequest, MatchStart } from '../protocol.ts';
 import type { Reply, Transport, TransportAgent } from '../transport.ts';
 import { describeEventText, describeMenuText } from '../observe.ts';
@@ -271,7 +271,8 @@ class LlmTransport implements Transport {
 
   async decide(req: DecisionRequest, signal: AbortSignal, ctx: AgentContext): Promise<Reply> {
     const user = this.userPrompt(req, ctx);
-    const tools = toolsForMenu(ctx.menu, (a) => ctx.ruleset.describeAction?.(a, req.seat) ?? '');
+    const declared = ctx.ruleset.schemas ? publishedActions(ctx.ruleset.schemas) : undefined;
+    const tools = toolsForMenu(ctx.menu, (a) => ctx.ruleset.describeAction?.(a, req.seat) ?? '', declared);
     const body = this.body(user, tools);
     const key = requestKey(this.seatCfg.provider, body);
     const cassette = this.env.cassette;
