@@ -123,7 +123,7 @@ type JsonSchema = JsonObject;
 const cache = new Map<string, JsonSchema>();
 
 /** zod's JSON Schema output is plain JSON by construction; its declared type is wider. */
-export function toJson(schema: z.ZodType): JsonSchema {
+function toJson(schema: z.ZodType): JsonSchema {
   return z.toJSONSchema(schema) as JsonSchema;
 }
 

@@ -8,7 +8,7 @@ import { CARDS } from './cards.ts';
 import type { Variant } from './state.ts';
 
 /** Deliberately broken engine behaviours (tests of the checkers only). */
-export const VARIANTS: readonly Variant[] = [
+const VARIANTS: readonly Variant[] = [
   'handoff_resets_counts',
   'return_any_receipt',
   'neg_limit_before_skip',
@@ -28,9 +28,9 @@ export const VARIANTS: readonly Variant[] = [
 ];
 
 /** Cards in one deck (the bound on setup, a view and a game's length). */
-export const DECK_MAX = 60;
+const DECK_MAX = 60;
 /** Turn frames before a draw by the turn bound. */
-export const TURNS_MAX = 500;
+const TURNS_MAX = 500;
 
 const CARD_NAMES = Object.keys(CARDS).sort() as [string, ...string[]];
 const card = z.enum(CARD_NAMES);

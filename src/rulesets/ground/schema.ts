@@ -8,8 +8,8 @@ import { editionSchema } from './edition.ts';
 import { ACTIONS, MODES } from './state.ts';
 
 /** Seats a config may ask for (GR-O01): what bounds a turn's menu and a round's resolution. */
-export const PLAYERS_MIN = 2;
-export const PLAYERS_MAX = 6;
+const PLAYERS_MIN = 2;
+const PLAYERS_MAX = 6;
 /** Highest seat number or Problem slot an action may name (menus are interned up to it). */
 export const MAX_TARGET = 16;
 

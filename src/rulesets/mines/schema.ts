@@ -11,8 +11,8 @@ import { FIXTURE_NAMES } from './fixtures.ts';
  * and MAX_CELLS cells in all. At that size setup (the no-guess generator included) takes tens of
  * milliseconds and a view a few kilobytes; a 2000 x 2000 board blocked a server for 20 s.
  */
-export const MAX_SIDE = 128;
-export const MAX_CELLS = 4096;
+const MAX_SIDE = 128;
+const MAX_CELLS = 4096;
 /** Intents in one batch. */
 export const MAX_BATCH = 32;
 
@@ -37,7 +37,7 @@ const int = z.int();
 const cellPair = z.tuple([int.min(0), int.min(0)]);
 
 /** A board handed in whole (the fixture format); its invariants are A2's check at install. */
-export const boardSchema = z
+const boardSchema = z
   .strictObject({
     id: z.string().max(200),
     w: int.min(3).max(MAX_SIDE, { error: `w must be at most ${MAX_SIDE} (the mines board limit)` }),
