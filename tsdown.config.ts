@@ -2,9 +2,15 @@
 // package.json `exports` (the explicit list in src/index.ts, the kernel, and each shipped ruleset).
 // The CLI is not built: bin/arbiter.js runs the sources through tsx. Dependencies stay external.
 
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsdown';
 
-const RULESETS = ['tictactoe', 'ground', 'mines', 'bnc', 'duel'];
+// the shipped rulesets are the folders src/registry.ts imports (the one place their ids are written)
+const RULESETS = [
+  ...readFileSync(new URL('./src/registry.ts', import.meta.url), 'utf8').matchAll(
+    /from '\.\/rulesets\/([a-z][a-z0-9-]*)\/index\.ts'/g,
+  ),
+].map((m) => m[1]);
 
 export default defineConfig({
   entry: {

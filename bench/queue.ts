@@ -22,7 +22,7 @@ import { groundPackage } from '../src/rulesets/ground/index.ts';
 import { simulateParallel } from '../src/runners/sim-parallel.ts';
 import { parseRedisUrl, simulateQueued } from '../src/runners/sim-queue.ts';
 import { reportFingerprint } from '../src/runners/sim.ts';
-import { SIM_WORKER } from '../src/cli/sim-worker.ts';
+import { SIM_WORKER } from '../src/cli/paths.ts';
 import { startRedis } from '../test/support/redis.ts';
 
 const args = process.argv.slice(2);

@@ -1,6 +1,18 @@
 #!/usr/bin/env node
-// The `arbiter` command. Sources are TypeScript run through tsx's loader, so there is no build step.
-import { register } from 'tsx/esm/api';
+// The `arbiter` command: runs the build of the command line (build/cli, made by `npm ci`). In a
+// source checkout it first rebuilds when a source is newer (scripts/cli-build.mjs); where there is
+// no build and none can be made, it runs the TypeScript sources through tsx (slower to start).
+import { existsSync } from 'node:fs';
 
-register();
-await import('../src/cli/main.ts');
+const checkout = new URL('../scripts/cli-build.mjs', import.meta.url);
+let built = existsSync(new URL('../build/cli/.built', import.meta.url));
+if (existsSync(checkout) && process.env.ARBITER_FROM_SOURCE !== '1') {
+  const { buildCliIfStale, cliStale } = await import(checkout.href);
+  if (cliStale()) built = await buildCliIfStale();
+}
+if (built && process.env.ARBITER_FROM_SOURCE !== '1') await import('../build/cli/main.js');
+else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/cli/main.ts');
+}

@@ -1,17 +1,30 @@
 // Line-ups: a YAML file assigning each seat a model (provider, model, temperature, system prompt)
-// or any other agent spec. Named line-ups ship in lineups/<ruleset>/<id>.yaml.
+// or any other agent spec, with the user's price table. Named line-ups ship inside the package in
+// lineups/<ruleset>/<id>.yaml; `--lineup ID` finds a shipped id first and a path second.
 
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { ArbiterError } from '../kernel/index.ts';
 import type { LlmSeat } from './llm/llm.ts';
+import { PROVIDERS } from './llm/providers.ts';
+
+const price = z
+  .object({
+    input: z.number().min(0),
+    output: z.number().min(0),
+    cached_input: z.number().min(0).optional(),
+    cache_write: z.number().min(0).optional(),
+  })
+  .strict()
+  .describe('US dollars per million tokens');
 
 const seatSchema = z
   .object({
     agent: z.string().min(1).optional().describe('any agent spec (random, cmd:..., http:...) instead of a model'),
-    provider: z.enum(['openai', 'anthropic']).optional(),
+    provider: z.enum(PROVIDERS).optional(),
     model: z.string().min(1).optional(),
     temperature: z.number().min(0).max(2).optional(),
     system: z.string().optional(),
@@ -21,7 +34,11 @@ const seatSchema = z
       .regex(/^[A-Z_][A-Z0-9_]*$/)
       .optional()
       .describe('name of the environment variable holding the key'),
-    max_tokens: z.number().int().min(1).max(32768).optional(),
+    max_tokens: z.number().int().min(1).max(65536).optional(),
+    reasoning: z
+      .boolean()
+      .optional()
+      .describe('a reasoning model: max_completion_tokens instead of max_tokens, no temperature'),
   })
   .strict()
   .refine((s) => (s.agent !== undefined) !== (s.provider !== undefined && s.model !== undefined), {
@@ -31,6 +48,7 @@ const seatSchema = z
 export const lineupSchema = z
   .object({
     id: z.string().min(1),
+    version: z.union([z.string().min(1), z.number()]).optional(),
     ruleset: z.string().min(1),
     description: z.string().optional(),
     defaults: z
@@ -38,6 +56,7 @@ export const lineupSchema = z
       .strict()
       .optional(),
     statements: z.array(z.string()).optional().describe('paragraphs stated in every prompt'),
+    prices: z.record(z.string(), price).optional().describe("per model name: the user's own prices"),
     seats: z.array(seatSchema).min(1),
   })
   .strict();
@@ -47,13 +66,44 @@ export type Lineup = z.infer<typeof lineupSchema>;
 /** A line-up seat resolved: an agent spec, or a model seat. */
 export type LineupSeat = { spec: string } | { llm: LlmSeat };
 
-function findLineupFile(nameOrPath: string, rulesetId: string, root = process.cwd()): string {
+/** The package's own lineups/ folder, found from this module (src/agents or a bundle in dist/). */
+function shippedLineupsDir(): string | null {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const candidate = join(dir, 'lineups');
+    if (existsSync(join(dir, 'package.json')) && existsSync(candidate)) return candidate;
+    dir = dirname(dir);
+  }
+  return null;
+}
+
+/** Shipped line-ups: ruleset, id and file of each. */
+export function shippedLineups(): { ruleset: string; id: string; file: string }[] {
+  const root = shippedLineupsDir();
+  if (!root) return [];
+  const out: { ruleset: string; id: string; file: string }[] = [];
+  for (const ruleset of readdirSync(root).sort())
+    for (const f of readdirSync(join(root, ruleset)).sort())
+      if (f.endsWith('.yaml')) out.push({ ruleset, id: f.slice(0, -5), file: join(root, ruleset, f) });
+  return out;
+}
+
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+function findLineupFile(nameOrPath: string, rulesetId: string): string {
+  // a shipped id first (wherever the command runs), a path second
+  const root = shippedLineupsDir();
+  if (root && SAFE_ID.test(nameOrPath)) {
+    const shipped = join(root, rulesetId, `${nameOrPath}.yaml`);
+    if (existsSync(shipped)) return shipped;
+  }
   if (existsSync(nameOrPath)) return nameOrPath;
-  const named = join(root, 'lineups', rulesetId, `${nameOrPath}.yaml`);
-  if (existsSync(named)) return named;
+  const ids = shippedLineups()
+    .filter((l) => l.ruleset === rulesetId)
+    .map((l) => l.id);
   throw new ArbiterError(
     'not_found',
-    `no line-up "${nameOrPath}" (not a file, and not lineups/${rulesetId}/${nameOrPath}.yaml)`,
+    `no line-up "${nameOrPath}": not a shipped ${rulesetId} line-up (${ids.join(', ') || 'none'}; \`arbiter lineups\` lists them) and not a file`,
   );
 }
 
@@ -72,12 +122,19 @@ function parseLineup(text: string, source = 'line-up'): Lineup {
   return r.data;
 }
 
-export function loadLineup(nameOrPath: string, rulesetId: string): Lineup {
+export function loadLineup(nameOrPath: string, rulesetId: string): Lineup;
+export function loadLineup(nameOrPath: string, rulesetId: string, withText: true): { lineup: Lineup; text: string };
+export function loadLineup(
+  nameOrPath: string,
+  rulesetId: string,
+  withText?: boolean,
+): Lineup | { lineup: Lineup; text: string } {
   const file = findLineupFile(nameOrPath, rulesetId);
-  const lineup = parseLineup(readFileSync(file, 'utf8'), file);
+  const text = readFileSync(file, 'utf8');
+  const lineup = parseLineup(text, file);
   if (lineup.ruleset !== rulesetId)
     throw new ArbiterError('bad_config', `line-up ${lineup.id} is for ${lineup.ruleset}, not ${rulesetId}`);
-  return lineup;
+  return withText ? { lineup, text } : lineup;
 }
 
 export function lineupSeats(lineup: Lineup, seats: number): LineupSeat[] {
@@ -90,13 +147,17 @@ export function lineupSeats(lineup: Lineup, seats: number): LineupSeat[] {
     if (s.agent) return { spec: s.agent };
     const llm: LlmSeat = { provider: s.provider!, model: s.model! };
     const temperature = s.temperature ?? lineup.defaults?.temperature;
-    if (temperature !== undefined) llm.temperature = temperature;
+    if (temperature !== undefined && !s.reasoning) llm.temperature = temperature;
     const system = s.system ?? lineup.defaults?.system;
     if (system !== undefined) llm.system = system;
     if (lineup.statements?.length) llm.statements = lineup.statements;
     if (s.base_url) llm.baseURL = s.base_url;
-    if (s.api_key_env) llm.apiKey = process.env[s.api_key_env];
+    // the variable's name only: the transport reads it (an unset one is an error, never a fallback)
+    if (s.api_key_env) llm.apiKeyEnv = s.api_key_env;
     if (s.max_tokens) llm.maxTokens = s.max_tokens;
+    if (s.reasoning) llm.reasoning = true;
+    const p = lineup.prices?.[llm.model];
+    if (p) llm.price = p;
     return { llm };
   });
 }

@@ -46,24 +46,6 @@ export function describeViewText(rs: Ruleset, view: Json, seat: Seat): string {
   return viewTree(view);
 }
 
-/** The events `seat` perceives, per the ruleset's `eventView` or the safe default. */
-export function eventsSeenBy(
-  rs: Ruleset,
-  perfectInformation: boolean,
-  events: readonly GameEvent[],
-  seat: Seat,
-): GameEvent[] {
-  if (rs.eventView) {
-    const out: GameEvent[] = [];
-    for (const e of events) {
-      const seen = rs.eventView(e, seat);
-      if (seen) out.push(seen);
-    }
-    return out;
-  }
-  return perfectInformation ? events.slice() : [];
-}
-
 export function describeEventText(rs: Ruleset, e: GameEvent): string {
   if (rs.describeEvent) {
     try {

@@ -22,8 +22,8 @@ import {
   type MatchEnd,
   type MatchStart,
 } from './protocol.ts';
-import type { Reply, StaleAnswers, Transport } from './transport.ts';
-import { clipRaw, type DefaultInfo } from '../runners/match.ts';
+import { MatchStop, type Reply, type StaleAnswers, type Transport } from './transport.ts';
+import { clipRaw, type DefaultInfo } from '../engine/log.ts';
 
 export interface PolicyOptions {
   /** Milliseconds per decision attempt. */
@@ -65,6 +65,11 @@ export interface SeatDecision {
   defaulted?: DefaultRecord;
   /** The request id the accepted answer carried (for the decision_result notice). */
   request?: string;
+}
+
+const MAX_MESSAGE = 500;
+function clipMessage(s: string): string {
+  return s.length > MAX_MESSAGE ? s.slice(0, MAX_MESSAGE - 1) + '…' : s;
 }
 
 function truncate(s: string, n: number): string {
@@ -127,6 +132,13 @@ export class SeatAgent implements Agent {
     throw new Error('SeatAgent decides through decide(), not choose()');
   }
 
+  /** Fail the seat now (its agent could not start): it plays its default at once from here on. */
+  fail(): void {
+    if (this.failed) return;
+    this.failed = true;
+    void Promise.resolve(this.transport.close()).catch(() => {});
+  }
+
   start(msg: MatchStart): Promise<void> | void {
     return this.transport.start(msg);
   }
@@ -142,7 +154,13 @@ export class SeatAgent implements Agent {
   ): Promise<SeatDecision> {
     const n = ++this.counter;
     const idOf = (attempt: number) => `${this.prefix}s${this.seat}-${n}${attempt > 1 ? `-a${attempt}` : ''}`;
-    const fallback = (reason: FailureReason, request: string, raw?: string, rejection?: Rejection): SeatDecision => {
+    const fallback = (
+      reason: FailureReason,
+      request: string,
+      raw?: string,
+      rejection?: Rejection,
+      reply?: Reply,
+    ): SeatDecision => {
       this.defaults[reason] = (this.defaults[reason] ?? 0) + 1;
       if (reason !== 'seat_failed' && ++this.inARow >= this.policy.maxFailures && !this.failed) {
         this.failed = true;
@@ -151,6 +169,9 @@ export class SeatAgent implements Agent {
       }
       const rec: DefaultRecord = { reason, request, raw: raw === undefined || raw === '' ? null : clipRaw(raw) };
       if (rejection) rec.error = rejection;
+      // a model transport's own account of the failure (HTTP status, provider message)
+      if (reply && !reply.ok && reply.status !== undefined) rec.status = reply.status;
+      if (reply && !reply.ok && reply.message !== undefined) rec.message = clipMessage(reply.message);
       const action = defaultActionOf(ctx.menu, declaredDefault);
       this.transport.notify?.({ type: 'decision_result', request, accepted: true, defaulted: { reason, action } });
       return { action, defaulted: rec };
@@ -180,7 +201,7 @@ export class SeatAgent implements Agent {
         verdict.reason === 'stale' && !reply.raw && stale.texts.length > 0
           ? stale.texts[stale.texts.length - 1]
           : reply.raw;
-      if (!retryable || attempt === 2) return fallback(verdict.reason, request, raw, verdict.rejection);
+      if (!retryable || attempt === 2) return fallback(verdict.reason, request, raw, verdict.rejection, reply);
       this.transport.notify?.({
         type: 'decision_result',
         request,
@@ -223,7 +244,7 @@ export class SeatAgent implements Agent {
     this.transport.notify?.({ type: 'decision_result', request, accepted: true });
   }
 
-  private ask(req: DecisionRequest, ctx: AgentContext): Promise<Reply> | Reply {
+  private async ask(req: DecisionRequest, ctx: AgentContext): Promise<Reply> {
     if (this.transport.inProcess) {
       try {
         return this.transport.decide(req, new AbortController().signal, ctx);
@@ -231,8 +252,11 @@ export class SeatAgent implements Agent {
         return { ok: false, reason: 'error', detail: String((err as Error)?.message ?? err) };
       }
     }
+    // a slot the transport must wait for is not the seat's time: the deadline starts after it
+    const refused = await this.transport.admit?.(req);
+    if (refused) return refused;
     const ac = new AbortController();
-    return new Promise<Reply>((resolve) => {
+    return new Promise<Reply>((resolve, reject) => {
       let done = false;
       const finish = (r: Reply) => {
         if (done) return;
@@ -242,13 +266,24 @@ export class SeatAgent implements Agent {
       };
       const timer = setTimeout(() => {
         ac.abort();
-        finish({ ok: false, reason: 'timeout', detail: `no answer within ${this.policy.deadlineMs} ms` });
+        const timeout: Reply = {
+          ok: false,
+          reason: 'timeout',
+          detail: `no answer within ${this.policy.deadlineMs} ms`,
+        };
+        const meta = this.transport.abandoned?.();
+        if (meta) timeout.meta = meta;
+        finish(timeout);
       }, this.policy.deadlineMs);
       Promise.resolve()
         .then(() => this.transport.decide(req, ac.signal, ctx))
-        .then(finish, (err: unknown) =>
-          finish({ ok: false, reason: 'error', detail: String((err as Error)?.message ?? err) }),
-        );
+        .then(finish, (err: unknown) => {
+          if (err instanceof MatchStop) {
+            done = true;
+            clearTimeout(timer);
+            reject(err);
+          } else finish({ ok: false, reason: 'error', detail: String((err as Error)?.message ?? err) });
+        });
     });
   }
 

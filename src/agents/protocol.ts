@@ -4,6 +4,7 @@
 
 import { z } from 'zod';
 import type { Json, JsonObject } from '../kernel/index.ts';
+import { DEFAULT_REASONS, type DefaultReason } from '../engine/log.ts';
 
 export const PROTOCOL = 'arbiter-agent/1';
 
@@ -18,18 +19,9 @@ const rejection = z.object({
   detail: json.optional(),
 });
 
-/** Why a decision fell back to the ruleset's default action. */
-export const FAILURE_REASONS = [
-  'timeout',
-  'invalid_json',
-  'refused',
-  'oversize',
-  'exited',
-  'stale',
-  'error',
-  'seat_failed',
-] as const;
-export type FailureReason = (typeof FAILURE_REASONS)[number];
+/** Why a decision fell back to the ruleset's default action: the log's one list (engine/log.ts). */
+export const FAILURE_REASONS = DEFAULT_REASONS;
+export type FailureReason = DefaultReason;
 
 export const matchStartSchema = z
   .object({

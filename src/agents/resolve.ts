@@ -9,8 +9,6 @@ import { subprocessAgent } from './subprocess.ts';
 import { httpAgent } from './http.ts';
 import { llmAgent, parseLlmSpec, type LlmEnv } from './llm/llm.ts';
 
-export { agentSeed } from './seed.ts';
-
 /** What transport agents need from the caller: where stderr goes, model endpoints, cassettes. */
 export interface AgentEnv {
   /** Folder for per-seat stderr files of `cmd:` agents (`seat-N.stderr`). */
@@ -111,7 +109,7 @@ export function makeAgent<S, A extends Json>(
  * "random" → the same agent for every seat; "heuristic,random" → one per seat, cycling. A list of
  * several strings (repeated --agents) takes each string whole, so a `cmd:` line may hold commas.
  * Agents hold no generator of their own: the runner hands each seat `ctx.random`, seeded from the
- * match seed and the seat (`agentSeed`), so an agent is a pure function of what it is shown.
+ * match seed, the seat and the decision (engine/seed.ts), so an agent is a pure function of what it is shown.
  * Every seat is resolved before any program starts (programs start in runMatch), and a refused
  * line-up releases whatever the earlier seats hold.
  */

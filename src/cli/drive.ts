@@ -8,6 +8,8 @@ import { ArbiterError, findNonFiniteNumber, findPrototypeKey, isPlainJson, type 
 import { Session } from '../runners/session.ts';
 import { splitLines, type LineItem } from '../runners/lines.ts';
 import { REGISTRY, rulesetIds } from '../registry.ts';
+import type { Command } from 'commander';
+import type { CliContext } from './io.ts';
 
 const MAX_REASON = 2000;
 const MAX_DETAIL = 4096;
@@ -213,6 +215,27 @@ export async function runDrive(
     else if (item.text.trim() === '') continue;
     else answer = handleLine(ds, item.text);
     // wait for a slow reader instead of queueing answers in memory
-    if (!output.write(JSON.stringify(answer) + '\n')) await once(output, 'drain');
+    if (output.write(JSON.stringify(answer) + '\n') === false) await once(output, 'drain');
   }
+}
+
+export function registerDrive(program: Command, ctx: CliContext): void {
+  program
+    .command('drive')
+    .description('the headless JSON-lines protocol on stdin/stdout (see docs/drive.md)')
+    .option(
+      '--max-line <bytes>',
+      'longest request line accepted; a longer one is skipped and answered too_large',
+      String(DEFAULT_MAX_LINE),
+    )
+    .action(async (opts: { maxLine: string }) => {
+      const maxLine = Number(opts.maxLine);
+      if (!Number.isInteger(maxLine) || maxLine < 64 || maxLine > 512 * 1024 * 1024) {
+        throw new ArbiterError(
+          'bad_request',
+          `--max-line must be an integer from 64 to 536870912, got "${opts.maxLine}"`,
+        );
+      }
+      await runDrive(ctx.io.stdin as AsyncIterable<Buffer | string>, ctx.io.stdout, { maxLine });
+    });
 }

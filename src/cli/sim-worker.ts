@@ -1,5 +1,5 @@
 // The worker module `arbiter sim` hands the parallel simulator: it finds packages in the registry,
-// which runners may not import themselves.
+// which runners may not import themselves. Its URL, as source or build, is paths.ts's SIM_WORKER.
 
 import { PACKAGES } from '../registry.ts';
 import { playTask, type SimTask } from '../runners/sim-worker.ts';
@@ -8,6 +8,3 @@ import type { SimAggregate } from '../runners/sim.ts';
 export default function run(task: SimTask): SimAggregate {
   return playTask(PACKAGES, task);
 }
-
-/** This module's URL, for `simulateParallel`'s `worker` option. */
-export const SIM_WORKER = import.meta.url;

@@ -22,6 +22,14 @@ export class StreamHash {
     return this;
   }
 
+  /** An independent copy: hash on from here without changing this one. */
+  fork(): StreamHash {
+    const h = new StreamHash();
+    h.h1 = this.h1;
+    h.h2 = this.h2;
+    return h;
+  }
+
   digest(): string {
     let a = this.h1 ^ (this.h2 >>> 7);
     a = Math.imul(a ^ (a >>> 16), 0x85ebca6b);

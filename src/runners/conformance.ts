@@ -17,7 +17,7 @@ import {
   type JsonObject,
   type Ruleset,
 } from '../kernel/index.ts';
-import { hashEvents } from './match.ts';
+import { hashEvents } from '../engine/log.ts';
 
 const CODES = new Set(['bad_request', 'illegal', 'out_of_turn', 'game_over']);
 

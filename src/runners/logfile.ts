@@ -19,7 +19,7 @@ import {
   type LogEntry,
   type LogFooter,
   type LogHeader,
-} from './match.ts';
+} from '../engine/log.ts';
 import { splitLines, type LineItem } from './lines.ts';
 
 /** A single log line longer than this is refused as too large (the file itself may be any size). */
@@ -60,10 +60,24 @@ export interface ParsedLog {
 
 type Obj = Record<string, Json>;
 
-const HEADER_KEYS = new Set(['format', 'ruleset', 'version', 'engine', 'seed', 'config', 'agents', 'setup_events']);
+const HEADER_KEYS = new Set([
+  'format',
+  'ruleset',
+  'version',
+  'engine',
+  'seed',
+  'config',
+  'agents',
+  'setup_events',
+  'lineup',
+  'seats',
+]);
 const ENTRY_KEYS = new Set(['seq', 'seat', 'input', 'result', 'events', 'error', 'default']);
 const FOOTER_KEYS = new Set(['end', 'outcome', 'hash', 'log_hash', 'events', 'submissions']);
-const DEFAULT_KEYS = new Set(['reason', 'request', 'raw', 'error']);
+const DEFAULT_KEYS = new Set(['reason', 'request', 'raw', 'error', 'status', 'message']);
+const SEAT_HEADER_KEYS = new Set(['agent', 'provider', 'model', 'temperature', 'system_hash']);
+/** A default record's `message` is clipped to this many characters. */
+const MAX_DEFAULT_MESSAGE = 500;
 const REJECTION_KEYS = new Set(['code', 'reason', 'detail']);
 
 const malformed = (no: number, reason: string, detail?: Record<string, Json>) =>
@@ -125,6 +139,22 @@ export function checkHeader(v: Obj, no: number): LogHeader {
     throw malformed(no, 'the header\'s "agents" must be a list of strings');
   if ('setup_events' in v && !(isEventList(v.setup_events) && (v.setup_events as Json[]).length > 0))
     throw malformed(no, 'the header\'s "setup_events" must be a non-empty list of events');
+  if ('lineup' in v) {
+    const l = v.lineup;
+    if (!isObj(l) || typeof l.id !== 'string' || typeof l.version !== 'string' || Object.keys(l).length !== 2)
+      throw malformed(no, 'the header\'s "lineup" must be {id, version} (strings)');
+  }
+  if ('seats' in v) {
+    if (!Array.isArray(v.seats)) throw malformed(no, 'the header\'s "seats" must be a list');
+    for (const s of v.seats) {
+      if (!isObj(s) || typeof s.agent !== 'string') throw malformed(no, 'each of the header\'s "seats" needs "agent"');
+      unknownKeys(s, SEAT_HEADER_KEYS, no, 'header seat');
+      for (const k of ['provider', 'model', 'system_hash'] as const)
+        if (k in s && typeof s[k] !== 'string') throw malformed(no, `a header seat's "${k}" must be a string`);
+      if ('temperature' in s && !(s.temperature === null || typeof s.temperature === 'number'))
+        throw malformed(no, 'a header seat\'s "temperature" must be a number or null');
+    }
+  }
   return v as LogHeader;
 }
 
@@ -171,6 +201,10 @@ function checkEntry(v: Obj, no: number, expectedSeq: number): LogEntry {
       if (!(d.raw === null || (typeof d.raw === 'string' && d.raw.length <= MAX_DEFAULT_RAW)))
         throw malformed(no, `default.raw must be null or a string of at most ${MAX_DEFAULT_RAW} characters`);
       if ('error' in d) checkRejection(d.error, no, 'default.error');
+      if ('status' in d && !(d.status === null || isInt(d.status, 100, 599)))
+        throw malformed(no, 'default.status must be an HTTP status or null');
+      if ('message' in d && !(typeof d.message === 'string' && d.message.length <= MAX_DEFAULT_MESSAGE))
+        throw malformed(no, `default.message must be a string of at most ${MAX_DEFAULT_MESSAGE} characters`);
       break;
     }
     default:

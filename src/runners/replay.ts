@@ -13,7 +13,7 @@ import {
   type Json,
   type Ruleset,
 } from '../kernel/index.ts';
-import { canonicalInput, KNOWN_ENGINES, type LogEntry, type LogFooter, type LogHeader } from './match.ts';
+import { canonicalInput, KNOWN_ENGINES, type LogEntry, type LogFooter, type LogHeader } from '../engine/log.ts';
 import {
   checkBodyLine,
   checkHeader,

@@ -2,12 +2,15 @@
 // matches, listen on loopback, and drain cleanly on SIGTERM/SIGINT.
 
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import { ArbiterError, type RulesetPackage } from '../kernel/index.ts';
 import { MatchService } from './service.ts';
+import type { AgentEnv } from '../agents/resolve.ts';
+import { addModelOptions, llmEnvOf } from '../cli/core/agents-cli.ts';
 import type { Store } from './store.ts';
 
 export interface ServeOptions {
@@ -28,6 +31,8 @@ export interface ServeOptions {
   webRoot?: string;
   /** The rulesets to play; default the registry's (tests add their own). */
   packages?: readonly RulesetPackage[];
+  /** What agents that call out need (model endpoints, cassettes, a stderr folder). */
+  agentEnv?: AgentEnv;
 }
 
 /** The store drivers load only when a server starts, so every other verb works without them. */
@@ -58,6 +63,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     packages: o.packages,
     agentDeadlineMs: o.agentDeadlineMs,
     agentMaxFailures: o.maxFailures,
+    agentEnv: o.agentEnv,
     warn: (msg, detail) => log?.(msg, detail),
   });
   const webRoot = o.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -97,7 +103,7 @@ function positive(flag: string, text: string): number {
 }
 
 export function registerServe(program: Command): void {
-  program
+  const serve = program
     .command('serve')
     .description('serve matches over HTTP and WebSocket (see docs/server.md)')
     .option('--host <host>', 'address to bind (loopback unless told otherwise)', '127.0.0.1')
@@ -122,59 +128,65 @@ export function registerServe(program: Command): void {
     .option('--max-failures <k>', 'remote protocol agents: failed decisions in a row before the seat is failed', '3')
     .option('--web <dir>', 'folder of the built web page served at / (default: web/dist)')
     .option('--quiet', 'no request log')
-    .action(
-      async (o: {
-        host: string;
-        port: string;
-        db: string;
-        fsync?: boolean;
-        bodyLimit: string;
-        rateLimit: string;
-        allowExternalAgents?: boolean;
-        agentDeadlineMs: string;
-        maxFailures: string;
-        quiet?: boolean;
-        web?: string;
-      }) => {
-        const port = Number(o.port);
-        if (!Number.isInteger(port) || port < 0 || port > 65535)
-          throw new ArbiterError('bad_request', `--port: not a port: ${o.port}`);
-        const srv = await startServer({
-          host: o.host,
-          port,
-          db: o.db,
-          fsync: o.fsync,
-          bodyLimit: Number(o.bodyLimit),
-          rateLimit: Number(o.rateLimit),
-          allowExternalAgents: o.allowExternalAgents,
-          agentDeadlineMs: positive('--agent-deadline-ms', o.agentDeadlineMs),
-          maxFailures: positive('--max-failures', o.maxFailures),
-          logger: o.quiet ? false : { level: 'info' },
-          webRoot: o.web ? resolve(o.web) : undefined,
-        });
-        const store = /^postgres/i.test(o.db) ? 'postgres' : resolve(o.db);
-        process.stderr.write(
-          `arbiter serve: listening on ${srv.url} (store: ${store}; rebuilt ${srv.rebuilt} unfinished match(es)${srv.broken.length ? `; ${srv.broken.length} do not replay: ${srv.broken.join(', ')}` : ''})\n`,
-        );
-        // a line tests and scripts can wait for
-        process.stdout.write(`listening ${srv.url}\n`);
-        process.stdout.write(
-          srv.web
-            ? `lobby: open ${srv.url}/ in a browser\n`
-            : `no web page built (npm run build:web); the API is at ${srv.url}/api\n`,
-        );
-        await new Promise<void>((done) => {
-          const stop = (sig: string) => {
-            process.stderr.write(`arbiter serve: ${sig}: draining\n`);
-            srv.close().then(done, (err) => {
-              process.stderr.write(`arbiter serve: close failed: ${String(err)}\n`);
-              process.exitCode = 1;
-              done();
-            });
-          };
-          process.once('SIGTERM', () => stop('SIGTERM'));
-          process.once('SIGINT', () => stop('SIGINT'));
-        });
-      },
-    );
+    .option('--agents-dir <dir>', 'folder for the stderr files of cmd: agents (default: a temp folder)');
+  addModelOptions(serve).action(
+    async (o: {
+      host: string;
+      port: string;
+      db: string;
+      fsync?: boolean;
+      bodyLimit: string;
+      rateLimit: string;
+      allowExternalAgents?: boolean;
+      agentDeadlineMs: string;
+      maxFailures: string;
+      quiet?: boolean;
+      web?: string;
+      agentsDir?: string;
+    }) => {
+      const port = Number(o.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535)
+        throw new ArbiterError('bad_request', `--port: not a port: ${o.port}`);
+      const srv = await startServer({
+        host: o.host,
+        port,
+        db: o.db,
+        fsync: o.fsync,
+        bodyLimit: Number(o.bodyLimit),
+        rateLimit: Number(o.rateLimit),
+        allowExternalAgents: o.allowExternalAgents,
+        agentDeadlineMs: positive('--agent-deadline-ms', o.agentDeadlineMs),
+        maxFailures: positive('--max-failures', o.maxFailures),
+        logger: o.quiet ? false : { level: 'info' },
+        webRoot: o.web ? resolve(o.web) : undefined,
+        agentEnv: {
+          llm: llmEnvOf(o as Record<string, unknown>),
+          stderrDir: o.agentsDir ?? join(tmpdir(), `arbiter-serve-agents-${process.pid}`),
+        },
+      });
+      const store = /^postgres/i.test(o.db) ? 'postgres' : resolve(o.db);
+      process.stderr.write(
+        `arbiter serve: listening on ${srv.url} (store: ${store}; rebuilt ${srv.rebuilt} unfinished match(es)${srv.broken.length ? `; ${srv.broken.length} do not replay: ${srv.broken.join(', ')}` : ''})\n`,
+      );
+      // a line tests and scripts can wait for
+      process.stdout.write(`listening ${srv.url}\n`);
+      process.stdout.write(
+        srv.web
+          ? `lobby: open ${srv.url}/ in a browser\n`
+          : `no web page built (npm run build:web); the API is at ${srv.url}/api\n`,
+      );
+      await new Promise<void>((done) => {
+        const stop = (sig: string) => {
+          process.stderr.write(`arbiter serve: ${sig}: draining\n`);
+          srv.close().then(done, (err) => {
+            process.stderr.write(`arbiter serve: close failed: ${String(err)}\n`);
+            process.exitCode = 1;
+            done();
+          });
+        };
+        process.once('SIGTERM', () => stop('SIGTERM'));
+        process.once('SIGINT', () => stop('SIGINT'));
+      });
+    },
+  );
 }

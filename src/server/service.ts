@@ -4,14 +4,8 @@
 
 import { createHash, randomBytes, randomFillSync, randomInt, scryptSync, timingSafeEqual } from 'node:crypto';
 import {
-  act,
   ArbiterError,
   canonicalJson,
-  defaultActionOf,
-  isPlainJson,
-  SeededRandom,
-  StreamHash,
-  type Agent,
   type GameEvent,
   type Json,
   type JsonObject,
@@ -22,19 +16,18 @@ import {
   type Seat,
 } from '../kernel/index.ts';
 import { PACKAGES } from '../registry.ts';
-import { agentContext } from '../runners/context.ts';
-import { agentNames, agentSeed, makeAgent } from '../agents/resolve.ts';
-import { eventsGuarded, eventText, publicPending, type EventTexts } from './secrets.ts';
-import { DEFAULT_POLICY, SeatAgent, type SeatDecision } from '../agents/policy.ts';
-import { PROTOCOL, type DecisionRequest } from '../agents/protocol.ts';
-import { describeViewText, eventsSeenBy } from '../agents/observe.ts';
+import { agentNames, makeAgent, type AgentEnv } from '../agents/resolve.ts';
+import { eventsGuarded, publicPending, type Audience, type EventTexts } from '../engine/audience.ts';
+import { MatchEngine, type Change, type EngineEffects, type SubmitResult } from '../engine/match-engine.ts';
+import { recordableConfig } from '../engine/log.ts';
+import { DEFAULT_POLICY, inProcessTransport, SeatAgent, type PolicyOptions } from '../agents/policy.ts';
+import type { Transport } from '../agents/transport.ts';
 import { REMOTE_CLOSE, RemoteTransport, type Channel } from './remote.ts';
-import { buildHeader, defaultRecord } from './log.ts';
 import { findNul, NUL_REFUSAL, scrubNul } from './schemas.ts';
-import { canonicalInput, recordableConfig, rulesText, type DefaultInfo } from '../runners/match.ts';
+import { rulesText } from '../runners/match.ts';
 import type { MatchRow, MatchStatus, SeatRow, Store, SubmissionRow } from './store.ts';
 
-export type Audience = { seat: Seat } | { seat: null };
+export type { Audience } from '../engine/audience.ts';
 
 /** A WebSocket (or any push channel) watching one match as one audience. */
 export interface Subscriber {
@@ -44,11 +37,10 @@ export interface Subscriber {
 
 /**
  * A seat played by a remote agent over the protocol socket: its transport under the one failure
- * policy, whether a decision is being asked, and the events it saw since its last decision. A
- * failed seat keeps its entry (with the socket closed) and plays its default at once until a new
- * protocol connection takes the seat.
+ * policy (the engine asks it like any agent seat). A failed seat keeps its entry (with the socket
+ * closed) and plays its default at once until a new protocol connection takes the seat.
  */
-export type RemoteSeat = { transport: RemoteTransport; agent: SeatAgent; asking: boolean; seen: GameEvent[] };
+export type RemoteSeat = { transport: RemoteTransport; agent: SeatAgent };
 
 export interface CreateInput {
   ruleset: string;
@@ -72,6 +64,8 @@ export interface ServiceOptions {
   agentDeadlineMs?: number;
   /** Failed decisions in a row after which a remote protocol seat is failed. */
   agentMaxFailures?: number;
+  /** What agents that call out need (model endpoints, cassettes, stderr folder): as `arbiter play` has. */
+  agentEnv?: AgentEnv;
 }
 
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -122,30 +116,28 @@ function checkPassword(password: string, stored: string): boolean {
   return timingSafeEqual(got, Buffer.from(want, 'hex'));
 }
 
-function forkHash(h: StreamHash): StreamHash {
-  return Object.assign(Object.create(StreamHash.prototype) as StreamHash, h);
-}
-
-/** One match in memory: the state after `seq` submissions, and who is watching. */
+/**
+ * One match in memory: its match engine (state, hashes, seats and their agents), its rows, and who
+ * is watching. The engine decides; this adds persistence, fan-out and the turn deadline of seats
+ * played by people.
+ */
 export class LiveMatch {
-  state: unknown;
-  seq: number;
-  hash: StreamHash;
+  readonly engine: MatchEngine<unknown>;
   status: MatchStatus;
-  outcome: Outcome | null;
   seats: SeatRow[];
   readonly subs = new Set<Subscriber>();
-  readonly agents: (Agent | null)[];
-  /** When each non-agent pending seat began to owe its decision (for turn deadlines). */
+  /** When each seat left to a person began to owe its decision (for turn deadlines). */
   readonly pendingSince = new Map<Seat, number>();
   timer: NodeJS.Timeout | null = null;
-  /** Pause before each built-in agent move (0: none), and the timer of the next paced move. */
+  /** Pause before each batch of agent moves (0: none), and the timer of the next paced batch. */
   agentDelayMs = 0;
   agentTimer: NodeJS.Timeout | null = null;
   /** Seats played by remote agents over the agent protocol (docs/agents.md). */
   readonly remote = new Map<Seat, RemoteSeat>();
-  /** Submissions per seat: an answer asked before the seat's latest submission is late and dropped. */
-  readonly submitted = new Map<Seat, number>();
+  /** Agents this server plays (built-in, and with --allow-external-agents cmd:, http:, llm:). */
+  readonly agents = new Map<Seat, SeatAgent>();
+  /** Agents whose match_start is done (or failed, which fails the seat). */
+  readonly started = new Map<Seat, Promise<void>>();
   /** Protocol connections so far (request ids carry it, so they stay unique in the match). */
   connections = 0;
   /** Set when the stored history does not replay: the match refuses changes. */
@@ -155,21 +147,28 @@ export class LiveMatch {
   constructor(
     readonly pkg: RulesetPackage,
     public row: MatchRow,
-    state: unknown,
-    hash: StreamHash,
+    engine: MatchEngine<unknown>,
     seats: SeatRow[],
   ) {
-    this.state = state;
-    this.seq = row.seq;
-    this.hash = hash;
+    this.engine = engine;
     this.status = row.status;
-    this.outcome = pkg.ruleset.outcome(state);
     this.seats = seats;
-    this.agents = seats.map((s) => (s.kind === 'agent' && s.name ? makeAgent(pkg, s.name) : null));
   }
 
   get id(): string {
     return this.row.id;
+  }
+
+  get state(): unknown {
+    return this.engine.state;
+  }
+
+  get seq(): number {
+    return this.engine.seq;
+  }
+
+  get outcome(): Outcome | null {
+    return this.engine.outcome;
   }
 
   /** Run `fn` after every change queued before it (one writer per match in this process). */
@@ -180,7 +179,7 @@ export class LiveMatch {
   }
 
   pending(): Pending[] {
-    return this.pkg.ruleset.pending(this.state);
+    return this.engine.pending();
   }
 }
 
@@ -230,7 +229,7 @@ export class MatchService {
     // let queued changes finish writing before the store closes
     await Promise.all([...this.live.values()].map((m) => m.run(async () => undefined)));
     for (const m of this.live.values()) {
-      for (const a of m.agents) a?.close?.();
+      for (const a of m.agents.values()) void Promise.resolve(a.close()).catch(() => {});
       for (const r of m.remote.values()) r.transport.closeWith(1001, 'server shutting down');
     }
     await this.store.close();
@@ -280,58 +279,36 @@ export class MatchService {
     if (!row) return null;
     const pkg = this.pkg(row.ruleset);
     const seats = await this.store.getSeats(id);
-    const setupEvents: GameEvent[] = [];
-    const state = pkg.ruleset.setup(row.config, row.seed, setupEvents);
-    const hash = new StreamHash();
-    for (const e of setupEvents) hash.update(canonicalJson(e));
-    const m = new LiveMatch(pkg, { ...row, seq: 0 }, state, hash, seats);
-    m.status = row.status;
+    const engine = new MatchEngine(pkg.ruleset, { seed: row.seed, config: row.config, lineHash: false }, pkg);
+    const m = new LiveMatch(pkg, { ...row }, engine, seats);
     const header = row.header;
     if (pkg.ruleset.version !== row.version)
       m.broken = `stored with ruleset version ${row.version}, this server has ${pkg.ruleset.version}`;
-    else if (canonicalJson(header.setup_events ?? []) !== canonicalJson(setupEvents))
+    else if (canonicalJson(header.setup_events ?? []) !== canonicalJson(engine.setupEvents))
       m.broken = 'setup events differ from the stored header';
     if (!m.broken) {
-      const subs = await this.store.submissions(id, 0);
-      this.replayInto(m, subs);
-      if (!m.broken && m.hash.digest() !== row.hash)
-        m.broken = `event-stream hash ${m.hash.digest()} differs from the stored ${row.hash}`;
+      this.replayInto(m, await this.store.submissions(id, 0));
+      if (!m.broken && engine.hash !== row.hash)
+        m.broken = `event-stream hash ${engine.hash} differs from the stored ${row.hash}`;
     }
-    m.row = { ...row };
     if (m.broken) this.warn('match does not replay', { match: id, problem: m.broken });
     this.live.set(id, m);
-    if (!m.broken) this.afterChange(m);
+    if (!m.broken) {
+      this.seatAgents(m);
+      this.afterChange(m);
+    }
     return m;
   }
 
-  /** Apply stored submissions (ours after a restart, or another server's) and check each hash. */
+  /** Apply stored submissions (ours after a restart, or another server's), each checked by the engine. */
   private replayInto(m: LiveMatch, subs: SubmissionRow[]): SubmissionRow[] {
     const applied: SubmissionRow[] = [];
     for (const sub of subs) {
-      if (sub.seq !== m.seq + 1) {
-        m.broken = `submission ${sub.seq} follows ${m.seq}`;
+      const problem = m.engine.replayStored(sub);
+      if (problem !== null) {
+        m.broken = problem;
         break;
       }
-      const res = act(m.pkg.ruleset, m.state, sub.seat, sub.input);
-      if (!res.ok) {
-        m.broken = `stored submission ${sub.seq} is refused on replay: ${res.error.reason}`;
-        break;
-      }
-      if (canonicalJson(res.events) !== canonicalJson(sub.events)) {
-        m.broken = `stored submission ${sub.seq} replays to different events`;
-        break;
-      }
-      const h = forkHash(m.hash);
-      for (const e of res.events) h.update(canonicalJson(e));
-      if (h.digest() !== sub.hash) {
-        m.broken = `event-stream hash after submission ${sub.seq} differs`;
-        break;
-      }
-      m.state = res.state;
-      m.hash = h;
-      m.seq = sub.seq;
-      m.outcome = m.pkg.ruleset.outcome(m.state);
-      this.noteSubmission(m, sub.seat, res.events);
       applied.push(sub);
     }
     return applied;
@@ -510,9 +487,8 @@ export class MatchService {
     const rs = pkg.ruleset;
     const config = recordableConfig(input.config ?? {});
     const seed = input.seed ?? randomInt(0, 2 ** 32);
-    const setupEvents: GameEvent[] = [];
-    const state = rs.setup(config, seed, setupEvents);
-    const n = rs.seats(state);
+    const engine = new MatchEngine(rs, { seed, config, lineHash: false }, pkg);
+    const n = engine.seats.length;
     const specs = input.seats ?? [];
     if (specs.length > n)
       throw new ArbiterError('bad_request', `${rs.id} with this config has ${n} seats, ${specs.length} described`);
@@ -534,17 +510,11 @@ export class MatchService {
         throw new ArbiterError('not_found', `unknown agent "${agent}" for ${rs.id} (known: ${known.join(', ')})`);
       seats.push({ seat, kind: 'agent', name: agent, tokenHash: null });
     }
-    const hash = new StreamHash();
-    for (const e of setupEvents) hash.update(canonicalJson(e));
+    // the header names each seat's agent, as `arbiter play --agents` writes it (people: "remote")
+    engine.nameAgents(seats.map((s) => (s.kind === 'agent' ? String(s.name) : 'remote')));
+    const header = JSON.parse(canonicalJson(engine.header)) as JsonObject;
     const now = Date.now();
-    const header = buildHeader(
-      pkg,
-      seed,
-      config,
-      seats.map((s) => (s.kind === 'agent' ? String(s.name) : 'remote')),
-      setupEvents,
-    );
-    const outcome = rs.outcome(state);
+    const outcome = engine.outcome;
     const status: MatchStatus = outcome ? 'finished' : seats.some((s) => s.kind === 'open') ? 'waiting' : 'running';
     const row: MatchRow = {
       id: matchId(),
@@ -558,17 +528,53 @@ export class MatchService {
       deadlineMs: input.turnDeadlineMs ?? null,
       seats: n,
       seq: 0,
-      hash: hash.digest(),
+      hash: engine.hash,
       outcome: outcome ?? null,
       createdAt: now,
       updatedAt: now,
     };
-    await this.store.createMatch(row, seats);
-    const m = new LiveMatch(pkg, row, state, hash, seats);
+    const m = new LiveMatch(pkg, row, engine, seats);
+    // agents are made (and a bad spec refused) before anything is stored
+    this.seatAgents(m);
+    try {
+      await this.store.createMatch(row, seats);
+    } catch (err) {
+      for (const a of m.agents.values()) void Promise.resolve(a.close()).catch(() => {});
+      throw err;
+    }
     m.agentDelayMs = input.agentDelayMs ?? 0;
     this.live.set(row.id, m);
     this.afterChange(m);
     return m;
+  }
+
+  /** Seat the agents this server plays, each under the failure policy, as `arbiter play` seats them. */
+  private seatAgents(m: LiveMatch): void {
+    const policy = this.agentPolicy(m);
+    for (const s of m.seats) {
+      if (s.kind !== 'agent' || !s.name || m.agents.has(s.seat)) continue;
+      const made = makeAgent(m.pkg, s.name, this.opts.agentEnv ?? {}, s.seat);
+      const t = (made as { transport?: Transport }).transport;
+      const transport = t && typeof t.decide === 'function' ? t : inProcessTransport(made);
+      const agent = new SeatAgent({
+        seat: s.seat,
+        transport,
+        policy,
+        onAttempt: (rec) => {
+          if (rec.ok === false) this.warn('agent decision failed', { match: m.id, ...rec } as JsonObject);
+        },
+      });
+      m.agents.set(s.seat, agent);
+      m.engine.seatAgent(s.seat, agent);
+    }
+  }
+
+  private agentPolicy(m: LiveMatch): PolicyOptions {
+    return {
+      ...DEFAULT_POLICY,
+      deadlineMs: m.row.deadlineMs ?? this.opts.agentDeadlineMs ?? DEFAULT_POLICY.deadlineMs,
+      maxFailures: this.opts.agentMaxFailures ?? DEFAULT_POLICY.maxFailures,
+    };
   }
 
   async join(m: LiveMatch, seat: number | undefined, name: string): Promise<{ seat: Seat; token: string }> {
@@ -620,8 +626,8 @@ export class MatchService {
   }
 
   /**
-   * Submit one action for `seat`. The kernel's checked `act` judges it; an accepted action is
-   * written (with its seq) before this resolves. A repeated idempotency key answers the stored
+   * Submit one action for `seat`. The engine judges it with the checked `act`; an accepted action
+   * is written (with its seq) before this resolves. A repeated idempotency key answers the stored
    * result instead of acting twice.
    */
   async submit(
@@ -649,21 +655,17 @@ export class MatchService {
         this.usable(m);
         if (m.status === 'waiting')
           throw new HttpError(409, 'out_of_turn', 'the match waits for its open seats to be taken');
-        // the form the log holds (sorted keys), so replay judges exactly what was judged here
-        const canon = canonicalInput(input);
-        const res = act(m.pkg.ruleset, m.state, seat, canon);
-        if (!res.ok) throw new ArbiterError(res.error.code, res.error.reason, res.error.detail);
-        const texts: EventTexts = new Map();
-        const out = await this.commit(m, seat, canon, res.state, res.events, 'accepted', null, idemKey, texts);
-        if (out === 'ok') {
+        const r = await m.engine.submit(seat, input, { idemKey }, this.effects(m));
+        if (r.ok) {
           this.afterChange(m);
           return {
             seq: m.seq,
-            events: this.eventsOut(m, seat, res.events, texts),
+            events: this.eventsOut(m, seat, r.change.entry.events, r.change.texts),
             outcome: m.outcome,
             replayed: false,
           };
         }
+        if ('error' in r) throw new ArbiterError(r.error.code, r.error.reason, r.error.detail);
         // another server wrote this seq (or this key) first: take its history and judge again
         await this.catchUp(m);
         if (attempt >= 3) throw new HttpError(409, 'out_of_turn', 'the match moved on meanwhile; try again');
@@ -677,53 +679,50 @@ export class MatchService {
   }
 
   /**
-   * Write the submission and the new head in one transaction; only then change memory. `texts`
-   * keeps each event's canonical text, written once for the hash and read again by the guard of
-   * every frame (and of the caller's answer, when the caller passes its own).
+   * The engine's effects for this match: every change is written (submission and new head in one
+   * transaction) before it counts, then sent to whoever watches.
    */
-  private async commit(
-    m: LiveMatch,
-    seat: Seat,
-    input: Json,
-    next: unknown,
-    events: GameEvent[],
-    result: 'accepted' | 'defaulted',
-    dflt: Json,
-    idemKey: string | null,
-    texts: EventTexts = new Map(),
-  ): Promise<'ok' | 'conflict' | 'duplicate_key'> {
-    const h = forkHash(m.hash);
-    for (const e of events) h.update(eventText(e, texts));
-    const outcome = m.pkg.ruleset.outcome(next);
-    const status: MatchStatus = outcome ? 'finished' : m.status;
-    const seq = m.seq + 1;
-    const at = Date.now();
-    const sub: SubmissionRow = {
-      seq,
-      seat,
-      input,
-      result,
-      events: events,
-      // what a failing agent sent may hold U+0000, which PostgreSQL cannot store
-      default: findNul(dflt) === null ? dflt : scrubNul(dflt),
-      idemKey,
-      hash: h.digest(),
-      at,
+  private effects(m: LiveMatch): EngineEffects<unknown> {
+    return {
+      commit: (c) => this.commit(m, c),
+      applied: (c) => {
+        const status: MatchStatus = c.outcome ? 'finished' : m.status;
+        m.status = status;
+        m.row = {
+          ...m.row,
+          status,
+          seq: c.entry.seq,
+          hash: c.hash,
+          outcome: c.outcome ?? null,
+          updatedAt: Date.now(),
+        };
+        this.broadcast(m, c.entry.events, c.texts);
+      },
+      // text holding U+0000 is refused from agents as from clients (PostgreSQL could not store it)
+      screen: (input) => (findNul(input) === null ? null : NUL_REFUSAL),
     };
-    const r = await this.store.append(m.id, sub, { status, seq, hash: sub.hash, outcome: outcome ?? null });
-    if (r !== 'ok') return r;
-    m.state = next;
-    m.seq = seq;
-    m.hash = h;
-    m.outcome = outcome;
-    m.status = status;
-    m.row = { ...m.row, status, seq, hash: sub.hash, outcome: outcome ?? null, updatedAt: at };
-    this.noteSubmission(m, seat, events);
-    this.broadcast(m, events, texts);
-    return 'ok';
   }
 
-  /** After every change: let built-in agents move, and (re)arm the turn deadline. */
+  private commit(m: LiveMatch, c: Change<unknown>): Promise<'ok' | 'conflict' | 'duplicate_key'> {
+    const e = c.entry;
+    const status: MatchStatus = c.outcome ? 'finished' : m.status;
+    const dflt = (e.default ?? null) as Json;
+    const sub: SubmissionRow = {
+      seq: e.seq,
+      seat: e.seat,
+      input: e.input,
+      result: e.result === 'defaulted' ? 'defaulted' : 'accepted',
+      events: e.events,
+      // what a failing agent sent may hold U+0000, which PostgreSQL cannot store
+      default: findNul(dflt) === null ? dflt : scrubNul(dflt),
+      idemKey: c.idemKey,
+      hash: c.hash,
+      at: Date.now(),
+    };
+    return this.store.append(m.id, sub, { status, seq: e.seq, hash: c.hash, outcome: c.outcome ?? null });
+  }
+
+  /** After every change: let agents move, and (re)arm the turn deadline of seats left to people. */
   private afterChange(m: LiveMatch): void {
     if (this.closed || m.broken) return;
     if (m.status === 'finished') {
@@ -731,7 +730,12 @@ export class MatchService {
       m.timer = null;
       if (m.agentTimer) clearTimeout(m.agentTimer);
       m.agentTimer = null;
-      for (const a of m.agents) a?.close?.();
+      for (const [seat, a] of m.agents) {
+        void Promise.resolve(a.end({ type: 'match_end', outcome: m.outcome ?? null }))
+          .catch(() => {})
+          .finally(() => a.close());
+        m.agents.delete(seat);
+      }
       for (const r of m.remote.values()) {
         void Promise.resolve(r.agent.end({ type: 'match_end', outcome: m.outcome ?? null })).catch(() => {});
         r.transport.close();
@@ -740,93 +744,87 @@ export class MatchService {
       return;
     }
     if (m.status !== 'running') return;
-    this.askRemote(m);
-    const pending = m.pending();
-    if (pending.some((p) => m.agents[p.seat])) {
-      const play = () =>
-        void m
-          .run(() => this.playAgents(m))
-          .catch((err) => this.warn('agent move failed', { match: m.id, error: String(err) }));
-      // a paced match plays one agent move per delay, outside the match's queue (people may act meanwhile)
-      if (m.agentDelayMs > 0) {
-        if (!m.agentTimer)
-          m.agentTimer = setTimeout(() => {
-            m.agentTimer = null;
-            play();
-          }, m.agentDelayMs);
-      } else play();
-    }
-    this.armDeadline(m, pending);
+    this.askAgents(m);
+    this.armDeadline(m, m.pending());
   }
 
-  private async playAgents(m: LiveMatch): Promise<void> {
-    await this.agentMoves(m, m.agentDelayMs > 0 ? 1 : 100_000);
-    if (m.agentDelayMs > 0 && !this.closed && !m.broken) {
-      this.afterChange(m);
+  /**
+   * Ask every pending agent seat (built-in, external, remote socket) that is not being asked,
+   * together, as the engine asks in `arbiter play`, and submit their answers in seat order; a paced
+   * match waits its delay first. People may act meanwhile.
+   */
+  private askAgents(m: LiveMatch): void {
+    if (m.agentTimer || this.closed || m.broken || m.status !== 'running') return;
+    const ask = (p: Pending) => {
+      const s = m.engine.seats[p.seat];
+      return s.agent !== null && !s.asking;
+    };
+    if (!m.pending().some(ask)) return;
+    if (m.agentDelayMs > 0) {
+      m.agentTimer = setTimeout(() => {
+        m.agentTimer = null;
+        this.startBatch(m);
+      }, m.agentDelayMs);
       return;
     }
-    if (!this.closed && !m.broken && m.status === 'running') {
-      this.armDeadline(m, m.pending());
-      this.askRemote(m);
-    } else if (m.status === 'finished') this.afterChange(m);
+    this.startBatch(m);
   }
 
-  private async agentMoves(m: LiveMatch, most: number): Promise<void> {
-    for (let guard = 0; guard < most; guard++) {
-      if (this.closed || m.broken || m.status !== 'running') return;
-      const p = m.pending().find((x) => m.agents[x.seat]);
-      if (!p) return;
-      const agent = m.agents[p.seat];
-      if (!agent) return;
-      const rs = m.pkg.ruleset;
-      const menu = rs.legal(m.state, p.seat);
-      // a fresh stream per decision, from (seed, seq, seat): the same choices after a restart
-      const random = new SeededRandom(agentSeed((m.row.seed + Math.imul(m.seq + 1, 0x9e3779b1)) >>> 0, p.seat));
-      let input: Json;
-      let dflt: Json = null;
-      try {
-        input = await agent.choose(agentContext(rs, m.state, p.seat, p.kind, menu, random));
-      } catch (err) {
-        input = null;
-        dflt = defaultRecord('exited', m.seq + 1, String((err as Error)?.message ?? err));
+  private startBatch(m: LiveMatch): void {
+    if (this.closed || m.broken || m.status !== 'running') return;
+    void this.agentsReady(m)
+      .then(() => {
+        const batch = m.engine.askAgents();
+        if (!batch) return;
+        return batch.decisions.then((ds) =>
+          m.run(async () => {
+            if (this.closed || m.broken || m.status !== 'running') {
+              m.engine.release(batch);
+              return;
+            }
+            const r = await m.engine.submitBatch(batch, ds, this.effects(m));
+            if (r.conflict) await this.catchUp(m);
+          }),
+        );
+      })
+      .catch((err) => this.warn('agent move failed', { match: m.id, error: String(err) }))
+      .finally(() => {
+        if (!this.closed && !m.broken) this.afterChange(m);
+      });
+  }
+
+  /** match_start to every agent seat of the match, once; an agent that cannot start fails its seat. */
+  private async agentsReady(m: LiveMatch): Promise<void> {
+    const policy = this.agentPolicy(m);
+    let rules: string | null = null;
+    const starting: Promise<void>[] = [];
+    for (const [seat, a] of m.agents) {
+      let p = m.started.get(seat);
+      if (!p) {
+        if (!a.transport.inProcess) rules ??= rulesText(m.pkg.ruleset, m.pkg);
+        p = Promise.resolve()
+          .then(() => a.start(m.engine.matchStart(seat, policy.deadlineMs, a.transport.inProcess ? '' : (rules ?? ''))))
+          .catch((err: unknown) => {
+            this.warn('agent could not start; its seat plays its default', {
+              match: m.id,
+              seat,
+              error: String((err as Error)?.message ?? err),
+            });
+            a.fail();
+          });
+        m.started.set(seat, p);
       }
-      if (dflt === null && !isPlainJson(input)) {
-        dflt = defaultRecord('refused', m.seq + 1, String(input).slice(0, 200));
-      } else if (dflt === null && findNul(input) !== null) {
-        // refused as it would be from a client (PostgreSQL could not store it): the seat's default
-        dflt = defaultRecord('refused', m.seq + 1, canonicalJson(input));
-      } else if (dflt === null) input = canonicalInput(input);
-      let res = dflt === null ? act(rs, m.state, p.seat, input) : null;
-      if (!res || !res.ok) {
-        if (dflt === null) dflt = defaultRecord('refused', m.seq + 1, canonicalJson(input ?? null));
-        input = defaultActionOf(menu, m.pkg.gameType.defaultAction);
-        res = act(rs, m.state, p.seat, input);
-        if (!res.ok)
-          throw new ArbiterError('illegal', `the default action for seat ${p.seat} was refused: ${res.error.reason}`);
-      }
-      const out = await this.commit(
-        m,
-        p.seat,
-        input,
-        res.state,
-        res.events,
-        dflt === null ? 'accepted' : 'defaulted',
-        dflt,
-        null,
-      );
-      if (out !== 'ok') {
-        await this.catchUp(m);
-        return;
-      }
+      starting.push(p);
     }
+    await Promise.all(starting);
   }
 
   private armDeadline(m: LiveMatch, pending: Pending[]): void {
     const limit = m.row.deadlineMs;
     if (!limit) return;
     const now = Date.now();
-    // agents on the server and remote protocol agents have their own deadline (the policy's)
-    const owing = new Set(pending.filter((p) => !m.agents[p.seat] && !m.remote.has(p.seat)).map((p) => p.seat));
+    // seats asked through an agent have their own deadline (the policy's)
+    const owing = new Set(pending.filter((p) => !m.engine.seats[p.seat].agent).map((p) => p.seat));
     for (const s of [...m.pendingSince.keys()]) if (!owing.has(s)) m.pendingSince.delete(s);
     for (const s of owing) if (!m.pendingSince.has(s)) m.pendingSince.set(s, now);
     if (m.timer) clearTimeout(m.timer);
@@ -852,22 +850,14 @@ export class MatchService {
     const now = Date.now();
     for (const [seat, since] of [...m.pendingSince]) {
       if (since + limit > now) continue;
-      if (!m.pending().some((p) => p.seat === seat)) continue;
-      const menu = m.pkg.ruleset.legal(m.state, seat);
-      const input = defaultActionOf(menu, m.pkg.gameType.defaultAction);
-      const res = act(m.pkg.ruleset, m.state, seat, input);
-      if (!res.ok) continue;
-      const out = await this.commit(
-        m,
-        seat,
-        input,
-        res.state,
-        res.events,
-        'defaulted',
-        defaultRecord('timeout', m.seq + 1, null),
-        null,
-      );
-      if (out !== 'ok') await this.catchUp(m);
+      if (!m.engine.owes(seat) || m.engine.seats[seat].agent) continue;
+      let r: SubmitResult<unknown>;
+      try {
+        r = await m.engine.submitDefault(seat, { reason: 'timeout', request: m.seq + 1, raw: null }, this.effects(m));
+      } catch {
+        continue;
+      }
+      if (!r.ok) await this.catchUp(m);
       m.pendingSince.delete(seat);
     }
     this.afterChange(m);
@@ -875,24 +865,8 @@ export class MatchService {
 
   // ---- remote agents over the agent protocol -----------------------------------------------
 
-  /** After a submission: count it for its seat, and queue the events each remote seat perceives. */
-  private noteSubmission(m: LiveMatch, seat: Seat, events: GameEvent[]): void {
-    m.submitted.set(seat, (m.submitted.get(seat) ?? 0) + 1);
-    if (m.remote.size === 0) return;
-    const perfect = m.pkg.gameType.information === 'perfect';
-    for (const [s, r] of m.remote) r.seen.push(...eventsSeenBy(m.pkg.ruleset, perfect, events, s));
-  }
-
-  private remotePolicy(m: LiveMatch) {
-    return {
-      ...DEFAULT_POLICY,
-      deadlineMs: m.row.deadlineMs ?? this.opts.agentDeadlineMs ?? 10_000,
-      maxFailures: this.opts.agentMaxFailures ?? DEFAULT_POLICY.maxFailures,
-    };
-  }
-
   /**
-   * A seat's token opened a protocol socket: from now on the server asks this seat's decisions
+   * A seat's token opened a protocol socket: from now on the engine asks this seat's decisions
    * through it (match_start at once, then a decision_request whenever the seat is pending), under
    * the same failure policy as every other transport. One protocol connection per seat.
    */
@@ -901,7 +875,7 @@ export class MatchService {
     if (have && have.transport.connected)
       throw new HttpError(409, 'illegal', `seat ${seat} is already played by a connected protocol agent`);
     const transport = new RemoteTransport(channel, seat);
-    const policy = this.remotePolicy(m);
+    const policy = this.agentPolicy(m);
     const agent = new SeatAgent({
       seat,
       transport,
@@ -919,26 +893,15 @@ export class MatchService {
           });
       },
     });
-    m.remote.set(seat, { transport, agent, asking: false, seen: [] });
-    transport.start({
-      type: 'match_start',
-      protocol: PROTOCOL,
-      ruleset: m.pkg.ruleset.id,
-      version: m.pkg.ruleset.version,
-      seat,
-      seats: m.seats.length,
-      config: m.row.config as JsonObject,
-      rules: rulesText(m.pkg.ruleset, m.pkg),
-      default_action: m.pkg.gameType.defaultAction ?? null,
-      deadline_ms: policy.deadlineMs,
-    });
+    m.remote.set(seat, { transport, agent });
+    transport.start(m.engine.matchStart(seat, policy.deadlineMs, rulesText(m.pkg.ruleset, m.pkg)));
     if (m.status === 'finished') {
       transport.end({ type: 'match_end', outcome: m.outcome ?? null });
       transport.close();
       m.remote.delete(seat);
-    } else if (m.status === 'running' && !m.broken) {
-      this.armDeadline(m, m.pending());
-      this.askRemote(m);
+    } else {
+      m.engine.seatAgent(seat, agent);
+      if (m.status === 'running' && !m.broken) this.afterChange(m);
     }
     return transport;
   }
@@ -948,86 +911,11 @@ export class MatchService {
     transport.lost();
     const r = m.remote.get(seat);
     if (!r || r.transport !== transport) return;
-    if (!r.agent.failed) m.remote.delete(seat);
+    if (!r.agent.failed) {
+      m.remote.delete(seat);
+      if (m.engine.seats[seat].agent === r.agent) m.engine.seatAgent(seat, null);
+    }
     if (m.status === 'running' && !this.closed && !m.broken) this.armDeadline(m, m.pending());
-  }
-
-  /** Ask every pending remote seat that is not being asked yet; seats pending together are asked together. */
-  private askRemote(m: LiveMatch): void {
-    if (this.closed || m.broken || m.status !== 'running' || m.remote.size === 0) return;
-    const rs = m.pkg.ruleset;
-    for (const p of m.pending()) {
-      const r = m.remote.get(p.seat);
-      if (!r || r.asking) continue;
-      r.asking = true;
-      const state = m.state;
-      const mark = m.submitted.get(p.seat) ?? 0;
-      const menu = rs.legal(state, p.seat);
-      // the policy checks answers against this snapshot; no agent randomness is drawn here
-      const ctx = agentContext(rs, state, p.seat, p.kind, menu, new SeededRandom(0));
-      const view = ctx.view;
-      const base: Omit<DecisionRequest, 'request' | 'deadline_ms' | 'attempt' | 'previous'> = {
-        type: 'decision_request',
-        seat: p.seat,
-        kind: p.kind,
-        view,
-        view_text: describeViewText(rs, view, p.seat),
-        menu: menu as DecisionRequest['menu'],
-        events: r.seen.splice(0),
-      };
-      let again = false;
-      void r.agent
-        .decide(ctx, base, m.pkg.gameType.defaultAction ?? null)
-        .then((d) => m.run(() => this.submitRemote(m, p, r, d, mark)))
-        .then(() => {
-          again = true;
-        })
-        .catch((err) => this.warn('remote agent decision failed', { match: m.id, seat: p.seat, error: String(err) }))
-        .finally(() => {
-          r.asking = false;
-          // after a failure, wait for the next change rather than ask again at once (no busy loop)
-          if (again && m.remote.get(p.seat) === r) this.askRemote(m);
-        });
-    }
-  }
-
-  /** Store a remote seat's decision (or its default), if the seat still owes it. */
-  private async submitRemote(m: LiveMatch, p: Pending, r: RemoteSeat, d: SeatDecision, mark: number): Promise<void> {
-    if (this.closed || m.broken || m.status !== 'running') return;
-    // the seat acted meanwhile (over HTTP, or through an earlier connection): this answer is late
-    if ((m.submitted.get(p.seat) ?? 0) !== mark) return;
-    if (!m.pending().some((q) => q.seat === p.seat && q.kind === p.kind)) return;
-    const rs = m.pkg.ruleset;
-    let input = canonicalInput(d.action);
-    let dflt: DefaultInfo | null = d.defaulted ?? null;
-    // text holding U+0000 is refused from agents as from clients (PostgreSQL could not store it)
-    let res: ReturnType<typeof act> =
-      dflt === null && findNul(input) !== null ? { ok: false, error: NUL_REFUSAL } : act(rs, m.state, p.seat, input);
-    if (!res.ok && dflt === null) {
-      // refused (another seat's move since the request changed what this seat may do, or U+0000 in
-      // its text): its default, recorded
-      dflt = { reason: 'refused', request: d.request ?? '', raw: canonicalJson(input), error: res.error };
-      input = defaultActionOf(rs.legal(m.state, p.seat), m.pkg.gameType.defaultAction);
-      res = act(rs, m.state, p.seat, input);
-    }
-    if (!res.ok)
-      throw new ArbiterError('illegal', `the default action for seat ${p.seat} was refused: ${res.error.reason}`);
-    const out = await this.commit(
-      m,
-      p.seat,
-      input,
-      res.state,
-      res.events,
-      dflt === null ? 'accepted' : 'defaulted',
-      dflt ?? null,
-      null,
-    );
-    if (out !== 'ok') {
-      await this.catchUp(m);
-      return;
-    }
-    if (dflt === null && d.request) r.agent.confirm(d.request);
-    this.afterChange(m);
   }
 
   async submissions(m: LiveMatch): Promise<SubmissionRow[]> {

@@ -1,6 +1,10 @@
-// A local stand-in for both model providers' HTTP APIs (OpenAI chat completions, Anthropic
-// messages) on 127.0.0.1, scripted per request. The real SDKs talk to it over HTTP; nothing in
-// the SDKs is mocked.
+// A local stand-in for three model providers' HTTP APIs (OpenAI chat completions, which any
+// OpenAI-compatible endpoint speaks; Anthropic messages; Google generateContent) on 127.0.0.1,
+// scripted per request. The real SDKs talk to it over HTTP; nothing in the SDKs is mocked.
+// Token counts are the stand-in's own (4 characters a token), and prompt caching is modelled the
+// way the providers document it: a request's cacheable prefix (tool definitions, then the system
+// prompt) is read from the cache when an earlier request had the very same prefix — Anthropic only
+// up to a block marked `cache_control`, OpenAI and Google automatically in 128-token steps from 1024.
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,17 +13,24 @@ export type Step =
   | { kind: 'tool'; name: string; args: Record<string, unknown> | string }
   | { kind: 'prose'; text: string }
   | { kind: 'empty' }
-  | { kind: 'status'; status: number; headers?: Record<string, string> }
+  /** The answer cut at the output limit (finish_reason length / max_tokens / MAX_TOKENS). */
+  | { kind: 'truncated'; text: string }
+  | { kind: 'status'; status: number; headers?: Record<string, string>; message?: string }
   | { kind: 'delay'; ms: number; then: Step }
   /** Pick a legal-looking tool call from the request's own tools (enums only), deterministically. */
   | { kind: 'auto' };
 
-export type Provider = 'openai' | 'anthropic';
+export type Provider = 'openai' | 'anthropic' | 'google';
 
 export interface ModelServer {
   url: string;
   script: Record<Provider, Step[]>;
-  requests: { provider: Provider; body: Record<string, unknown>; auth: string | undefined }[];
+  /** Answers to preflight requests (requests without tools), in order; default a plain "ok". */
+  preflightScript: Record<Provider, Step[]>;
+  /** A step every (non-preflight) request for this model gets, whatever the script says. */
+  byModel: Record<string, Step>;
+  requests: { provider: Provider; body: Record<string, unknown>; auth: string | undefined; path: string }[];
+  preflights: { provider: Provider; body: Record<string, unknown>; auth: string | undefined }[];
   /** Most requests answered at the same moment so far. */
   maxInFlight: number;
   close(): Promise<void>;
@@ -34,6 +45,15 @@ function hash(s: string): number {
 type ToolDef = { name: string; params: { properties?: Record<string, { enum?: unknown[] }>; required?: string[] } };
 
 function toolsOf(provider: Provider, body: Record<string, unknown>): ToolDef[] {
+  if (provider === 'google') {
+    const decls = ((body.tools ?? []) as { functionDeclarations?: Record<string, unknown>[] }[]).flatMap(
+      (t) => t.functionDeclarations ?? [],
+    );
+    return decls.map((d) => ({
+      name: d.name as string,
+      params: (d.parametersJsonSchema ?? d.parameters) as ToolDef['params'],
+    }));
+  }
   const tools = (body.tools ?? []) as Record<string, unknown>[];
   return tools.map((t) =>
     provider === 'openai'
@@ -46,7 +66,7 @@ function toolsOf(provider: Provider, body: Record<string, unknown>): ToolDef[] {
 }
 
 function autoStep(provider: Provider, body: Record<string, unknown>): Step {
-  const seed = hash(JSON.stringify(body.messages));
+  const seed = hash(JSON.stringify(body.messages ?? body.contents));
   const usable = toolsOf(provider, body).filter((t) =>
     Object.values(t.params.properties ?? {}).every((p) => Array.isArray(p.enum)),
   );
@@ -57,11 +77,49 @@ function autoStep(provider: Provider, body: Record<string, unknown>): Step {
   return { kind: 'tool', name: tool.name, args };
 }
 
-function reply(provider: Provider, model: string, step: Step, promptChars: number): Record<string, unknown> {
-  const usageIn = Math.ceil(promptChars / 4);
+const tokens = (chars: number) => Math.ceil(chars / 4);
+
+/** The cache model: which prefixes were seen, and how many tokens of this request they cover. */
+class PromptCache {
+  private readonly marked = new Set<string>();
+  private readonly seen: string[] = [];
+  /** Anthropic: the prefix up to the last `cache_control` block, all or nothing. */
+  explicit(prefix: string | null): { read: number; write: number } {
+    if (prefix === null) return { read: 0, write: 0 };
+    if (this.marked.has(prefix)) return { read: tokens(prefix.length), write: 0 };
+    this.marked.add(prefix);
+    return { read: 0, write: tokens(prefix.length) };
+  }
+  /** OpenAI / Google: the longest prefix shared with an earlier request, in 128-token steps from 1024. */
+  automatic(prompt: string): number {
+    let best = 0;
+    for (const p of this.seen) {
+      const n = Math.min(p.length, prompt.length);
+      let i = 0;
+      while (i < n && p.charCodeAt(i) === prompt.charCodeAt(i)) i++;
+      best = Math.max(best, i);
+    }
+    this.seen.push(prompt);
+    if (this.seen.length > 64) this.seen.shift();
+    const t = Math.floor(tokens(best) / 128) * 128;
+    return t >= 1024 ? t : 0;
+  }
+}
+
+function reply(
+  provider: Provider,
+  body: Record<string, unknown>,
+  step: Step,
+  promptChars: number,
+  cache: PromptCache,
+): Record<string, unknown> {
+  const model = String(body.model);
+  const usageIn = tokens(promptChars);
   const usageOut = 12;
+  const truncated = step.kind === 'truncated';
+  const text = step.kind === 'prose' || step.kind === 'truncated' ? step.text : null;
   if (provider === 'openai') {
-    const message: Record<string, unknown> = { role: 'assistant', content: null };
+    const message: Record<string, unknown> = { role: 'assistant', content: text };
     if (step.kind === 'tool') {
       message.tool_calls = [
         {
@@ -73,14 +131,51 @@ function reply(provider: Provider, model: string, step: Step, promptChars: numbe
           },
         },
       ];
-    } else if (step.kind === 'prose') message.content = step.text;
+    }
+    const cached = cache.automatic(JSON.stringify(body.tools ?? []) + JSON.stringify(body.messages ?? []));
     return {
       id: 'chatcmpl-local',
       object: 'chat.completion',
       created: 0,
       model,
-      choices: [{ index: 0, finish_reason: step.kind === 'tool' ? 'tool_calls' : 'stop', message, logprobs: null }],
-      usage: { prompt_tokens: usageIn, completion_tokens: usageOut, total_tokens: usageIn + usageOut },
+      choices: [
+        {
+          index: 0,
+          finish_reason: truncated ? 'length' : step.kind === 'tool' ? 'tool_calls' : 'stop',
+          message,
+          logprobs: null,
+        },
+      ],
+      usage: {
+        prompt_tokens: usageIn,
+        completion_tokens: usageOut,
+        total_tokens: usageIn + usageOut,
+        prompt_tokens_details: { cached_tokens: Math.min(cached, usageIn) },
+      },
+    };
+  }
+  if (provider === 'google') {
+    const parts: unknown[] = [];
+    if (step.kind === 'tool')
+      parts.push({ functionCall: { name: step.name, args: typeof step.args === 'string' ? {} : step.args } });
+    else if (text !== null) parts.push({ text });
+    const sys = JSON.stringify(body.systemInstruction ?? '');
+    const cached = cache.automatic(JSON.stringify(body.tools ?? []) + sys + JSON.stringify(body.contents ?? []));
+    return {
+      candidates: [
+        {
+          content: { role: 'model', parts },
+          finishReason: truncated ? 'MAX_TOKENS' : 'STOP',
+          index: 0,
+        },
+      ],
+      usageMetadata: {
+        promptTokenCount: usageIn,
+        candidatesTokenCount: usageOut,
+        totalTokenCount: usageIn + usageOut,
+        ...(cached ? { cachedContentTokenCount: Math.min(cached, usageIn) } : {}),
+      },
+      modelVersion: model,
     };
   }
   const content: unknown[] = [];
@@ -91,23 +186,50 @@ function reply(provider: Provider, model: string, step: Step, promptChars: numbe
       name: step.name,
       input: typeof step.args === 'string' ? { raw: step.args } : step.args,
     });
-  else if (step.kind === 'prose') content.push({ type: 'text', text: step.text });
+  else if (text !== null) content.push({ type: 'text', text });
+  // the cacheable prefix: tool definitions, then the system blocks up to the last one marked
+  const system = Array.isArray(body.system) ? (body.system as { text: string; cache_control?: unknown }[]) : [];
+  const last = system.map((b) => b.cache_control !== undefined).lastIndexOf(true);
+  const prefix =
+    last < 0
+      ? null
+      : JSON.stringify(body.tools ?? []) +
+        system
+          .slice(0, last + 1)
+          .map((b) => b.text)
+          .join('');
+  const c = cache.explicit(prefix);
   return {
     id: 'msg_local',
     type: 'message',
     role: 'assistant',
     model,
     content,
-    stop_reason: step.kind === 'tool' ? 'tool_use' : 'end_turn',
+    stop_reason: truncated ? 'max_tokens' : step.kind === 'tool' ? 'tool_use' : 'end_turn',
     stop_sequence: null,
-    usage: { input_tokens: usageIn, output_tokens: usageOut },
+    usage: {
+      input_tokens: Math.max(0, usageIn - c.read - c.write),
+      output_tokens: usageOut,
+      cache_read_input_tokens: c.read,
+      cache_creation_input_tokens: c.write,
+    },
   };
 }
 
+function errorBody(provider: Provider, status: number, message: string): unknown {
+  if (provider === 'anthropic') return { type: 'error', error: { type: 'scripted', message } };
+  if (provider === 'google') return { error: { code: status, message, status: 'SCRIPTED' } };
+  return { error: { type: 'scripted', message, code: null } };
+}
+
 export async function startModelServer(): Promise<ModelServer> {
-  const script: Record<Provider, Step[]> = { openai: [], anthropic: [] };
+  const script: Record<Provider, Step[]> = { openai: [], anthropic: [], google: [] };
+  const preflightScript: Record<Provider, Step[]> = { openai: [], anthropic: [], google: [] };
+  const byModel: Record<string, Step> = {};
   const requests: ModelServer['requests'] = [];
+  const preflights: ModelServer['preflights'] = [];
   const timers = new Set<NodeJS.Timeout>();
+  const cache = new PromptCache();
   let inFlight = 0;
   const state = { maxInFlight: 0 };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -115,22 +237,32 @@ export async function startModelServer(): Promise<ModelServer> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      const provider: Provider | null = req.url?.endsWith('/chat/completions')
+      const url = req.url ?? '';
+      const provider: Provider | null = url.endsWith('/chat/completions')
         ? 'openai'
-        : req.url?.endsWith('/messages')
+        : url.endsWith('/messages')
           ? 'anthropic'
-          : null;
+          : /:generateContent(\?|$)/.test(url)
+            ? 'google'
+            : null;
       if (!provider || req.method !== 'POST') {
-        res.writeHead(404).end('{}');
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"no such route"}}');
         return;
       }
       const body = JSON.parse(text) as Record<string, unknown>;
-      requests.push({
-        provider,
-        body,
-        auth: (req.headers.authorization ?? req.headers['x-api-key']) as string | undefined,
-      });
-      let step: Step = script[provider].shift() ?? { kind: 'auto' };
+      if (provider === 'google') body.model = decodeURIComponent(/models\/([^:]+):/.exec(url)?.[1] ?? '');
+      const auth = (req.headers.authorization ?? req.headers['x-api-key'] ?? req.headers['x-goog-api-key']) as
+        | string
+        | undefined;
+      const preflight = body.tools === undefined;
+      let step: Step;
+      if (preflight) {
+        preflights.push({ provider, body, auth });
+        step = preflightScript[provider].shift() ?? { kind: 'prose', text: 'ok' };
+      } else {
+        requests.push({ provider, body, auth, path: url });
+        step = byModel[String(body.model)] ?? script[provider].shift() ?? { kind: 'auto' };
+      }
       inFlight++;
       state.maxInFlight = Math.max(state.maxInFlight, inFlight);
       let counted = true;
@@ -152,14 +284,13 @@ export async function startModelServer(): Promise<ModelServer> {
         }
         if (s.kind === 'status') {
           res.writeHead(s.status, { 'content-type': 'application/json', ...(s.headers ?? {}) });
-          res.end(JSON.stringify({ error: { type: 'scripted', message: `scripted ${s.status}` } }));
+          res.end(JSON.stringify(errorBody(provider, s.status, s.message ?? `scripted ${s.status}`)));
           return;
         }
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(reply(provider, String(body.model), s, text.length)));
+        res.end(JSON.stringify(reply(provider, body, s, text.length, cache)));
       };
       send(step);
-      step = { kind: 'auto' };
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -167,7 +298,10 @@ export async function startModelServer(): Promise<ModelServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     script,
+    preflightScript,
+    byModel,
     requests,
+    preflights,
     get maxInFlight() {
       return state.maxInFlight;
     },

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { isInstalled, PEERS, peerCases } from '../../bench/index.ts';
+import { cli } from '../support/cli.ts';
 
 const ROOT = process.cwd();
 
@@ -80,11 +81,11 @@ test('an installed peer contributes exactly the selected cases', async (t) => {
   );
 });
 
-test('arbiter bench --list names the peer cases with their peer, without running them', () => {
-  const r = spawnSync(process.execPath, ['bin/arbiter.js', 'bench', '--list'], { encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-  assert.match(r.stdout, /tictactoe\s+tictactoe\/engine\n/);
-  assert.match(r.stdout, /tictactoe\s+tictactoe\/boardgame\.io-bot {2}\(peer: boardgame\.io 0\.50\.2\)/);
+test('arbiter bench --list names the peer cases with their peer, without running them', async () => {
+  const r = await cli(['bench', '--list']);
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /tictactoe\s+tictactoe\/engine\n/);
+  assert.match(r.out, /tictactoe\s+tictactoe\/boardgame\.io-bot {2}\(peer: boardgame\.io 0\.50\.2\)/);
 });
 
 test('`arbiter bench server` runs the server benchmark script in its own process (here with no targets)', () => {
@@ -98,13 +99,8 @@ test('`arbiter bench server` runs the server benchmark script in its own process
   assert.match(r.stdout, /command: node --import tsx bench\/server.ts --targets none --runs 1/);
 });
 
-test('`arbiter bench server --json` is refused with a typed reason (its options go after --)', () => {
-  const r = spawnSync(process.execPath, ['bin/arbiter.js', 'bench', 'server', '--json'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    // CI may force colour on; the assertion reads the plain text.
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  assert.equal(r.status, 2);
-  assert.match(r.stderr, /bad_request: bench server takes its own options after "--"/);
+test('`arbiter bench server --json` is refused with a typed reason (its options go after --)', async () => {
+  const r = await cli(['bench', 'server', '--json']);
+  assert.equal(r.code, 2);
+  assert.match(r.err, /bad_request: bench server takes its own options after "--"/);
 });

@@ -14,7 +14,8 @@ import {
 } from '../../src/rulesets/bnc/agents.ts';
 import { metricsOf } from '../../src/rulesets/bnc/outcome.ts';
 import { BEATS } from '../../src/rulesets/bnc/beats.ts';
-import { hashEvents, runMatch } from '../../src/runners/match.ts';
+import { runMatch } from '../../src/runners/match.ts';
+import { hashEvents } from '../../src/engine/log.ts';
 import { makeAgents } from '../../src/agents/resolve.ts';
 
 test('[BNC-A01] every scripted choice is accepted by the checked path, for every temperament', () => {

@@ -9,7 +9,8 @@ import { bnc, bncPackage, type BncState } from '../../src/rulesets/bnc/index.ts'
 import { chooseFair, FAIR_STYLES, newFairMemory, type FairMemory } from '../../src/rulesets/bnc/fair.ts';
 import type { SeatView } from '../../src/rulesets/bnc/sample.ts';
 import type { Action } from '../../src/rulesets/bnc/schema.ts';
-import { hashEvents, runMatch } from '../../src/runners/match.ts';
+import { runMatch } from '../../src/runners/match.ts';
+import { hashEvents } from '../../src/engine/log.ts';
 import { makeAgents } from '../../src/agents/resolve.ts';
 
 const poisoned = (): BncState =>

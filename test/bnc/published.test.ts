@@ -10,7 +10,8 @@ import type { ToolIO } from '../../src/kernel/index.ts';
 import { bnc, bncPackage } from '../../src/rulesets/bnc/index.ts';
 import { renderRulesPage } from '../../src/rulesets/bnc/page.ts';
 import { BEATS, beatsOf } from '../../src/rulesets/bnc/beats.ts';
-import { logLines, runMatch } from '../../src/runners/match.ts';
+import { runMatch } from '../../src/runners/match.ts';
+import { logLines } from '../../src/engine/log.ts';
 import { makeAgents } from '../../src/agents/resolve.ts';
 import { parseLog } from '../../src/runners/logfile.ts';
 

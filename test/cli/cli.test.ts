@@ -1,4 +1,5 @@
-// The CLI as a user meets it: separate processes, exit codes, clean errors.
+// The CLI as a user meets it: exit codes, clean errors, in-process through run(argv, io); a few
+// smoke tests run the built `arbiter` binary as separate processes.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -6,8 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cli } from '../support/cli.ts';
 
-const cli = (args: string[], input?: string) => {
+const proc = (args: string[], input?: string) => {
   const r = spawnSync(process.execPath, ['bin/arbiter.js', ...args], {
     encoding: 'utf8',
     input,
@@ -17,8 +19,8 @@ const cli = (args: string[], input?: string) => {
 };
 
 test('play --json twice in two processes gives byte-identical output', () => {
-  const a = cli(['play', 'tictactoe', '--seed', '1', '--json']);
-  const b = cli(['play', 'tictactoe', '--seed', '1', '--json']);
+  const a = proc(['play', 'tictactoe', '--seed', '1', '--json']);
+  const b = proc(['play', 'tictactoe', '--seed', '1', '--json']);
   assert.equal(a.code, 0, a.err);
   assert.equal(a.out, b.out);
   const lines = a.out
@@ -27,14 +29,14 @@ test('play --json twice in two processes gives byte-identical output', () => {
     .map((l) => JSON.parse(l));
   assert.equal(lines[0].ruleset, 'tictactoe');
   assert.equal(lines[lines.length - 1].end, true);
-  assert.notEqual(cli(['play', 'tictactoe', '--seed', '2', '--json']).out, a.out);
+  assert.notEqual(proc(['play', 'tictactoe', '--seed', '2', '--json']).out, a.out);
 });
 
-test('replay --verify passes on a recorded log and fails clearly on a tampered one', () => {
+test('replay --verify passes on a recorded log and fails clearly on a tampered one', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-'));
   const log = join(dir, 'm.jsonl');
-  assert.equal(cli(['play', 'tictactoe', '--seed', '4', '--quiet', '--log', log]).code, 0);
-  const ok = cli(['replay', log, '--verify']);
+  assert.equal((await cli(['play', 'tictactoe', '--seed', '4', '--quiet', '--log', log])).code, 0);
+  const ok = await cli(['replay', log, '--verify']);
   assert.equal(ok.code, 0, ok.err);
   assert.match(ok.out, /verified/);
   const lines = readFileSync(log, 'utf8').trim().split('\n');
@@ -42,16 +44,16 @@ test('replay --verify passes on a recorded log and fails clearly on a tampered o
   e.events[0].cell = (e.events[0].cell + 3) % 9;
   lines[3] = JSON.stringify(e);
   writeFileSync(log, lines.join('\n') + '\n');
-  const bad = cli(['replay', log, '--verify']);
+  const bad = await cli(['replay', log, '--verify']);
   assert.equal(bad.code, 1);
   assert.match(bad.err, /diverged: line 4: submission 3: event 0 differs/);
   writeFileSync(log, 'garbage\n');
-  const corrupt = cli(['replay', log, '--verify']);
+  const corrupt = await cli(['replay', log, '--verify']);
   assert.equal(corrupt.code, 6);
   assert.match(corrupt.err, /malformed: line 1: not JSON/);
 });
 
-test('user mistakes print one typed line, no stack trace, exit 2', () => {
+test('user mistakes print one typed line, no stack trace, exit 2', async () => {
   for (const args of [
     ['play', 'nope'],
     ['play', 'tictactoe', '--seed', 'x'],
@@ -59,15 +61,15 @@ test('user mistakes print one typed line, no stack trace, exit 2', () => {
     ['play', 'tictactoe', '--config', '{bad'],
     ['replay', '/no/such/file'],
   ]) {
-    const r = cli(args);
+    const r = await cli(args);
     assert.equal(r.code, 2, `${args.join(' ')}: ${r.err}`);
     assert.match(r.err, /^arbiter: \w+: /, args.join(' '));
     assert.doesNotMatch(r.err, /\n\s+at /, 'no stack trace');
   }
 });
 
-test('coverage --json maps every tictactoe rule to its scenarios', () => {
-  const r = cli(['coverage', 'tictactoe', '--json']);
+test('coverage --json maps every tictactoe rule to its scenarios', async () => {
+  const r = await cli(['coverage', 'tictactoe', '--json']);
   assert.equal(r.code, 0, r.err);
   const cov = JSON.parse(r.out);
   assert.deepEqual(Object.keys(cov.tictactoe).sort(), ['TTT-1', 'TTT-2', 'TTT-3', 'TTT-4', 'TTT-5', 'TTT-6']);
@@ -82,7 +84,7 @@ test('drive as a subprocess survives garbage and answers in order', () => {
     '{"id":4,"op":"outcome"}',
     '',
   ].join('\n');
-  const r = cli(['drive'], input);
+  const r = proc(['drive'], input);
   assert.equal(r.code, 0);
   const res = r.out
     .trim()

@@ -3,7 +3,6 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +15,7 @@ import { badConfigs, determinism, fuzzInput, randomGames, sampling } from '../..
 import { coverageOf, loadScenariosOf } from '../../src/runners/coverage.ts';
 import { runScenario } from '../../src/runners/scenario.ts';
 import { explore } from '../../src/runners/explore.ts';
+import { cli } from '../support/cli.ts';
 
 const SKELETON = [
   'agents.ts',
@@ -35,10 +35,10 @@ const SKELETON = [
 test('arbiter new writes the skeleton; registered, it passes conformance, its scenarios and coverage', async (t) => {
   const root = mkdtempSync(join(tmpdir(), 'arbiter-new-'));
   t.after(() => rmSync(root, { recursive: true, force: true }));
-  const r = spawnSync(process.execPath, ['bin/arbiter.js', 'new', 'tile-race', '--dir', root], { encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-  assert.match(r.stdout, /wrote 18 files/); // the skeleton, five scenarios and an ESM package.json
-  assert.match(r.stdout, /import \{ tileRacePackage \} from '\.\/rulesets\/tile-race\/index\.ts'/);
+  const r = await cli(['new', 'tile-race', '--dir', root]);
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /wrote 18 files/); // the skeleton, five scenarios and an ESM package.json
+  assert.match(r.out, /import \{ tileRacePackage \} from '\.\/rulesets\/tile-race\/index\.ts'/);
 
   const folder = join(root, 'src/rulesets/tile-race');
   assert.deepEqual(readdirSync(folder).sort(), SKELETON);
@@ -95,14 +95,12 @@ test('the files arbiter new writes type-check under the project settings', (t) =
   assert.deepEqual(problems, []);
 });
 
-test('arbiter new refuses a taken id, a bad id and a folder that is not empty, writing nothing', (t) => {
+test('arbiter new refuses a taken id, a bad id and a folder that is not empty, writing nothing', async (t) => {
   const root = mkdtempSync(join(tmpdir(), 'arbiter-new-bad-'));
   t.after(() => rmSync(root, { recursive: true, force: true }));
-  const taken = spawnSync(process.execPath, ['bin/arbiter.js', 'new', 'tictactoe', '--dir', root], {
-    encoding: 'utf8',
-  });
-  assert.equal(taken.status, 2);
-  assert.match(taken.stderr, /already registered/);
+  const taken = await cli(['new', 'tictactoe', '--dir', root]);
+  assert.equal(taken.code, 2);
+  assert.match(taken.err, /already registered/);
   assert.throws(() => newRuleset('Bad_Id', root, []), /lower-case/);
   assert.throws(() => newRuleset('9lives', root, []), /starting with a letter/);
   assert.equal(existsSync(join(root, 'src')), false);

@@ -3,42 +3,35 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { Command } from 'commander';
 import type { RulesetPackage, RulesetTool, ToolIO } from '../../src/kernel/index.ts';
 import { addTool, registerRulesetTools, rewriteDeprecated } from '../../src/cli/core/packages.ts';
 import { splitKeys } from '../../src/cli/core/terminal.ts';
 import { actionSchemas } from '../../src/runners/schema.ts';
 import { PACKAGES } from '../../src/registry.ts';
+import { cliContext } from '../../src/cli/io.ts';
+import { cli } from '../support/cli.ts';
 
-const cli = (args: string[]) => {
-  const r = spawnSync(process.execPath, ['bin/arbiter.js', ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-};
-
-test("play RULESET --help lists only that ruleset's config flags", () => {
-  const ground = cli(['play', 'ground', '--help']).out;
-  const ttt = cli(['play', 'tictactoe', '--help']).out;
+test("play RULESET --help lists only that ruleset's config flags", async () => {
+  const ground = (await cli(['play', 'ground', '--help'])).out;
+  const ttt = (await cli(['play', 'tictactoe', '--help'])).out;
   assert.match(ground, /--players/);
   assert.doesNotMatch(ground, /--width/);
   assert.doesNotMatch(ttt, /--players|--width|--preset/);
-  assert.match(cli(['sim', 'mines', '--help']).out, /--width/);
+  assert.match((await cli(['sim', 'mines', '--help'])).out, /--width/);
 });
 
-test('a flag of another ruleset is refused; an unknown ruleset is a typed error', () => {
-  const r = cli(['play', 'tictactoe', '--players', '3']);
+test('a flag of another ruleset is refused; an unknown ruleset is a typed error', async () => {
+  const r = await cli(['play', 'tictactoe', '--players', '3']);
   assert.equal(r.code, 2);
   assert.match(r.err, /unknown option '--players'/);
-  const u = cli(['sim', 'nope']);
+  const u = await cli(['sim', 'nope']);
   assert.equal(u.code, 2);
   assert.match(u.err, /^arbiter: not_found: unknown ruleset "nope"/);
 });
 
-test('rulesets prints the game type and each agent with what it reads', () => {
-  const rows = JSON.parse(cli(['rulesets', '--json']).out) as {
+test('rulesets prints the game type and each agent with what it reads', async () => {
+  const rows = JSON.parse((await cli(['rulesets', '--json'])).out) as {
     id: string;
     gameType: { seats: { min: number } };
     agents: { name: string; reads: string }[];
@@ -51,22 +44,22 @@ test('rulesets prints the game type and each agent with what it reads', () => {
     assert.ok(r.gameType.seats.min >= 1);
     assert.ok(r.agents.some((a) => a.name === 'random' && a.reads === 'view'));
   }
-  assert.match(cli(['rulesets']).out, /agents: random \(view\), first \(view\)/);
+  assert.match((await cli(['rulesets'])).out, /agents: random \(view\), first \(view\)/);
 });
 
-test('lock refuses, with a reason, a ruleset that has no release manifest', () => {
-  const r = cli(['lock', 'tictactoe']);
+test('lock refuses, with a reason, a ruleset that has no release manifest', async () => {
+  const r = await cli(['lock', 'tictactoe']);
   assert.equal(r.code, 2);
   assert.match(r.err, /tictactoe has no release manifest/);
 });
 
-test('schema publishes the declared config and every declared action family; without declarations it derives them from menus', () => {
+test('schema publishes the declared config and every declared action family; without declarations it derives them from menus', async () => {
   for (const pkg of PACKAGES) {
     const s = actionSchemas(pkg.ruleset);
     assert.deepEqual(Object.keys(s.actions).sort(), Object.keys(pkg.ruleset.schemas!.actions).sort(), pkg.ruleset.id);
     assert.deepEqual(s.config, pkg.ruleset.configSchema ?? null);
   }
-  const out = JSON.parse(cli(['schema', 'duel']).out) as { actions: Record<string, unknown> };
+  const out = JSON.parse((await cli(['schema', 'duel'])).out) as { actions: Record<string, unknown> };
   // the paid-ability decision's families, which the menu-derived schema of earlier rounds missed
   assert.ok(out.actions.score && out.actions.pass);
   const { schemas: _declared, ...bare } = PACKAGES[0].ruleset;
@@ -128,7 +121,11 @@ test('registerRulesetTools joins a group an older module already made', () => {
   program.command('demo').command('old');
   const tool: RulesetTool = { name: 'new', description: 'd', run: () => 0 };
   const pkg = { ...PACKAGES[0], ruleset: { ...PACKAGES[0].ruleset, id: 'demo' }, tools: [tool] } as RulesetPackage;
-  registerRulesetTools(program, [pkg]);
+  registerRulesetTools(
+    program,
+    cliContext({ stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, cwd: '.', env: {} }),
+    [pkg],
+  );
   assert.deepEqual(
     program.commands.find((c) => c.name() === 'demo')!.commands.map((c) => c.name()),
     ['old', 'new'],
@@ -137,21 +134,32 @@ test('registerRulesetTools joins a group an older module already made', () => {
 
 test('old spellings are rewritten with a note only when the new tool exists', () => {
   const notes: string[] = [];
-  const argv = ['node', 'arbiter', 'ground-edition', 'x.json'];
+  const argv = ['ground-edition', 'x.json'];
   const out = rewriteDeprecated(argv, (t) => notes.push(t));
   const groundHasEdition = PACKAGES.some((p) => p.ruleset.id === 'ground' && p.tools.some((t) => t.name === 'edition'));
   if (groundHasEdition) {
-    assert.deepEqual(out, ['node', 'arbiter', 'ground', 'edition', 'x.json']);
+    assert.deepEqual(out, ['ground', 'edition', 'x.json']);
     assert.match(notes[0], /is now "arbiter ground edition"/);
   } else assert.deepEqual(out, argv);
-  assert.deepEqual(rewriteDeprecated(['node', 'arbiter', 'play', 'tictactoe']), [
-    'node',
-    'arbiter',
-    'play',
-    'tictactoe',
-  ]);
+  assert.deepEqual(
+    rewriteDeprecated(['play', 'tictactoe'], (t) => notes.push(t)),
+    ['play', 'tictactoe'],
+  );
 });
 
 test('terminal input splits into keys, escape sequences whole', () => {
   assert.deepEqual(splitKeys('q\u001b[A\r\u001b[1;5Cx'), ['q', '\u001b[A', '\r', '\u001b[1;5C', 'x']);
+});
+
+test('[CLI-TOOLS] every shipped ruleset tool is served by addTool: an int option names the text given, each tool has --help', async () => {
+  // the second registrar (src/cli/extensions.ts) parsed ints itself and let NaN reach the tool
+  const r = await cli(['mines', 'generate', '--width', 'x', '--height', '9', '--mines', '10']);
+  assert.equal(r.code, 2);
+  assert.match(r.err, /^arbiter: bad_request: --width must be an integer, got "x"/);
+  for (const pkg of PACKAGES)
+    for (const tool of pkg.tools) {
+      const help = await cli([pkg.ruleset.id, tool.name, '--help']);
+      assert.equal(help.code, 0, `${pkg.ruleset.id} ${tool.name}: ${help.err}`);
+      assert.match(help.out, new RegExp(`Usage: arbiter ${pkg.ruleset.id} ${tool.name}`));
+    }
 });

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import type { ToolIO } from '../../src/kernel/index.ts';
 import { groundPackage } from '../../src/rulesets/ground/index.ts';
 import { SAMPLE_EDITION, type Edition } from '../../src/rulesets/ground/edition.ts';
 import { editionReport } from '../../src/rulesets/ground/tools.ts';
+import { cli } from '../support/cli.ts';
 
 function memoryIO(files: Record<string, string>): ToolIO & { stdout: string[] } {
   const stdout: string[] = [];
@@ -44,8 +44,8 @@ test('[GR-E01] the edition tool runs through ToolIO: no path prints the SAMPLE e
   assert.throws(() => tool.run(['missing.json'], {}, io), /bad_config|cannot read edition/);
 });
 
-test('[GR-E01] `arbiter ground edition` is a CLI verb', () => {
-  const r = spawnSync(process.execPath, ['bin/arbiter.js', 'ground', 'edition'], { encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-  assert.equal(JSON.parse(r.stdout).id, SAMPLE_EDITION.id);
+test('[GR-E01] `arbiter ground edition` is a CLI verb', async () => {
+  const r = await cli(['ground', 'edition']);
+  assert.equal(r.code, 0, r.err);
+  assert.equal(JSON.parse(r.out).id, SAMPLE_EDITION.id);
 });

@@ -2,7 +2,6 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,31 +13,27 @@ import { simReportHtml, tournamentReportHtml } from '../../src/report/static.ts'
 import { simReportView } from '../../src/report/charts.ts';
 import { REPORT_CSS, renderReportBody, renderReportPage } from '../../src/report/page.ts';
 import { runTournament } from '../../src/runners/tournament.ts';
+import { cli } from '../support/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'arbiter-report-'));
 
-function simCli(ruleset: string, games: number, seed: number, file: string) {
-  const r = spawnSync(
-    process.execPath,
-    [
-      'bin/arbiter.js',
-      'sim',
-      ruleset,
-      '--games',
-      String(games),
-      '--seed',
-      String(seed),
-      '--threads',
-      '1',
-      '--no-progress',
-      '--json',
-      '--html',
-      file,
-    ],
-    { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
-  );
-  assert.equal(r.status, 0, r.stderr);
-  return { json: JSON.parse(r.stdout), html: readFileSync(file, 'utf8') };
+async function simCli(ruleset: string, games: number, seed: number, file: string) {
+  const r = await cli([
+    'sim',
+    ruleset,
+    '--games',
+    String(games),
+    '--seed',
+    String(seed),
+    '--threads',
+    '1',
+    '--no-progress',
+    '--json',
+    '--html',
+    file,
+  ]);
+  assert.equal(r.code, 0, r.err);
+  return { json: JSON.parse(r.out), html: readFileSync(file, 'utf8') };
 }
 
 type Figures = { path: (string | number)[]; value: number }[];
@@ -73,8 +68,8 @@ function assertSelfContained(html: string) {
   assert.doesNotMatch(html, /url\(|@import|https?:\/\//i, 'no outside address in styles or markup');
 }
 
-test('[report] sim --html of tictactoe: self-contained, every figure equals the sim --json figure of the same seed', () => {
-  const { json, html } = simCli('tictactoe', 400, 7, join(dir, 'ttt.html'));
+test('[report] sim --html of tictactoe: self-contained, every figure equals the sim --json figure of the same seed', async () => {
+  const { json, html } = await simCli('tictactoe', 400, 7, join(dir, 'ttt.html'));
   assertSelfContained(html);
   const figs = figuresOf(html);
   for (const f of figs) assert.equal(f.value, at(json, f.path), `figure at ${JSON.stringify(f.path)}`);
@@ -103,8 +98,8 @@ test('[report] sim --html of tictactoe: self-contained, every figure equals the 
   }
 });
 
-test('[report] sim --html of ground: one histogram per metric, each bin and summary equal to the JSON', () => {
-  const { json, html } = simCli('ground', 60, 3, join(dir, 'ground.html'));
+test('[report] sim --html of ground: one histogram per metric, each bin and summary equal to the JSON', async () => {
+  const { json, html } = await simCli('ground', 60, 3, join(dir, 'ground.html'));
   assertSelfContained(html);
   const figs = figuresOf(html);
   for (const f of figs) assert.equal(f.value, at(json, f.path), `figure at ${JSON.stringify(f.path)}`);

@@ -10,10 +10,12 @@ import { join } from 'node:path';
 import { act, ArbiterError, type Json, type Ruleset } from '../../src/kernel/index.ts';
 import { REGISTRY } from '../../src/registry.ts';
 import { makeAgents } from '../../src/agents/resolve.ts';
-import { canonicalInput, logLines, MatchRecorder, runMatch, type LogEntry } from '../../src/runners/match.ts';
+import { runMatch } from '../../src/runners/match.ts';
+import { canonicalInput, logLines, MatchRecorder, type LogEntry } from '../../src/engine/log.ts';
 import { VERIFY_EXIT, verifyLogFile, verifyLogText } from '../../src/runners/replay.ts';
 import { buildConfig, readJsonFile } from '../../src/cli/core/config.ts';
 import { parseScenario } from '../../src/runners/scenario-file.ts';
+import { cli } from '../support/cli.ts';
 
 const resolve = (id: string) => REGISTRY.get(id)?.ruleset as Ruleset<unknown> | undefined;
 const verify = (lines: string[], partial = false) => verifyLogText(lines.join('\n') + '\n', { resolve, partial });
@@ -311,31 +313,24 @@ test('[LOG-F05] scenario files: prototype paths and keys, unknown tags, binary v
   assert.equal(parseScenario(base, 't.yaml').id, 't');
 });
 
-test('[LOG-F06] CLI: replay exit codes for incomplete and --partial; unwritable --log and prototype --set fail before the match', () => {
-  const cli = (args: string[]) => {
-    const r = spawnSync(process.execPath, ['bin/arbiter.js', ...args], {
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1' },
-    });
-    return { code: r.status, out: r.stdout, err: r.stderr };
-  };
+test('[LOG-F06] CLI: replay exit codes for incomplete and --partial; unwritable --log and prototype --set fail before the match', async () => {
   const log = join(tmp, 'cli.jsonl');
-  const played = cli(['play', 'tictactoe', '--seed', '2', '--quiet', '--log', log]);
+  const played = await cli(['play', 'tictactoe', '--seed', '2', '--quiet', '--log', log]);
   assert.equal(played.code, 0, played.err);
   const lines = spawnSync('head', ['-n', '-1', log], { encoding: 'utf8' }).stdout;
   const cut = join(tmp, 'cut.jsonl');
   writeFileSync(cut, lines);
-  const inc = cli(['replay', cut, '--verify']);
+  const inc = await cli(['replay', cut, '--verify']);
   assert.equal(inc.code, 3);
   assert.match(inc.err, /incomplete: \d+ submissions, no footer/);
-  const part = cli(['replay', cut, '--partial']);
+  const part = await cli(['replay', cut, '--partial']);
   assert.equal(part.code, 0, part.err);
   assert.match(part.out, /partial: .*a match still running/);
-  const nolog = cli(['play', 'tictactoe', '--log', join(tmp, 'no', 'such', 'dir', 'x.jsonl')]);
+  const nolog = await cli(['play', 'tictactoe', '--log', join(tmp, 'no', 'such', 'dir', 'x.jsonl')]);
   assert.equal(nolog.code, 2);
   assert.match(nolog.err, /cannot write --log .*ENOENT/);
   assert.equal(nolog.out, '', 'no move was played');
-  const proto = cli(['play', 'ground', '--set', '__proto__={"players":6}', '--quiet']);
+  const proto = await cli(['play', 'ground', '--set', '__proto__={"players":6}', '--quiet']);
   assert.equal(proto.code, 2);
   assert.match(proto.err, /bad_config: --set: the key "__proto__" is not allowed/);
   assert.equal(existsSync(join(tmp, 'no')), false);

@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { act, canonicalJson, type Json, type Ruleset } from '../../src/kernel/index.ts';
 import { PACKAGES, REGISTRY } from '../../src/registry.ts';
 import { makeAgents } from '../../src/agents/resolve.ts';
-import { canonicalInput, clipRaw, logLines, MatchRecorder, runMatch, type LogEntry } from '../../src/runners/match.ts';
+import { runMatch } from '../../src/runners/match.ts';
+import { canonicalInput, clipRaw, logLines, MatchRecorder, type LogEntry } from '../../src/engine/log.ts';
 import { verifyLogText, type VerifyReport } from '../../src/runners/replay.ts';
 
 const resolve = (id: string) => REGISTRY.get(id)?.ruleset as Ruleset<unknown> | undefined;

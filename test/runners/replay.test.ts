@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { ArbiterError } from '../../src/kernel/index.ts';
 import { tictactoe, tictactoePackage } from '../../src/rulesets/tictactoe/index.ts';
 import { makeAgents } from '../../src/agents/resolve.ts';
-import { logLines, playFast, runMatch, hashEvents } from '../../src/runners/match.ts';
+import { playFast, runMatch } from '../../src/runners/match.ts';
+import { logLines, hashEvents } from '../../src/engine/log.ts';
 import { parseLog } from '../../src/runners/logfile.ts';
 import { replayLog } from '../../src/runners/replay.ts';
 

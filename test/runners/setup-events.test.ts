@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import type { GameEvent } from '../../src/kernel/index.ts';
 import { minesPackage } from '../../src/rulesets/mines/index.ts';
 import { makeAgents } from '../../src/agents/resolve.ts';
-import { hashEvents, logLines, playFast, runMatch } from '../../src/runners/match.ts';
+import { playFast, runMatch } from '../../src/runners/match.ts';
+import { hashEvents, logLines } from '../../src/engine/log.ts';
 import { parseLog } from '../../src/runners/logfile.ts';
 import { replayLog } from '../../src/runners/replay.ts';
 

@@ -12,7 +12,7 @@ import { getPackage } from '../../src/registry.ts';
 import { parseLog } from '../../src/runners/logfile.ts';
 import { replayLog } from '../../src/runners/replay.ts';
 import { actionSchemas } from '../../src/runners/schema.ts';
-import { leaks, leaksAny } from '../../src/server/secrets.ts';
+import { leaks, leaksAny } from '../../src/engine/audience.ts';
 import { ActResult, ErrorBody, MatchRecord, ServerFrame, Snapshot } from '../../src/server/schemas.ts';
 import { call, startServer, tempDir, Watcher, type ServerProc } from './helpers.ts';
 

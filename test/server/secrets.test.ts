@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { containsSecret, type GameEvent, type Json } from '../../src/kernel/index.ts';
-import { eventsLeak, leaksAny, type EventTexts } from '../../src/server/secrets.ts';
+import { eventsLeak, leaksAny, type EventTexts } from '../../src/engine/audience.ts';
 
 /** Every object and array inside `v` (itself included), so some secrets are really in it. */
 function parts(v: Json, out: Json[] = []): Json[] {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { GameEvent } from '../../src/kernel/index.ts';
 import { bncPackage } from '../../src/rulesets/bnc/index.ts';
 import { groundPackage } from '../../src/rulesets/ground/index.ts';
-import { eventsFor } from '../../src/server/secrets.ts';
+import { eventsFor } from '../../src/engine/audience.ts';
 
 const events: GameEvent[] = [{ type: 'beat', beat: 'first_contact', turn: 1 }];
 

@@ -4,7 +4,6 @@
 // every page at 360 px wide. Screenshots go to test-output/.
 
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,8 +15,7 @@ import { parseLog } from '../../src/runners/logfile.ts';
 import { replayLog } from '../../src/runners/replay.ts';
 import { axeProblems, chromiumInstalled, overflowsX, shot, startRig, type WebRig } from './support.ts';
 import { pebblesPackage } from './pebbles.ts';
-
-const ROOT = join(import.meta.dirname, '../..');
+import { cli } from '../support/cli.ts';
 
 /** Wait until the match page shows a step after `seq` (or the end). */
 async function nextStep(page: Page, seq: string): Promise<void> {
@@ -169,15 +167,9 @@ describe('web page', () => {
     const log = await (await fetch(`${rig.url}/api/matches/${tttMatch}/log`)).text();
     const dir = mkdtempSync(join(tmpdir(), 'arbiter-web-log-'));
     writeFileSync(join(dir, 'ttt.jsonl'), log);
-    const cli = spawnSync(
-      process.execPath,
-      [join(ROOT, 'bin/arbiter.js'), 'replay', join(dir, 'ttt.jsonl'), '--json'],
-      {
-        encoding: 'utf8',
-      },
-    );
-    assert.equal(cli.status, 0, cli.stderr);
-    const report = JSON.parse(cli.stdout) as { status: string; hash: string; submissions: number };
+    const replayed = await cli(['replay', join(dir, 'ttt.jsonl'), '--json']);
+    assert.equal(replayed.code, 0, replayed.err);
+    const report = JSON.parse(replayed.out) as { status: string; hash: string; submissions: number };
     assert.equal(report.status, 'verified');
     const rs = REGISTRY.get('tictactoe')!.ruleset;
     const final = canonicalJson(rs.view(replayLog(rs, parseLog(log)).state, null));

@@ -4,14 +4,16 @@
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import pc from 'picocolors';
+import { join } from 'node:path';
+import { pc } from '../colors.ts';
 import type { Command } from 'commander';
+import type { CliContext } from '../io.ts';
 import { ArbiterError } from '../../kernel/index.ts';
 import { parseCount } from './config.ts';
+import { ROOT } from '../paths.ts';
 import { runCase, type BenchResult } from '../../../bench/types.ts';
 
-export function registerBench(program: Command): void {
+export function registerBench(program: Command, ctx: CliContext): void {
   program
     .command('bench')
     .description('run the benchmarks (ratios against baselines measured in the same run)')
@@ -30,16 +32,16 @@ export function registerBench(program: Command): void {
             'bad_request',
             'bench server takes its own options after "--" (e.g. arbiter bench server -- --runs 1); --json, --list and --budget are for the case benchmarks',
           );
-        const script = fileURLToPath(new URL('../../../bench/server.ts', import.meta.url));
+        const script = join(ROOT, 'bench', 'server.ts');
         // it borrows the test suite's throw-away PostgreSQL helper, which an installed package lacks
-        if (!existsSync(fileURLToPath(new URL('../../../test/server/helpers.ts', import.meta.url)))) {
-          process.stdout.write('skipped: the server benchmark runs from a source checkout (git clone, npm ci)\n');
+        if (!existsSync(join(ROOT, 'test', 'server', 'helpers.ts'))) {
+          ctx.out('skipped: the server benchmark runs from a source checkout (git clone, npm ci)\n');
           return;
         }
         const r = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), script, ...filters.slice(1)], {
           stdio: 'inherit',
         });
-        process.exitCode = r.status ?? 1;
+        ctx.exit(r.status ?? 1);
         return;
       }
       const { ALL_CASES, PEERS, POSTPROCESS, peerCases } = await import('../../../bench/index.ts');
@@ -47,13 +49,13 @@ export function registerBench(program: Command): void {
       const wanted = (c: { name: string; group: string }) =>
         filters.length === 0 || filters.some((f) => c.name.includes(f) || c.group.includes(f));
       if (opts.list) {
-        for (const c of ALL_CASES) process.stdout.write(`${c.group.padEnd(10)} ${c.name}\n`);
+        for (const c of ALL_CASES) ctx.out(`${c.group.padEnd(10)} ${c.name}\n`);
         for (const p of PEERS)
-          for (const name of p.names) process.stdout.write(`${p.group.padEnd(10)} ${name}  (peer: ${p.peer})\n`);
+          for (const name of p.names) ctx.out(`${p.group.padEnd(10)} ${name}  (peer: ${p.peer})\n`);
         return;
       }
       // peers (devDependencies) load only when installed; otherwise one `skipped:` line each
-      const peers = await peerCases(wanted, (line) => process.stderr.write(`${line}\n`));
+      const peers = await peerCases(wanted, (line) => ctx.err(`${line}\n`));
       const cases = ALL_CASES.filter(wanted);
       for (const c of peers) {
         // after the last own case of the same group, so a group reads together
@@ -64,23 +66,23 @@ export function registerBench(program: Command): void {
       if (cases.length === 0) throw new ArbiterError('not_found', `no benchmark case matches ${filters.join(', ')}`);
       const results: BenchResult[] = [];
       for (const c of cases) {
-        if (!opts.json && process.stderr.isTTY) process.stderr.write(pc.dim(`running ${c.name}…\n`));
+        if (!opts.json && ctx.io.stderr.isTTY) ctx.err(pc.dim(`running ${c.name}…\n`));
         results.push(await runCase(c, budget));
       }
       for (const post of POSTPROCESS) post(results);
       if (!opts.json)
-        process.stdout.write(
+        ctx.out(
           pc.bold(`${'case'.padEnd(34)} ${'games/CPU-s'.padStart(14)} ${'moves/CPU-s'.padStart(14)}  extra`) + '\n',
         );
       for (const r of results) {
-        if (opts.json) process.stdout.write(JSON.stringify(r) + '\n');
+        if (opts.json) ctx.out(JSON.stringify(r) + '\n');
         else {
           const extra = r.extra
             ? Object.entries(r.extra)
                 .map(([k, v]) => `${k}=${v}`)
                 .join(' ')
             : '';
-          process.stdout.write(
+          ctx.out(
             `${r.case.padEnd(34)} ${fmt(r.games_per_cpu_s).padStart(14)} ${fmt(r.moves_per_cpu_s).padStart(14)}  ${extra}\n`,
           );
         }

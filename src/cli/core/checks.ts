@@ -1,14 +1,15 @@
 // `arbiter scenario run`, `arbiter coverage`, `arbiter register`: the designer's verbs.
 
 import { resolve } from 'node:path';
-import pc from 'picocolors';
+import { pc } from '../colors.ts';
 import type { Command } from 'commander';
+import type { CliContext } from '../io.ts';
 import { PACKAGES, REGISTRY, getPackage, rulesetIds } from '../../registry.ts';
 import { coverageOf, registerOf, type RulesetRegister } from '../../runners/coverage.ts';
 import { findScenarioFiles, loadScenarioFile } from '../../runners/scenario-file.ts';
 import { runScenario, type ScenarioResult } from '../../runners/scenario.ts';
 
-export function registerChecks(program: Command): void {
+export function registerChecks(program: Command, ctx: CliContext): void {
   const scenario = program.command('scenario').description('scenario files: run them');
   scenario
     .command('run')
@@ -17,7 +18,7 @@ export function registerChecks(program: Command): void {
     .option('--json', 'print results as JSON')
     .option('-v, --verbose', 'list passing scenarios too')
     .action((paths: string[], opts: { json?: boolean; verbose?: boolean }) => {
-      const root = process.cwd();
+      const root = ctx.io.cwd;
       const targets = paths.length ? paths : [...REGISTRY.values()].map((e) => resolve(root, e.scenarios));
       const files = findScenarioFiles(targets.filter((t) => paths.length > 0 || require_exists(t)));
       const results: ScenarioResult[] = files.map((f) => {
@@ -39,23 +40,21 @@ export function registerChecks(program: Command): void {
       });
       const failed = results.filter((r) => !r.ok);
       if (opts.json)
-        process.stdout.write(
+        ctx.out(
           JSON.stringify({ passed: results.length - failed.length, failed: failed.length, results }, null, 2) + '\n',
         );
       else {
         for (const r of results) {
           if (!r.ok)
-            process.stdout.write(
+            ctx.out(
               `${pc.red('FAIL')} ${r.ruleset}/${r.id}  (${r.file})\n     ${r.failure?.split('\n').join('\n     ')}\n`,
             );
           else if (opts.verbose)
-            process.stdout.write(
-              `${pc.green('ok')}   ${r.ruleset}/${r.id}${r.provisional ? pc.yellow(' (provisional)') : ''}\n`,
-            );
+            ctx.out(`${pc.green('ok')}   ${r.ruleset}/${r.id}${r.provisional ? pc.yellow(' (provisional)') : ''}\n`);
         }
-        process.stdout.write(`${results.length - failed.length} passed, ${failed.length} failed\n`);
+        ctx.out(`${results.length - failed.length} passed, ${failed.length} failed\n`);
       }
-      if (failed.length > 0 || results.length === 0) process.exitCode = 1;
+      if (failed.length > 0 || results.length === 0) ctx.exit(1);
     });
 
   program
@@ -68,39 +67,38 @@ export function registerChecks(program: Command): void {
     .option('--uncovered', 'list only uncovered ids')
     .action((only: string | undefined, opts: { json?: boolean; uncovered?: boolean }) => {
       const pkgs = only ? [getPackage(only)] : PACKAGES;
-      const all = pkgs.map((p) => ({ c: coverageOf(p, process.cwd(), { run: true }), reg: registerOf(p) }));
+      const all = pkgs.map((p) => ({ c: coverageOf(p, ctx.io.cwd, { run: true }), reg: registerOf(p) }));
       let bad = false;
       if (opts.json) {
         const out: Record<string, Record<string, string[]>> = {};
         for (const { c } of all) out[c.ruleset] = Object.fromEntries(c.rules.map((r) => [r.id, r.by]));
-        process.stdout.write(JSON.stringify(out, null, 2) + '\n');
+        ctx.out(JSON.stringify(out, null, 2) + '\n');
       }
       for (const { c, reg } of all) {
         if (c.uncovered.length || c.broken.length || c.unknownIds.length || c.failedRuns.length) bad = true;
-        for (const w of reg.warnings) process.stderr.write(pc.yellow(`warning: ${c.ruleset}: ${w}\n`));
+        for (const w of reg.warnings) ctx.err(pc.yellow(`warning: ${c.ruleset}: ${w}\n`));
         if (opts.json) continue;
         const covered = c.rules.length - c.uncovered.length;
-        process.stdout.write(pc.bold(`${c.ruleset}: ${covered}/${c.rules.length} ids covered`) + '\n');
+        ctx.out(pc.bold(`${c.ruleset}: ${covered}/${c.rules.length} ids covered`) + '\n');
         for (const r of c.rules) {
           if (opts.uncovered && r.by.length) continue;
           const mark = r.by.length ? pc.green('✓') : pc.red('✗');
           const by = r.by.length
             ? r.by.slice(0, 4).join(', ') + (r.by.length > 4 ? ` (+${r.by.length - 4})` : '')
             : pc.red('UNCOVERED');
-          process.stdout.write(`  ${mark} ${r.id.padEnd(14)} ${by}\n`);
+          ctx.out(`  ${mark} ${r.id.padEnd(14)} ${by}\n`);
         }
-        for (const b of c.broken) process.stdout.write(pc.red(`  broken scenario ${b.file}: ${b.error}\n`));
-        for (const u of c.unknownIds) process.stdout.write(pc.red(`  scenario ${u.by} names unknown id ${u.id}\n`));
-        for (const f of c.failedRuns)
-          process.stdout.write(pc.red(`  scenario ${f.scenario} fails: ${f.failure.split('\n')[0]}\n`));
-        if (reg.uItems.length) process.stdout.write(`  ${registerSummary(reg)}\n`);
+        for (const b of c.broken) ctx.out(pc.red(`  broken scenario ${b.file}: ${b.error}\n`));
+        for (const u of c.unknownIds) ctx.out(pc.red(`  scenario ${u.by} names unknown id ${u.id}\n`));
+        for (const f of c.failedRuns) ctx.out(pc.red(`  scenario ${f.scenario} fails: ${f.failure.split('\n')[0]}\n`));
+        if (reg.uItems.length) ctx.out(`  ${registerSummary(reg)}\n`);
       }
       if (bad) {
         if (!opts.json)
-          process.stderr.write(
+          ctx.err(
             'coverage: some rule ids are uncovered, some scenarios are broken, or a scenario relies on a U-item it does not list\n',
           );
-        process.exitCode = 1;
+        ctx.exit(1);
       }
     });
 
@@ -114,20 +112,18 @@ export function registerChecks(program: Command): void {
     .action((id: string, opts: { json?: boolean }) => {
       const reg = registerOf(getPackage(id));
       if (opts.json) {
-        process.stdout.write(JSON.stringify(reg, null, 2) + '\n');
+        ctx.out(JSON.stringify(reg, null, 2) + '\n');
         return;
       }
-      process.stdout.write(pc.bold(`${reg.title} (${reg.version}) — findings register`) + '\n');
-      if (reg.findings.length === 0) process.stdout.write('  (no findings recorded)\n');
+      ctx.out(pc.bold(`${reg.title} (${reg.version}) — findings register`) + '\n');
+      if (reg.findings.length === 0) ctx.out('  (no findings recorded)\n');
       for (const f of reg.findings) {
-        process.stdout.write(
+        ctx.out(
           `  ${pc.bold(f.id.padEnd(5))} ${f.kind.padEnd(15)} ${f.state.padEnd(10)} raised ${f.raised} by ${f.owner}\n`,
         );
-        process.stdout.write(
-          `        reproduction: ${f.reproduction ?? '—'}   role: ${f.role ?? '—'}\n        ${f.summary}\n`,
-        );
+        ctx.out(`        reproduction: ${f.reproduction ?? '—'}   role: ${f.role ?? '—'}\n        ${f.summary}\n`);
       }
-      process.stdout.write('\n' + pc.bold('Underdetermined items (defaults the engine uses)') + '\n');
+      ctx.out('\n' + pc.bold('Underdetermined items (defaults the engine uses)') + '\n');
       for (const u of reg.uItems) {
         const sc = u.scenarios.length
           ? u.scenarios.map((s) => s.id + (s.provisional ? ' (provisional)' : '')).join(', ')
@@ -136,16 +132,14 @@ export function registerChecks(program: Command): void {
           u.reproductionStatus === 'ok'
             ? u.reproduction
             : pc.yellow(`${u.reproduction ?? 'none'} — DEBT (${u.reproductionStatus})`);
-        process.stdout.write(
-          `  ${pc.bold(u.id.padEnd(5))} ${u.question}\n        default: ${u.default}\n        why: ${u.why}\n`,
-        );
-        process.stdout.write(
+        ctx.out(`  ${pc.bold(u.id.padEnd(5))} ${u.question}\n        default: ${u.default}\n        why: ${u.why}\n`);
+        ctx.out(
           `        state: ${u.state ?? 'open'}; source: ${u.source ?? 'engine'}; owner: ${u.owner ?? '?'}; raised: ${u.raised ?? '?'}${u.ageDays !== null ? ` (${u.ageDays} days)` : ''}${u.ruling ? `\n        ruling: ${u.ruling}` : ''}\n`,
         );
-        process.stdout.write(`        reproduction: ${repro}\n        listed by: ${sc}\n`);
+        ctx.out(`        reproduction: ${repro}\n        listed by: ${sc}\n`);
       }
-      process.stdout.write('\n' + registerSummary(reg) + '\n');
-      for (const w of reg.warnings) process.stderr.write(pc.yellow(`warning: ${w}\n`));
+      ctx.out('\n' + registerSummary(reg) + '\n');
+      for (const w of reg.warnings) ctx.err(pc.yellow(`warning: ${w}\n`));
     });
 }
 

@@ -5,13 +5,14 @@
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
+import type { CliContext } from '../io.ts';
 import { ArbiterError } from '../../kernel/index.ts';
 import { rulesetIds } from '../../registry.ts';
+import { ROOT } from '../paths.ts';
 
-const TEMPLATE = fileURLToPath(new URL('../new-template/', import.meta.url));
-const KERNEL = fileURLToPath(new URL('../../kernel/index.ts', import.meta.url));
+const TEMPLATE = join(ROOT, 'src', 'cli', 'new-template');
+const KERNEL = join(ROOT, 'src', 'kernel', 'index.ts');
 
 /** Lower-case words joined by single dashes, starting with a letter: it names files, types and rule ids. */
 const ID = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
@@ -98,7 +99,7 @@ export function newRuleset(id: string, root: string, known: readonly string[] = 
   return { folder, scenarios, files, packageName: `${words.name}Package` };
 }
 
-export function registerNew(program: Command): void {
+export function registerNew(program: Command, ctx: CliContext): void {
   program
     .command('new')
     .description('write a new ruleset package on the skeleton (a placeholder game that passes conformance)')
@@ -106,8 +107,8 @@ export function registerNew(program: Command): void {
     .option('--dir <path>', 'root to write src/rulesets/<id>/ and scenarios/<id>/ under', '.')
     .action((id: string, opts: { dir: string }) => {
       const r = newRuleset(id, opts.dir);
-      const rel = (p: string) => posix(relative(process.cwd(), p)) || '.';
-      process.stdout.write(
+      const rel = (p: string) => posix(relative(ctx.io.cwd, p)) || '.';
+      ctx.out(
         `wrote ${r.files.length} files: ${rel(r.folder)}/ and ${rel(r.scenarios)}/\n` +
           'next:\n' +
           `  1. register it: import { ${r.packageName} } from './rulesets/${id}/index.ts' and add it to PACKAGES in src/registry.ts\n` +

@@ -3,38 +3,36 @@
 // like a generic verb (bnc's `schema`, `lock`) is that ruleset's own answer to the verb.
 
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Command, Option } from 'commander';
-import pc from 'picocolors';
+import type { CliContext } from '../io.ts';
+import { pc } from '../colors.ts';
 import { ArbiterError, type RulesetPackage, type RulesetTool, type ToolIO } from '../../kernel/index.ts';
 import { getPackage, PACKAGES, rulesetIds } from '../../registry.ts';
 import { agentNames } from '../../agents/resolve.ts';
 import { BUILTIN_NOTES } from '../../agents/builtin.ts';
 import { actionSchemas } from '../../runners/schema.ts';
+import { MAX_JSON_FILE, readTextFile } from './config.ts';
+import { ROOT } from '../paths.ts';
 
-/** The repository (or installed package) root: docs/rules/ and release folders live under it. */
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
-/** The CLI's ToolIO: paths relative to `cwd`, parent folders created on write, text to stdout/stderr. */
-function nodeToolIO(cwd = process.cwd()): ToolIO {
+/**
+ * The CLI's ToolIO: paths relative to the run's working directory, parent folders created on
+ * write, text to its stdout/stderr. A file to read is size-limited (an edition file, say): a huge
+ * one is refused with too_large before it is read.
+ */
+function nodeToolIO(ctx: CliContext): ToolIO {
+  const cwd = ctx.io.cwd;
   return {
     cwd,
-    readText: (path) => {
-      try {
-        return readFileSync(resolve(cwd, path), 'utf8');
-      } catch {
-        throw new ArbiterError('not_found', `cannot read ${path}`);
-      }
-    },
+    readText: (path) => readTextFile(resolve(cwd, path), MAX_JSON_FILE, 'file'),
     writeText: (path, text) => {
       const file = resolve(cwd, path);
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, text);
     },
-    out: (text) => void process.stdout.write(text),
-    err: (text) => void process.stderr.write(text),
+    out: ctx.out,
+    err: ctx.err,
   };
 }
 
@@ -53,7 +51,12 @@ function parseInt10(name: string) {
  * declared: commander stores `--no-guess` as `guess: false` (its negation rule), so a boolean
  * option named `no-x` is read back as `{'no-x': true}` when given.
  */
-export function addTool(group: Command, tool: RulesetTool, io: () => ToolIO = () => nodeToolIO()): Command {
+export function addTool(
+  group: Command,
+  tool: RulesetTool,
+  io: () => ToolIO,
+  exit: (code: number) => void = () => {},
+): Command {
   const cmd = group.command(tool.name).description(tool.description);
   for (const a of tool.arguments ?? []) cmd.argument(a.required ? `<${a.name}>` : `[${a.name}]`, a.description);
   const read: [string, Option][] = [];
@@ -76,20 +79,25 @@ export function addTool(group: Command, tool: RulesetTool, io: () => ToolIO = ()
       else if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') options[name] = v;
     }
     const code = await tool.run(args, options, io());
-    if (code !== 0) process.exitCode = code;
+    if (code !== 0) exit(code);
   });
   return cmd;
 }
 
-/** `arbiter <ruleset> <tool>` for every package with tools (joining a group an older module made). */
-export function registerRulesetTools(program: Command, packages: readonly RulesetPackage[] = PACKAGES): void {
+/** `arbiter <ruleset> <tool>` for every package with tools (joining a group already made). */
+export function registerRulesetTools(
+  program: Command,
+  ctx: CliContext,
+  packages: readonly RulesetPackage[] = PACKAGES,
+): void {
   for (const pkg of packages) {
     if (pkg.tools.length === 0) continue;
     const id = pkg.ruleset.id;
     const group =
       program.commands.find((c) => c.name() === id) ??
       program.command(id).description(`${pkg.ruleset.title}: the ruleset's own tools`);
-    for (const tool of pkg.tools) if (!group.commands.some((c) => c.name() === tool.name)) addTool(group, tool);
+    for (const tool of pkg.tools)
+      if (!group.commands.some((c) => c.name() === tool.name)) addTool(group, tool, () => nodeToolIO(ctx), ctx.exit);
   }
 }
 
@@ -97,11 +105,11 @@ function toolOf(pkg: RulesetPackage, name: string): RulesetTool | undefined {
   return pkg.tools.find((t) => t.name === name);
 }
 
-function headSha(): string {
+function headSha(cwd: string): string {
   let sha: string;
   try {
     sha = execFileSync('git', ['rev-parse', 'HEAD'], {
-      cwd: process.cwd(),
+      cwd,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     }).trim();
@@ -121,7 +129,7 @@ function ids(): string {
   return rulesetIds().join(', ');
 }
 
-export function registerPackageVerbs(program: Command): void {
+export function registerPackageVerbs(program: Command, ctx: CliContext): void {
   program
     .command('schema')
     .description('print the JSON Schema of the config and of every action family, as the ruleset declares them')
@@ -131,8 +139,8 @@ export function registerPackageVerbs(program: Command): void {
       const pkg = getPackage(id);
       const own = toolOf(pkg, 'schema');
       if (own) {
-        const code = await own.run([], { action: opts.action }, nodeToolIO());
-        if (code !== 0) process.exitCode = code;
+        const code = await own.run([], { action: opts.action }, nodeToolIO(ctx));
+        if (code !== 0) ctx.exit(code);
         return;
       }
       const all = actionSchemas(pkg.ruleset);
@@ -143,8 +151,8 @@ export function registerPackageVerbs(program: Command): void {
             'not_found',
             `no action family "${opts.action}" in ${id} (known: ${Object.keys(all.actions).join(', ')})`,
           );
-        process.stdout.write(JSON.stringify(one, null, 2) + '\n');
-      } else process.stdout.write(JSON.stringify(all, null, 2) + '\n');
+        ctx.out(JSON.stringify(one, null, 2) + '\n');
+      } else ctx.out(JSON.stringify(all, null, 2) + '\n');
     });
 
   program
@@ -155,11 +163,11 @@ export function registerPackageVerbs(program: Command): void {
     .action((id: string, opts: { write?: boolean }) => {
       const page = getPackage(id).rulesPage();
       if (opts.write) {
-        const file = rulesPagePath(id, process.cwd());
+        const file = rulesPagePath(id, ctx.io.cwd);
         mkdirSync(dirname(file), { recursive: true });
         writeFileSync(file, page);
-        process.stderr.write(`wrote ${file}\n`);
-      } else process.stdout.write(page);
+        ctx.err(`wrote ${file}\n`);
+      } else ctx.out(page);
     });
 
   program
@@ -177,8 +185,8 @@ export function registerPackageVerbs(program: Command): void {
           `${id} has no release manifest, so there is nothing to lock (rulesets that publish releases: ${have.join(', ') || 'none'})`,
         );
       }
-      const code = await own.run([], opts.check ? { check: true } : { sha: headSha() }, nodeToolIO());
-      if (code !== 0) process.exitCode = code;
+      const code = await own.run([], opts.check ? { check: true } : { sha: headSha(ctx.io.cwd) }, nodeToolIO(ctx));
+      if (code !== 0) ctx.exit(code);
     });
 
   program
@@ -203,23 +211,21 @@ export function registerPackageVerbs(program: Command): void {
         ...(p.search?.rollout ? { search: p.search.rollout } : {}),
       }));
       if (opts.json) {
-        process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
+        ctx.out(JSON.stringify(rows, null, 2) + '\n');
         return;
       }
       for (const r of rows) {
         const g = r.gameType;
         const seats = g.seats.min === g.seats.max ? `${g.seats.min}` : `${g.seats.min}-${g.seats.max}`;
-        process.stdout.write(`${pc.bold(r.id.padEnd(10))} ${r.version.padEnd(24)} ${r.title}\n`);
-        process.stdout.write(
+        ctx.out(`${pc.bold(r.id.padEnd(10))} ${r.version.padEnd(24)} ${r.title}\n`);
+        ctx.out(
           `  ${seats} seats, ${g.turns} turns, chance: ${g.chance}, ${g.information} information, outcome: ${g.outcome.join('+')}; ${r.rules} rules, ${r.uItems} U-items\n`,
         );
-        process.stdout.write(`  agents: ${r.agents.map((a) => `${a.name} (${a.reads})`).join(', ')}\n`);
-        if (r.search) process.stdout.write(`  search: mcts/ismcts play out with ${r.search}\n`);
-        if (r.tools.length) process.stdout.write(`  tools: ${r.tools.map((t) => `arbiter ${r.id} ${t}`).join(', ')}\n`);
+        ctx.out(`  agents: ${r.agents.map((a) => `${a.name} (${a.reads})`).join(', ')}\n`);
+        if (r.search) ctx.out(`  search: mcts/ismcts play out with ${r.search}\n`);
+        if (r.tools.length) ctx.out(`  tools: ${r.tools.map((t) => `arbiter ${r.id} ${t}`).join(', ')}\n`);
       }
-      process.stdout.write(
-        `(view): reads only the seat's view and menu, a fair agent; (state): reads the omniscient state\n`,
-      );
+      ctx.out(`(view): reads only the seat's view and menu, a fair agent; (state): reads the omniscient state\n`);
     });
 }
 
@@ -227,11 +233,8 @@ export function registerPackageVerbs(program: Command): void {
  * Old spellings kept for one release: rewritten to the new ones with a note on stderr, when the
  * new spelling exists (its package declares the tool). Returns the argv to parse.
  */
-export function rewriteDeprecated(
-  argv: string[],
-  note: (text: string) => void = (t) => void process.stderr.write(t),
-): string[] {
-  const [node, script, verb, ...rest] = argv;
+export function rewriteDeprecated(argv: string[], note: (text: string) => void): string[] {
+  const [verb, ...rest] = argv;
   const moved: Record<string, [string, string]> = { 'ground-edition': ['ground', 'edition'], beats: ['bnc', 'beats'] };
   const to = verb === undefined ? undefined : moved[verb];
   if (!to) return argv;
@@ -240,5 +243,5 @@ export function rewriteDeprecated(
   note(
     `arbiter: note: "arbiter ${verb}" is now "arbiter ${to.join(' ')}"; the old spelling goes in the next release\n`,
   );
-  return [node, script, ...to, ...rest];
+  return [...to, ...rest];
 }

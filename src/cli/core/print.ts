@@ -1,9 +1,9 @@
 // Readable lines for the terminal: actions, events and outcomes, using the ruleset's own
 // descriptions where it has them and compact JSON where it does not.
 
-import pc from 'picocolors';
+import { pc } from '../colors.ts';
 import { canonicalJson, type GameEvent, type Json, type Outcome, type Ruleset } from '../../kernel/index.ts';
-import type { LogEntry } from '../../runners/match.ts';
+import type { LogEntry } from '../../engine/log.ts';
 
 function compact(v: unknown, max = 160): string {
   const s = canonicalJson(v ?? null);

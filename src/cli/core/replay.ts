@@ -1,14 +1,15 @@
 // `arbiter replay LOG [--verify] [--partial]`: re-execute a match log as a stream and stop at the
 // first thing that is wrong, with an exit code per kind of problem (docs/logs.md).
 
-import pc from 'picocolors';
+import { pc } from '../colors.ts';
 import type { Command } from 'commander';
+import type { CliContext } from '../io.ts';
 import { canonicalJson, type Ruleset } from '../../kernel/index.ts';
 import { REGISTRY } from '../../registry.ts';
 import { VERIFY_EXIT, verifyLogFile } from '../../runners/replay.ts';
 import { outcomeLine } from './print.ts';
 
-export function registerReplay(program: Command): void {
+export function registerReplay(program: Command, ctx: CliContext): void {
   program
     .command('replay')
     .description(
@@ -25,17 +26,16 @@ export function registerReplay(program: Command): void {
       });
       if (opts.json) {
         const { state: _s, ...rest } = report;
-        process.stdout.write(JSON.stringify({ ...rest, exit: VERIFY_EXIT[report.status] }, null, 2) + '\n');
+        ctx.out(JSON.stringify({ ...rest, exit: VERIFY_EXIT[report.status] }, null, 2) + '\n');
       } else if (report.ok) {
-        process.stdout.write(`${pc.green(report.status)}: ${report.message.replace(/^(verified|partial): /, '')}\n`);
+        ctx.out(`${pc.green(report.status)}: ${report.message.replace(/^(verified|partial): /, '')}\n`);
         const rs = REGISTRY.get(report.ruleset!)!.ruleset as Ruleset<unknown>;
-        process.stdout.write(outcomeLine(rs.outcome(report.state)) + '\n');
+        ctx.out(outcomeLine(rs.outcome(report.state)) + '\n');
       } else {
-        process.stderr.write(`arbiter: ${pc.red(report.status)}: ${report.message}\n`);
+        ctx.err(`arbiter: ${pc.red(report.status)}: ${report.message}\n`);
         const d = report.divergence;
-        if (d)
-          process.stderr.write(`  recorded: ${canonicalJson(d.expected)}\n  replayed: ${canonicalJson(d.actual)}\n`);
+        if (d) ctx.err(`  recorded: ${canonicalJson(d.expected)}\n  replayed: ${canonicalJson(d.actual)}\n`);
       }
-      process.exitCode = VERIFY_EXIT[report.status];
+      ctx.exit(VERIFY_EXIT[report.status]);
     });
 }

@@ -2,10 +2,12 @@
 
 import { writeFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
-import pc from 'picocolors';
+import { pc } from '../colors.ts';
 import type { Command } from 'commander';
+import type { CliContext } from '../io.ts';
+import { ArbiterError } from '../../kernel/index.ts';
 import { agentNames } from '../../agents/resolve.ts';
-import { SIM_WORKER } from '../sim-worker.ts';
+import { SIM_WORKER } from '../paths.ts';
 import type { SimReport } from '../../runners/sim.ts';
 import { defaultThreads, simulateParallel } from '../../runners/sim-parallel.ts';
 import { addConfigOptions, buildConfig, parseCount, parseSeed } from './config.ts';
@@ -14,7 +16,7 @@ import { addAgentOptions, agentSession } from './agents-cli.ts';
 import { isTransportSpec } from '../../agents/resolve.ts';
 import { simulateAsync } from '../../runners/sim.ts';
 
-export function registerSim(program: Command): void {
+export function registerSim(program: Command, ctx: CliContext): void {
   perRulesetVerb(program, 'sim', 'simulate many seeded matches and report statistics', (cmd, pkg) => {
     cmd
       .option('-g, --games <k>', 'number of games', '1000')
@@ -44,7 +46,7 @@ export function registerSim(program: Command): void {
       const config = buildConfig(pkg, opts);
       // a config mistake should surface here, once, not inside a worker
       pkg.ruleset.setup(config, firstSeed);
-      const tty = Boolean(process.stderr.isTTY) && opts.progress !== false;
+      const tty = Boolean(ctx.io.stderr.isTTY) && opts.progress !== false;
       // games done, games per second since the start, time left: from every worker as shards finish
       const bar = tty
         ? new cliProgress.SingleBar(
@@ -70,7 +72,10 @@ export function registerSim(program: Command): void {
             : `${s}s`;
       };
       bar?.start(games, 0, { rate: 0, left: '?' });
-      const agents = (opts.agents as string) ?? 'random';
+      if (typeof opts.lineup === 'string' && opts.agents !== undefined && opts.agents !== 'random')
+        throw new ArbiterError('bad_request', '--lineup and --agents exclude each other');
+      // a line-up names its seats itself: the report says which line-up, not the default agents
+      const agents = typeof opts.lineup === 'string' ? `lineup:${opts.lineup}` : ((opts.agents as string) ?? 'random');
       const simOpts = {
         games,
         firstSeed,
@@ -99,9 +104,9 @@ export function registerSim(program: Command): void {
       // the charting (Observable Plot, linkedom) loads only when a report file is asked for
       if (typeof opts.html === 'string')
         writeFileSync(opts.html, (await import('../../report/static.ts')).simReportHtml(report));
-      if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-      else if (opts.csv) process.stdout.write(toCsv(report));
-      else process.stdout.write(toText(report));
+      if (opts.json) ctx.out(JSON.stringify(report, null, 2) + '\n');
+      else if (opts.csv) ctx.out(toCsv(report));
+      else ctx.out(toText(report));
     });
   });
 }

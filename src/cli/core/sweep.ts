@@ -2,12 +2,13 @@
 
 import { readFileSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
+import type { CliContext } from '../io.ts';
 import { parse as parseYaml } from 'yaml';
 import { ArbiterError } from '../../kernel/index.ts';
 import { getPackage } from '../../registry.ts';
 import { defaultThreads, simulateParallel } from '../../runners/sim-parallel.ts';
 import { parseSweep, runSweep, type SweepRow } from '../../runners/sweep.ts';
-import { SIM_WORKER } from '../sim-worker.ts';
+import { SIM_WORKER } from '../paths.ts';
 import { parseCount } from './config.ts';
 
 const MAX_FILE = 1 << 20;
@@ -28,7 +29,7 @@ function readSweepFile(path: string): unknown {
   }
 }
 
-export function registerSweep(program: Command): void {
+export function registerSweep(program: Command, ctx: CliContext): void {
   program
     .command('sweep')
     .description(
@@ -47,12 +48,12 @@ export function registerSweep(program: Command): void {
         spec,
         (p, o) => simulateParallel(p, o, { threads, worker: SIM_WORKER }),
         (i, n) => {
-          if (process.stderr.isTTY) process.stderr.write(`\rcell ${i + 1}/${n}`);
+          if (ctx.io.stderr.isTTY) ctx.err(`\rcell ${i + 1}/${n}`);
         },
       );
-      if (process.stderr.isTTY) process.stderr.write('\n');
-      if (opts.json) process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
-      else process.stdout.write(opts.csv ? csv(rows) : table(rows));
+      if (ctx.io.stderr.isTTY) ctx.err('\n');
+      if (opts.json) ctx.out(JSON.stringify(rows, null, 2) + '\n');
+      else ctx.out(opts.csv ? csv(rows) : table(rows));
     });
 }
 

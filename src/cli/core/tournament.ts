@@ -4,6 +4,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
+import type { CliContext } from '../io.ts';
 import { ArbiterError, canonicalJson } from '../../kernel/index.ts';
 import type { GameResult, TournamentReport } from '../../runners/tournament.ts';
 import { addConfigOptions, buildConfig, parseCount, parseSeed } from './config.ts';
@@ -38,7 +39,7 @@ function readResults(file: string, id: string): GameResult[] {
   return out;
 }
 
-export function registerTournament(program: Command): void {
+export function registerTournament(program: Command, ctx: CliContext): void {
   perRulesetVerb(
     program,
     'tournament',
@@ -84,16 +85,16 @@ export function registerTournament(program: Command): void {
               file,
               canonicalJson({ tournament: id, ruleset: pkg.ruleset.id, version: pkg.ruleset.version, ...topts }) + '\n',
             );
-          if (done.length) process.stderr.write(`resuming: ${done.length} games already in ${file}\n`);
+          if (done.length) ctx.err(`resuming: ${done.length} games already in ${file}\n`);
           onResult = (r) => appendFileSync(file, canonicalJson(r) + '\n');
         }
         const report = tournament.runTournament(pkg, { ...topts, done, onResult });
         // the charting (Observable Plot, linkedom) loads only when a report file is asked for
         if (typeof opts.html === 'string')
           writeFileSync(opts.html, (await import('../../report/static.ts')).tournamentReportHtml(report));
-        if (opts.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-        else if (opts.csv) process.stdout.write(csv(report));
-        else process.stdout.write(table(report));
+        if (opts.json) ctx.out(JSON.stringify(report, null, 2) + '\n');
+        else if (opts.csv) ctx.out(csv(report));
+        else ctx.out(table(report));
       });
     },
   );

@@ -1,10 +1,11 @@
 // `arbiter worker redis://HOST:PORT`: play simulation shards from the queue until stopped.
 
 import type { Command } from 'commander';
+import type { CliContext } from '../io.ts';
 import { PACKAGES } from '../../registry.ts';
 import { parseCount } from './config.ts';
 
-export function registerWorker(program: Command): void {
+export function registerWorker(program: Command, ctx: CliContext): void {
   program
     .command('worker')
     .description('process `sim --queue` shards from a Redis queue (BullMQ) until stopped (SIGINT/SIGTERM)')
@@ -22,13 +23,10 @@ export function registerWorker(program: Command): void {
         stalledMs: parseCount(opts.stalledMs, 'stalled-ms', 30000, 3_600_000),
         onShard: opts.quiet
           ? undefined
-          : (t, ms) =>
-              process.stderr.write(
-                `shard ${t.ruleset} seeds ${t.first}..${t.first + t.count - 1}: ${Math.round(ms)} ms\n`,
-              ),
+          : (t, ms) => ctx.err(`shard ${t.ruleset} seeds ${t.first}..${t.first + t.count - 1}: ${Math.round(ms)} ms\n`),
       });
       await w.ready;
-      process.stderr.write(`worker ready on ${url}\n`);
+      ctx.err(`worker ready on ${url}\n`);
       await new Promise<void>((resolve) => {
         const stop = () => void w.close().then(resolve);
         process.once('SIGINT', stop);

@@ -39,12 +39,41 @@ export function describeEvent(e: GameEvent): string {
       return `the match ends (${e.reason}) after turn ${e.turn}`;
     case 'beat':
       return `${String(e.beat).toUpperCase()} ${beatDetail(e)}`;
+    // the social events in words, so a model reads no raw JSON (issue 25)
+    case 'offer_made':
+      return `${who(e.from)} offers ${who(e.to)} a trade ${e.offer}: gives ${items(e.give)}, asks ${items(e.get)} (open until turn ${e.expiresAt})`;
+    case 'offer_accepted':
+      return `${who(e.to)} accepts trade ${e.offer} from ${who(e.from)}: ${who(e.from)} gives ${items(e.give)}, gets ${items(e.get)}`;
+    case 'offer_rejected':
+      return `${who(e.by)} turns down trade ${e.offer}`;
+    case 'alliance_proposed':
+      return `${who(e.from)} proposes alliance ${e.proposal} to ${who(e.to)} for ${e.turns} turns`;
+    case 'alliance_rejected':
+      return `${who(e.by)} rejects alliance ${e.proposal}`;
+    case 'pact_formed':
+      return `pact ${e.pact} formed between ${(Array.isArray(e.seats) ? e.seats : []).map(who).join(' and ')} (until turn ${e.expiresAt})`;
+    case 'guild_invited':
+      return `${who(e.from)} invites ${who(e.to)} to guild ${e.guild} (${e.invitation})`;
+    case 'guild_joined':
+      return `${who(e.seat)} joins guild ${e.guild}`;
+    case 'guild_declined':
+      return `${who(e.by)} declines guild invitation ${e.invitation}`;
+    case 'guild_left':
+      return `${who(e.seat)} leaves guild ${e.guild} (${e.why})`;
+    case 'vault_withdrawal':
+      return `${who(e.seat)} takes ${e.item} from guild ${e.guild}'s vault`;
+    case 'reputation':
+      return `${who(e.seat)}'s reputation ${Number(e.delta) >= 0 ? '+' : ''}${e.delta} (${String(e.why).replace(/_/g, ' ')})`;
+    case 'chart_used':
+      return `${who(e.seat)} reads the survey chart and learns ${e.learned} new shortcut${e.learned === 1 ? '' : 's'}`;
     default: {
       const { type, ...rest } = e;
       return `${type} ${JSON.stringify(rest)}`;
     }
   }
 }
+
+const items = (v: unknown) => (Array.isArray(v) && v.length ? v.map(String).join(', ') : 'nothing');
 
 function beatDetail(e: GameEvent): string {
   const { type: _t, beat: _b, turn, ...rest } = e;

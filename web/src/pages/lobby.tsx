@@ -244,7 +244,7 @@ function MatchList({
 export function Lobby() {
   const [rulesets, setRulesets] = useState<RulesetSummary[] | null>(null);
   const [matches, setMatches] = useState<MatchRecord[]>([]);
-  const [chosen, setChosen] = useState('tictactoe');
+  const [chosen, setChosen] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -258,7 +258,8 @@ export function Lobby() {
       (r) => {
         if (!live) return;
         setRulesets(r);
-        if (!r.some((x) => x.id === 'tictactoe') && r[0]) setChosen(r[0].id);
+        // the server lists its rulesets in registry order: the first is the default choice
+        setChosen((c) => (r.some((x) => x.id === c) ? c : (r[0]?.id ?? '')));
       },
       (e: Error) => live && setError(e.message),
     );

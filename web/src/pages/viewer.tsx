@@ -4,7 +4,7 @@
 // the event list in words beside the board, and a per-ruleset timeline (bnc beats).
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { canonicalJson, type GameEvent, type Json, type RulesetPackage } from '../../../src/kernel/index.ts';
-import { eventsSeenBy } from '../../../src/agents/observe.ts';
+import { eventsGuarded } from '../../../src/engine/audience.ts';
 import { api } from '../api.ts';
 import { boardFor } from '../boards/index.ts';
 import { JsonTree } from '../boards/tree.tsx';
@@ -54,14 +54,10 @@ function Player({ data }: { data: Loaded }) {
   const view: Json = everything ? (step.state as Json) : rs.view(step.state, seat);
   const outcome = rs.outcome(step.state);
   const pending = outcome ? [] : rs.pending(step.state).map((p) => ({ seat: p.seat, kind: p.kind }));
-  const seen = (events: readonly GameEvent[]): GameEvent[] =>
-    everything || perspective === 'all'
-      ? [...events]
-      : seat === null
-        ? perfect
-          ? [...events]
-          : []
-        : eventsSeenBy(rs, perfect, events, seat);
+  // a seat or a spectator sees each step's events as its live page showed them at that moment:
+  // the engine's one audience cut, judged against the state right after the step
+  const seen = (events: readonly GameEvent[], after: unknown): GameEvent[] =>
+    everything || perspective === 'all' ? [...events] : eventsGuarded(pkg, after, seat, events).events;
 
   const groups: EventGroup[] = useMemo(
     () =>
@@ -71,7 +67,7 @@ function Player({ data }: { data: Loaded }) {
           s.seat === null
             ? null
             : `seat ${s.seat}${everything || seat === s.seat || perfect ? `: ${describe(pkg, s.input, s.seat)}` : ''}${s.result === 'rejected' ? ' (refused)' : s.result === 'defaulted' ? ' (defaulted)' : ''}`,
-        events: seen(s.events) as unknown as Json[],
+        events: seen(s.events, s.state) as unknown as Json[],
         current: i === index,
       })),
     // seen/describe depend only on these
@@ -179,7 +175,7 @@ function Player({ data }: { data: Loaded }) {
               view={view}
               menu={null}
               pending={pending}
-              events={seen(step.events) as unknown as Json[]}
+              events={seen(step.events, step.state) as unknown as Json[]}
               outcome={(outcome ?? null) as unknown as Json}
               readOnly
               act={noAct}

@@ -1,6 +1,8 @@
-// What each connection may see: a seat's events, a spectator's pending list, a running match's log.
-// The views come from the ruleset; everything else the server sends is filtered here, and the last
-// guard checks every outgoing value against the ruleset's `secrets` for that audience.
+// What each audience may see of a match: a seat (its own perception), a spectator (what every seat
+// perceives whole, or everything when the ruleset hides nothing from spectators), or the omniscient
+// audience of a finished log. One cut for every door: live frames, a running match's log, the web
+// replay viewer, and the events a protocol agent is shown. Each event is judged against the state
+// of the moment it happened, never against a later one (which would tell what has become secret).
 
 import {
   canonicalJson,
@@ -9,10 +11,31 @@ import {
   type Json,
   jsonEqual,
   type Pending,
+  type Ruleset,
   type RulesetPackage,
   type Seat,
 } from '../kernel/index.ts';
-import { eventsSeenBy } from '../agents/observe.ts';
+
+/** Who is looking: a seat, or a spectator (null). The omniscient audience reads the full log. */
+export type Audience = { seat: Seat } | { seat: null };
+
+/** The events `seat` perceives, per the ruleset's `eventView` or the safe default. */
+export function eventsSeenBy(
+  rs: Ruleset,
+  perfectInformation: boolean,
+  events: readonly GameEvent[],
+  seat: Seat,
+): GameEvent[] {
+  if (rs.eventView) {
+    const out: GameEvent[] = [];
+    for (const e of events) {
+      const seen = rs.eventView(e, seat);
+      if (seen) out.push(seen);
+    }
+    return out;
+  }
+  return perfectInformation ? events.slice() : [];
+}
 
 /** True when `value` contains `secret` (the kernel's one definition). */
 export const leaks = containsSecret;

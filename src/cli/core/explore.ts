@@ -4,10 +4,11 @@
 // all of them together), else its default config. --preset takes one name or a comma list.
 
 import type { Command } from 'commander';
+import type { CliContext } from '../io.ts';
 import { canonicalJson } from '../../kernel/index.ts';
 import { getPackage } from '../../registry.ts';
 import { explore, formatReport, formatGoals, mergeGoals, type ExploreReport } from '../../runners/explore.ts';
-import { buildConfig, parseCount, parseSeed } from '../core/config.ts';
+import { buildConfig, parseCount, parseSeed } from './config.ts';
 
 interface Opts {
   preset?: string;
@@ -25,8 +26,7 @@ interface Opts {
   traces?: boolean;
 }
 
-export function register(program: Command): void {
-  if (program.commands.some((c) => c.name() === 'explore')) return;
+export function registerExplore(program: Command, ctx: CliContext): void {
   program
     .command('explore')
     .description(
@@ -77,15 +77,15 @@ export function register(program: Command): void {
             exactKeys: opts.exact === true,
             validateMenus: opts.validateMenus === true,
             progress:
-              opts.json || !process.stderr.isTTY
+              opts.json || !ctx.io.stderr.isTTY
                 ? undefined
                 : (p) =>
-                    process.stderr.write(
+                    ctx.err(
                       `\r  ${preset ?? ''} ${p.states} states, ${p.transitions} transitions, depth ${p.depth}   `,
                     ),
           }),
         );
-        if (!opts.json && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+        if (!opts.json && ctx.io.stderr.isTTY) ctx.err('\r\x1b[K');
       }
       const strip = (r: ExploreReport) => (opts.traces ? r : { ...r, goals: r.goals.map(({ trace: _t, ...g }) => g) });
       const goals = mergeGoals(reports);
@@ -97,19 +97,17 @@ export function register(program: Command): void {
                 runs: reports.map((r, i) => ({ preset: presets[i] ?? null, ...strip(r) })),
                 goals: goals.map(({ trace: _t, ...g }) => g),
               };
-        process.stdout.write(canonicalJson(out) + '\n');
+        ctx.out(canonicalJson(out) + '\n');
       } else {
         reports.forEach((r, i) => {
-          if (reports.length > 1) process.stdout.write(`preset ${presets[i]}:\n`);
-          process.stdout.write(formatReport(r, entry.ruleset.describeEvent?.bind(entry.ruleset)) + '\n');
+          if (reports.length > 1) ctx.out(`preset ${presets[i]}:\n`);
+          ctx.out(formatReport(r, entry.ruleset.describeEvent?.bind(entry.ruleset)) + '\n');
         });
         if (reports.length > 1)
-          process.stdout.write(
-            formatGoals(goals, `goals over the ${reports.length} presets ${presets.join(', ')}`) + '\n',
-          );
+          ctx.out(formatGoals(goals, `goals over the ${reports.length} presets ${presets.join(', ')}`) + '\n');
       }
       const complete = reports.every((r) => r.complete);
       const missed = complete && goals.some((g) => !g.reached);
-      if (reports.some((r) => r.violations.length > 0) || missed) process.exitCode = 1;
+      if (reports.some((r) => r.violations.length > 0) || missed) ctx.exit(1);
     });
 }

@@ -1,0 +1,19 @@
+// The command line's build: build/cli/main.js (the `arbiter` process, run by bin/arbiter.js) and
+// build/cli/sim-worker.js (the simulation pool's worker), with one chunk per lazily loaded verb,
+// so a command evaluates only what it uses. Made by `npm ci` (the `prepare` script) and again by
+// bin/arbiter.js when a source is newer (scripts/cli-build.mjs). Packages stay in node_modules.
+
+import { defineConfig } from 'tsdown';
+
+export default defineConfig({
+  entry: { main: 'src/cli/main.ts', 'sim-worker': 'src/cli/sim-worker.ts' },
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  outDir: 'build/cli',
+  fixedExtension: false,
+  dts: false,
+  clean: true,
+  sourcemap: false,
+  deps: { skipNodeModulesBundle: true },
+});
