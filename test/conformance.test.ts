@@ -4,7 +4,16 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { REGISTRY } from '../src/registry.ts';
-import { badConfigs, determinism, fuzzInput, randomGames, sampling } from '../src/runners/conformance.ts';
+import { publishedSchema } from '../src/kernel/index.ts';
+import {
+  badConfigs,
+  determinism,
+  fuzzInput,
+  randomGames,
+  sampling,
+  schemaConformance,
+} from '../src/runners/conformance.ts';
+import { compileWithAjv } from './support/ajv.ts';
 
 for (const [id, entry] of REGISTRY) {
   const rs = entry.ruleset;
@@ -23,6 +32,12 @@ for (const [id, entry] of REGISTRY) {
     });
     test('fuzzed and off-menu input is refused with a typed code and changes nothing', () => {
       assert.deepEqual(fuzzInput(rs, { runs: 250 }), []);
+    });
+    test('every menu element fits its declared family (ajv, draft 2020-12), every declared family is offered, presets fit the config schema', () => {
+      assert.ok(rs.schemas, `${id} declares its schemas`);
+      assert.deepEqual(schemaConformance(rs, compileWithAjv, { configs: [{}], games: 30 }), []);
+      const fits = compileWithAjv(publishedSchema(rs.schemas.config));
+      for (const [name, cfg] of Object.entries(entry.presets)) assert.equal(fits(cfg), null, `preset ${name}`);
     });
     test('the catalog has unique rule ids and every U-item has a default', () => {
       const ids = [...rs.catalog.rules.map((r) => r.id), ...rs.catalog.uItems.map((u) => u.id)];

@@ -4,6 +4,7 @@
 
 import type { Json, JsonObject } from './json.ts';
 import type { Rejection } from './errors.ts';
+import type { RulesetSchemas } from './schema.ts';
 
 export type Seat = number;
 
@@ -116,8 +117,14 @@ export interface Ruleset<S = unknown, A extends Json = Json> {
   readonly catalog: Catalog;
   /** The documented defaults; `setup` fills any field the caller omits from these. */
   readonly defaultConfig: JsonObject;
-  /** Optional JSON Schema of the config, for docs and `--help`. */
+  /** JSON Schema of the config, for docs and `--help`: the one `schemas.config` publishes, when declared. */
   readonly configSchema?: JsonObject;
+  /**
+   * The declared schemas (config with its limits, every action family, the state): `setup` checks
+   * its config with them, and `arbiter schema`, the server, language-model tools and the
+   * conformance suite read them. Every shipped ruleset declares them.
+   */
+  readonly schemas?: RulesetSchemas;
 
   /**
    * Validated config + seed → initial state. Throws ArbiterError('bad_config') on a bad config.

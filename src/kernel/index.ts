@@ -10,3 +10,4 @@ export * from './menu.ts';
 export * from './package.ts';
 export * from './rules-page.ts';
 export * from './secrets.ts';
+export * from './schema.ts';

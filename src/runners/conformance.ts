@@ -9,9 +9,12 @@ import {
   canonicalJson,
   containsSecret,
   isPlainJson,
+  publishedActions,
+  publishedSchema,
   SeededRandom,
   type GameEvent,
   type Json,
+  type JsonObject,
   type Ruleset,
 } from '../kernel/index.ts';
 import { hashEvents } from '../engine/log.ts';
@@ -322,5 +325,85 @@ export function fuzzInput<S>(
     if (r.ok || r.error.code !== 'bad_request')
       problems.push(`${rs.id}: seat ${JSON.stringify(seat)} was not refused as bad_request`);
   }
+  return problems;
+}
+
+/** A JSON Schema validator (a test passes ajv's draft 2020-12 one): null when the value fits, else why not. */
+export type SchemaCheck = (value: unknown) => string | null;
+export type CompileSchema = (schema: JsonObject) => SchemaCheck;
+
+/**
+ * The declared schemas hold: the published config schema is the declared one and accepts every
+ * given config; along seeded random games on those configs every menu element is of a declared
+ * family and fits its published JSON Schema (checked by an independent validator, `compile`), each
+ * published template is a declared free family with an example that fits; and every declared
+ * family turns up on some menu, every free one as a template.
+ */
+export function schemaConformance<S>(
+  rs: Ruleset<S>,
+  compile: CompileSchema,
+  opts: { configs?: Json[]; games?: number; maxActions?: number } = {},
+): string[] {
+  const problems: string[] = [];
+  const schemas = rs.schemas;
+  if (!schemas) return [`${rs.id}: declares no schemas`];
+  const config = publishedSchema(schemas.config);
+  if (rs.configSchema && canonicalJson(rs.configSchema) !== canonicalJson(config))
+    problems.push(`${rs.id}: configSchema differs from the declared config schema`);
+  const configOk = compile(config);
+  const checks = new Map(Object.entries(publishedActions(schemas)).map(([f, s]) => [f, compile(s)]));
+  const free = new Set(schemas.free ?? []);
+  for (const f of free) if (!checks.has(f)) problems.push(`${rs.id}: free family "${f}" is not declared`);
+  const seen = new Set<string>();
+  const templated = new Set<string>();
+  const configs = opts.configs ?? [{}];
+  const games = opts.games ?? 8;
+  const fail = (p: string) => {
+    if (problems.length < 10) problems.push(p);
+  };
+  for (const [ci, cfg] of configs.entries()) {
+    const why = configOk(cfg);
+    if (why)
+      fail(
+        `${rs.id}: config #${ci} ${canonicalJson(cfg).slice(0, 80)} does not fit the published config schema: ${why}`,
+      );
+    for (let seed = 1; seed <= games; seed++) {
+      let state = rs.setup(cfg, seed);
+      const rnd = new SeededRandom(seed ^ 0x2b2b2b2b);
+      for (let n = 0; n < (opts.maxActions ?? 3000) && rs.outcome(state) === null; n++) {
+        const pending = rs.pending(state);
+        if (pending.length === 0) break;
+        const where = `${rs.id} config #${ci} seed ${seed} step ${n}`;
+        for (const p of pending) {
+          const menu = rs.legal(state, p.seat);
+          for (const a of menu.actions) {
+            const fam = a !== null && typeof a === 'object' && !Array.isArray(a) ? a.type : undefined;
+            const check = typeof fam === 'string' ? checks.get(fam) : undefined;
+            if (typeof fam !== 'string' || !check) {
+              fail(`${where}: menu element ${canonicalJson(a).slice(0, 120)} is of no declared family`);
+              continue;
+            }
+            seen.add(fam);
+            const bad = check(a);
+            if (bad)
+              fail(`${where}: menu element ${canonicalJson(a).slice(0, 120)} is outside its family "${fam}": ${bad}`);
+          }
+          for (const t of menu.templates ?? []) {
+            templated.add(t.family);
+            if (!free.has(t.family)) fail(`${where}: template "${t.family}" is not a declared free family`);
+            const bad = checks.get(t.family)?.(t.example);
+            if (bad) fail(`${where}: the example of template "${t.family}" is outside its family: ${bad}`);
+          }
+        }
+        const p = pending[rnd.int(pending.length)];
+        const menu = rs.legal(state, p.seat).actions;
+        const r = act(rs, state, p.seat, menu[rnd.int(menu.length)]);
+        if (!r.ok) break; // randomGames reports refused menu elements
+        state = r.state;
+      }
+    }
+  }
+  for (const f of checks.keys()) if (!seen.has(f)) fail(`${rs.id}: declared family "${f}" appeared on no menu`);
+  for (const f of free) if (!templated.has(f)) fail(`${rs.id}: free family "${f}" was never published as a template`);
   return problems;
 }

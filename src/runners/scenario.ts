@@ -8,6 +8,7 @@ import {
   cloneJson,
   getPath,
   isPrototypeKey,
+  parseDeclared,
   type GameEvent,
   type Ruleset,
   type Json,
@@ -52,6 +53,9 @@ export function runScenario<S, A extends Json>(loaded: LoadedScenario, rs: Rules
     checkIds(rs, sc);
     let state = rs.setup(sc.setup.config, sc.setup.seed);
     state = applyOverrides(state, sc.setup.state);
+    // a hand-written state is checked against the declared state schema before anything reads it
+    if (Object.keys(sc.setup.state).length > 0 && rs.schemas?.state)
+      parseDeclared(rs.schemas.state, state, 'bad_config', 'setup.state');
     const all: GameEvent[] = [];
     for (const st of sc.steps) {
       stepNo++;

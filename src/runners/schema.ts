@@ -1,10 +1,12 @@
-// JSON Schemas of a ruleset's actions, for `arbiter schema RULESET`. Families with free parameters
-// publish their own schema in the menu's templates; for finite menus the schema is derived from the
-// menu elements seen in a few seeded random games: one object schema per `type`, each field
-// constrained by what the menus offered (integer ranges, small string sets as enums).
+// JSON Schemas of a ruleset's config and actions, for `arbiter schema RULESET` and the server's
+// `/api/rulesets/:id/actions`: the ruleset's declared schemas as published. A ruleset without
+// declarations (one written before them, a test fixture) gets schemas derived from the menus of a
+// few seeded random games instead, one object schema per `type`, and says so in `derived_from`.
 
 import {
   cloneJson,
+  publishedActions,
+  publishedSchema,
   SeededRandom,
   step,
   type GameEvent,
@@ -18,9 +20,12 @@ export interface ActionSchemas {
   version: string;
   config: JsonObject | null;
   actions: Record<string, JsonObject>;
-  /** How each action schema was obtained. */
-  sources: Record<string, 'template' | 'menus'>;
-  /** What the derived schemas rest on ("menus of 8 random games, 412 decisions"). */
+  /**
+   * Where each action schema comes from: 'template' for a declared family with free parameters
+   * (menus publish its template), 'declared' for a declared, enumerated family; 'menus' when derived.
+   */
+  sources: Record<string, 'template' | 'declared' | 'menus'>;
+  /** What the schemas rest on ("the ruleset's declared schemas", or the random games they were derived from). */
   derived_from: string;
 }
 
@@ -65,34 +70,22 @@ function familySchema(family: string, seen: Json[]): JsonObject {
   return { type: 'object', properties, required, additionalProperties: false };
 }
 
-/** Action schemas of `rs`: templates as published, finite families derived from `games` random games. */
+/** The declared schemas of `rs` as published, or (without declarations) schemas derived from `games` random games. */
 export function actionSchemas<S, A extends Json>(rs: Ruleset<S, A>, games = 8, maxSteps = 2000): ActionSchemas {
-  const steps = schemaSteps(rs, games, maxSteps);
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
+  if (rs.schemas) {
+    const free = new Set(rs.schemas.free ?? []);
+    const actions = publishedActions(rs.schemas);
+    const sources: ActionSchemas['sources'] = {};
+    for (const fam of Object.keys(actions)) sources[fam] = free.has(fam) ? 'template' : 'declared';
+    return {
+      ruleset: rs.id,
+      version: rs.version,
+      config: publishedSchema(rs.schemas.config),
+      actions,
+      sources,
+      derived_from: "the ruleset's declared schemas",
+    };
   }
-}
-
-/**
- * The same, giving the event loop a turn after each random game: a server answers other requests
- * meanwhile (mines' schema takes most of a second of CPU, all in one call otherwise).
- */
-export async function actionSchemasInTurns<S, A extends Json>(rs: Ruleset<S, A>): Promise<ActionSchemas> {
-  const steps = schemaSteps(rs, 8, 2000);
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-    await new Promise((ok) => setImmediate(ok));
-  }
-}
-
-/** The derivation, one random game per step. */
-function* schemaSteps<S, A extends Json>(
-  rs: Ruleset<S, A>,
-  games: number,
-  maxSteps: number,
-): Generator<void, ActionSchemas, void> {
   const seen = new Map<string, Json[]>();
   const keys = new Map<string, Set<string>>();
   const templates = new Map<string, JsonObject>();
@@ -114,7 +107,6 @@ function* schemaSteps<S, A extends Json>(
         if (!k.has(key) && k.size < 5000) {
           k.add(key);
           keys.set(fam, k);
-          // appended in place: copying the list per new action made mines' 5000-action families quadratic
           const list = seen.get(fam);
           if (list) list.push(json);
           else seen.set(fam, [json]);
@@ -125,10 +117,9 @@ function* schemaSteps<S, A extends Json>(
       const events: GameEvent[] = [];
       step(rs, state, seat, rnd.pick(menu.actions), events);
     }
-    yield;
   }
   const actions: Record<string, JsonObject> = {};
-  const sources: Record<string, 'template' | 'menus'> = {};
+  const sources: ActionSchemas['sources'] = {};
   for (const fam of [...new Set([...seen.keys(), ...templates.keys()])].sort()) {
     const t = templates.get(fam);
     actions[fam] = t ?? familySchema(fam, seen.get(fam) ?? []);
@@ -140,6 +131,12 @@ function* schemaSteps<S, A extends Json>(
     config: rs.configSchema ?? null,
     actions,
     sources,
-    derived_from: `menus of ${games} random games on the default config (${decisions} decisions)`,
+    derived_from: `menus of ${games} random games on the default config (${decisions} decisions); the ruleset declares no schemas`,
   };
+}
+
+/** The same for a server: declared schemas at once; a derivation gives the event loop a turn first. */
+export async function actionSchemasInTurns<S, A extends Json>(rs: Ruleset<S, A>): Promise<ActionSchemas> {
+  if (!rs.schemas) await new Promise((ok) => setImmediate(ok));
+  return actionSchemas(rs);
 }

@@ -270,16 +270,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     };
   });
 
-  // the JSON Schema of every action family (what `arbiter schema RULESET` prints), for generated forms.
-  // Derived once per ruleset from the menus of a few seeded random games (mines takes most of a
-  // second of CPU, once, in slices) and kept; the web page reads the live menu's templates first and
-  // asks here only without them
+  // the JSON Schema of every action family (what `arbiter schema RULESET` prints), for generated forms:
+  // the ruleset's declared schemas (a ruleset without them has them derived from a few random games,
+  // once, kept); the web page reads the live menu's templates first and asks here only without them
   const schemas = new Map<string, Promise<ActionSchemas>>();
   app.get('/api/rulesets/:id/actions', async (req) => {
     const p = svc.pkg((req.params as { id: string }).id);
     let s = schemas.get(p.ruleset.id);
     if (!s) {
-      // derived a game at a time, so the matches this server plays are not held up meanwhile
       s = actionSchemasInTurns(p.ruleset);
       schemas.set(p.ruleset.id, s);
       const id = p.ruleset.id;

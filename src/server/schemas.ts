@@ -282,7 +282,7 @@ export function openApi(): Record<string, unknown> {
                 ruleset: z.string(),
                 version: z.string(),
                 actions: z.record(z.string(), z.record(z.string(), z.unknown())),
-                sources: z.record(z.string(), z.enum(['template', 'menus'])),
+                sources: z.record(z.string(), z.enum(['template', 'declared', 'menus'])),
               }),
               'action schemas',
             ),

@@ -53,14 +53,19 @@ test('lock refuses, with a reason, a ruleset that has no release manifest', asyn
   assert.match(r.err, /tictactoe has no release manifest/);
 });
 
-test('schema derives one object schema per action family of a finite menu, and publishes the config schema', async () => {
+test('schema publishes the declared config and every declared action family; without declarations it derives them from menus', async () => {
   for (const pkg of PACKAGES) {
-    const s = actionSchemas(pkg.ruleset, 2, 300);
-    assert.ok(Object.keys(s.actions).length > 0, pkg.ruleset.id);
+    const s = actionSchemas(pkg.ruleset);
+    assert.deepEqual(Object.keys(s.actions).sort(), Object.keys(pkg.ruleset.schemas!.actions).sort(), pkg.ruleset.id);
     assert.deepEqual(s.config, pkg.ruleset.configSchema ?? null);
   }
   const out = JSON.parse((await cli(['schema', 'duel'])).out) as { actions: Record<string, unknown> };
-  assert.ok(Object.keys(out.actions).length > 0);
+  // the paid-ability decision's families, which the menu-derived schema of earlier rounds missed
+  assert.ok(out.actions.score && out.actions.pass);
+  const { schemas: _declared, ...bare } = PACKAGES[0].ruleset;
+  const derived = actionSchemas(bare, 2, 300);
+  assert.match(derived.derived_from, /random games/);
+  assert.ok(Object.values(derived.sources).every((k) => k === 'menus'));
 });
 
 function captureIO(): ToolIO & { text: string } {

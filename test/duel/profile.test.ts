@@ -13,14 +13,14 @@ import type { DuelState } from '../../src/rulesets/duel/state.ts';
 
 test('[DUEL-CARDS] bad configs are refused with bad_config and a message naming the field', () => {
   const cases: [unknown, RegExp][] = [
-    [{ clicks: [0, 4] }, /clicks must be two integers from 1 to 9/],
+    [{ clicks: [0, 4] }, /duel config: clicks\.0: Too small/],
     [{ decks: [['spike'], ['ledger']] }, /card "ledger" belongs to the other seat's deck/],
-    [{ decks: [['nope'], []] }, /unknown card "nope"/],
+    [{ decks: [['nope'], []] }, /duel config: decks\.0\.0: Invalid option/],
     [{ hand: [20, 5] }, /hand 20 is larger than deck 0/],
-    [{ turns: 0 }, /turns must be an integer/],
-    [{ variant: 'fast' }, /unknown variant/],
-    [{ colour: 'red' }, /unknown field "colour"/],
-    ['big', /config must be an object/],
+    [{ turns: 0 }, /duel config: turns: Too small/],
+    [{ variant: 'fast' }, /duel config: variant: Invalid option/],
+    [{ colour: 'red' }, /duel config: \(root\): Unrecognized key: "colour"/],
+    ['big', /duel config: \(root\): .*expected object/],
   ];
   for (const [cfg, msg] of cases) {
     assert.throws(

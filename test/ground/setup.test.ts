@@ -19,8 +19,8 @@ test('[GR-O01] setup seats 2 to 6 players and refuses other counts, unknown mode
   throwsBadConfig(() => ground.setup({ players: 2.5 }, 1), /players/);
   throwsBadConfig(() => ground.setup({ mode: 'solo' }, 1), /mode must be one of/);
   throwsBadConfig(() => ground.setup({ scenario: 'nowhere' }, 1), /unknown scenario "nowhere"/);
-  throwsBadConfig(() => ground.setup({ rounds: 7 }, 1), /unknown GROUND config field "rounds"/);
-  throwsBadConfig(() => ground.setup('four', 1), /must be an object/);
+  throwsBadConfig(() => ground.setup({ rounds: 7 }, 1), /GROUND config: \(root\): Unrecognized key: "rounds"/);
+  throwsBadConfig(() => ground.setup('four', 1), /\(root\): .*expected object/);
 });
 
 test('[GR-S01, GR-E01] every sample Scenario puts 6 / 9 / 12 points in play for 2 / 3-4 / 5-6 players against thresholds 5 / 7 / 9', () => {
@@ -86,7 +86,7 @@ test('[GR-S04] an edition with the wrong Solution counts, an unknown suit or dup
   throwsBadConfig(() => parseEdition(dup), /duplicate scenario id/);
   const extra = { ...copy(), rounds: 9 };
   throwsBadConfig(() => parseEdition(extra), /not a valid GROUND edition/);
-  throwsBadConfig(() => ground.setup({ edition: 'sample' }, 1), /edition must be an edition object/);
+  throwsBadConfig(() => ground.setup({ edition: 'sample' }, 1), /GROUND config: edition: .*expected object/);
   // a valid edition handed in through config is used as given
   const alt = copy();
   alt.id = 'alt-edition';

@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Ruleset } from '../../src/kernel/index.ts';
 import { tictactoe, type TicTacToeAction, type TicTacToeState } from '../../src/rulesets/tictactoe/index.ts';
-import { badConfigs, determinism, fuzzInput, randomGames } from '../../src/runners/conformance.ts';
+import { badConfigs, determinism, fuzzInput, randomGames, schemaConformance } from '../../src/runners/conformance.ts';
+import { compileWithAjv } from '../support/ajv.ts';
 
 type R = Ruleset<TicTacToeState, TicTacToeAction>;
 const variant = (over: Partial<R>): R => ({ ...tictactoe, ...over });
@@ -92,4 +93,37 @@ test('a setup that accepts any config is caught', () => {
 test('a seat that is not pending but has a menu is caught', () => {
   const broken = variant({ legal: (s) => tictactoe.legal(s, s.turn) });
   assert.match(randomGames(broken, { games: 1 }).join('\n'), /is not pending but has a menu/);
+});
+
+test('[SCHEMA-CONFORM] a menu element outside its declared family, an undeclared family and a family never offered are caught', () => {
+  const declared = tictactoe.schemas!;
+  // the menu offers a cell the declared family does not allow (cells are 0..8)
+  const outside = variant({
+    legal: (s, seat) => {
+      const m = tictactoe.legal(s, seat);
+      return m.actions.length ? { actions: [...m.actions, { type: 'mark', cell: 9 }] } : m;
+    },
+  });
+  assert.match(
+    schemaConformance(outside, compileWithAjv, { games: 1 }).join('\n'),
+    /menu element \{"cell":9,"type":"mark"\} is outside its family "mark"/,
+  );
+  // a family the declaration does not name
+  const undeclared = variant({
+    legal: (s, seat) => {
+      const m = tictactoe.legal(s, seat);
+      return m.actions.length ? { actions: [...m.actions, { type: 'resign' } as unknown as TicTacToeAction] } : m;
+    },
+  });
+  assert.match(schemaConformance(undeclared, compileWithAjv, { games: 1 }).join('\n'), /is of no declared family/);
+  // a declared family no menu ever offers
+  const unused = variant({
+    schemas: { ...declared, actions: { ...declared.actions, resign: declared.actions.mark } },
+  });
+  assert.match(
+    schemaConformance(unused, compileWithAjv, { games: 2 }).join('\n'),
+    /declared family "resign" appeared on no menu/,
+  );
+  // and the shipped declaration passes
+  assert.deepEqual(schemaConformance(tictactoe, compileWithAjv, { games: 2 }), []);
 });

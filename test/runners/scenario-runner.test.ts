@@ -4,6 +4,7 @@ import { ArbiterError } from '../../src/kernel/index.ts';
 import { parseScenario } from '../../src/runners/scenario-file.ts';
 import { runScenario } from '../../src/runners/scenario.ts';
 import { tictactoe } from '../../src/rulesets/tictactoe/index.ts';
+import { bnc } from '../../src/rulesets/bnc/index.ts';
 import { findSubsequence, partialMatch } from '../../src/runners/match-partial.ts';
 
 const run = (yaml: string) =>
@@ -81,4 +82,29 @@ test('a scenario run against a ruleset other than the one it names fails and say
   );
   assert.equal(r.ok, false);
   assert.match(r.failure!, /names ruleset "mines", but it was run against tictactoe/);
+});
+
+test('[SCN-STATE] a hand-written state missing a field fails with a typed error naming its path, not a TypeError', () => {
+  // a bnc contestant written without `searched` used to crash in cloneContestant
+  const yaml = [
+    'id: x',
+    'ruleset: bnc',
+    'covers: [BNC-E01]',
+    'setup:',
+    '  config: { contestants: 2 }',
+    '  state:',
+    '    contestants.0: { seat: 0, zone: 4, health: 10, items: [], status: active, at: null, route: null,',
+    '      reputation: 0, guild: null, deposited: 0, withdrawn: 0, known: [], submitted: null }',
+    'steps:',
+    '  - { seat: 0, action: { type: wait } }',
+    '  - { seat: 1, action: { type: wait } }',
+  ].join('\n');
+  const r = runScenario({ file: 'inline.yaml', scenario: parseScenario(yaml, 'inline.yaml') }, bnc);
+  assert.equal(r.ok, false);
+  assert.doesNotMatch(r.failure!, /TypeError|crash/);
+  assert.match(r.failure!, /^bad_config: setup\.state: contestants\.0\.searched: /);
+  // a field of the wrong type is named the same way
+  const wrong = yaml.replace('zone: 4', 'zone: "4"');
+  const w = runScenario({ file: 'inline.yaml', scenario: parseScenario(wrong, 'inline.yaml') }, bnc);
+  assert.match(w.failure!, /^bad_config: setup\.state: contestants\.0\.zone: /);
 });

@@ -51,7 +51,7 @@ export type Template = { family: string; schema: JsonObject; example: Json; desc
 export type ActionSchemas = {
   ruleset: string;
   actions: Record<string, JsonObject>;
-  sources: Record<string, 'template' | 'menus'>;
+  sources: Record<string, 'template' | 'declared' | 'menus'>;
 };
 
 class ApiError extends Error {

@@ -9,7 +9,7 @@
 // of the request, and a request a cassette cannot answer stops the match.
 
 import { createHash } from 'node:crypto';
-import { ArbiterError, type AgentContext, type Json, type JsonObject } from '../../kernel/index.ts';
+import { ArbiterError, publishedActions, type AgentContext, type Json, type JsonObject } from '../../kernel/index.ts';
 import type { DecisionRequest, MatchStart } from '../protocol.ts';
 import { MatchStop, type Reply, type Transport, type TransportAgent } from '../transport.ts';
 import { describeEventText, describeMenuText } from '../observe.ts';
@@ -340,7 +340,8 @@ class LlmTransport implements Transport {
 
   private async decideInSlot(req: DecisionRequest, signal: AbortSignal, ctx: AgentContext): Promise<Reply> {
     const user = this.userPrompt(req, ctx);
-    const tools = toolsForMenu(ctx.menu, (a) => ctx.ruleset.describeAction?.(a, req.seat) ?? '');
+    const declared = ctx.ruleset.schemas ? publishedActions(ctx.ruleset.schemas) : undefined;
+    const tools = toolsForMenu(ctx.menu, (a) => ctx.ruleset.describeAction?.(a, req.seat) ?? '', declared);
     const body = this.wire.body(this.seatCfg, this.system, user, tools);
     if (this.env.dry) return this.dryAnswer(req, ctx, JSON.stringify(body).length);
     const key = requestKey(this.seatCfg.provider, body);

@@ -1,6 +1,6 @@
 // Tools offered to a model: one per legal action family this turn. Parameters come from the
-// menu's JSON Schema (templates) for free-parameter families, and from the menu's own elements
-// for finite families, narrowed to the values legal now (an enum per field).
+// menu's JSON Schema (templates) for free-parameter families; for finite families they are the
+// ruleset's declared family schema narrowed to the values on the menu now (an enum per scalar field).
 
 import type { Json, JsonObject, Menu } from '../../kernel/index.ts';
 
@@ -26,8 +26,16 @@ function paramsFromTemplate(schema: JsonObject): JsonObject {
   return out;
 }
 
-/** Parameters of a finite family: each field an enum of the values on the menu now. */
-function paramsFromActions(actions: JsonObject[]): JsonObject {
+function objectOf(v: Json | undefined): JsonObject | undefined {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
+}
+
+/**
+ * Parameters of a finite family: each field's declared schema (when the ruleset declares the
+ * family) narrowed to the values on the menu now; a field whose values are lists or objects keeps
+ * its declared schema whole.
+ */
+function paramsFromActions(actions: JsonObject[], declared: JsonObject | undefined): JsonObject {
   const values = new Map<string, Map<string, Json>>();
   const counts = new Map<string, number>();
   for (const a of actions) {
@@ -38,17 +46,26 @@ function paramsFromActions(actions: JsonObject[]): JsonObject {
       counts.set(k, (counts.get(k) ?? 0) + 1);
     }
   }
+  const declaredProps = objectOf(declared?.properties) ?? {};
   const properties: JsonObject = {};
-  const required: string[] = [];
   for (const [k, vs] of values) {
     const list = [...vs.values()];
-    properties[k] = list.every((v) => v === null || typeof v !== 'object') ? { enum: list } : {};
-    if (counts.get(k) === actions.length) required.push(k);
+    const own = objectOf(declaredProps[k]) ?? {};
+    properties[k] = list.every((v) => v === null || typeof v !== 'object') ? { ...own, enum: list } : own;
   }
+  const declaredRequired = Array.isArray(declared?.required) ? declared.required : null;
+  const required = declaredRequired
+    ? declaredRequired.filter((r): r is string => typeof r === 'string' && r !== 'type' && values.has(r))
+    : [...values.keys()].filter((k) => counts.get(k) === actions.length);
   return { type: 'object', properties, required, additionalProperties: false };
 }
 
-export function toolsForMenu(menu: Menu, describe?: (a: Json) => string): ToolSpec[] {
+/** `declared`: the ruleset's published family schemas by family (`publishedActions`), when it declares them. */
+export function toolsForMenu(
+  menu: Menu,
+  describe?: (a: Json) => string,
+  declared?: Readonly<Record<string, JsonObject>>,
+): ToolSpec[] {
   const families = new Map<string, JsonObject[]>();
   for (const a of menu.actions) {
     const f = familyOf(a);
@@ -71,7 +88,7 @@ export function toolsForMenu(menu: Menu, describe?: (a: Json) => string): ToolSp
     tools.push({
       name: family,
       description: description || family.replace(/_/g, ' '),
-      parameters: t ? paramsFromTemplate(t.schema) : paramsFromActions(actions),
+      parameters: t ? paramsFromTemplate(t.schema) : paramsFromActions(actions, declared?.[family]),
     });
   }
   return tools;

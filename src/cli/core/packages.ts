@@ -132,9 +132,7 @@ function ids(): string {
 export function registerPackageVerbs(program: Command, ctx: CliContext): void {
   program
     .command('schema')
-    .description(
-      'print the JSON Schema of the config and of every action family (templates as published; finite menus derived from seeded games)',
-    )
+    .description('print the JSON Schema of the config and of every action family, as the ruleset declares them')
     .argument('<ruleset>', `one of: ${ids()}`)
     .option('--action <type>', 'only this action family')
     .action(async (id: string, opts: { action?: string }) => {

@@ -2,7 +2,7 @@
 // shortcuts, three access fragments, a Stage Warden, talk, trade, pacts and guilds.
 // This file only assembles the package from the parts in this folder.
 
-import type { Pending, RulesetPackage, Ruleset } from '../../kernel/index.ts';
+import { publishedSchema, type Pending, type RulesetPackage, type Ruleset } from '../../kernel/index.ts';
 import { bncAgents } from './agents.ts';
 import { fairAgents } from './fair.ts';
 import { catalog } from './catalog.ts';
@@ -10,14 +10,15 @@ import { checkTransition, invariants } from './checks.ts';
 import { owes, validate } from './conditions.ts';
 import { VERSION } from './constants.ts';
 import { describeAction, describeEvent, viewText } from './describe.ts';
-import { legalMenu } from './menu.ts';
+import { FREE_FAMILIES, legalMenu } from './menu.ts';
 import { metricsOf, outcomeOf } from './outcome.ts';
 import { renderRulesPage } from './page.ts';
 import { submit } from './rules.ts';
-import { configSchema, toJson, type Action } from './schema.ts';
+import { ACTION_SCHEMAS, configSchema, type Action } from './schema.ts';
 import { DEFAULT_CONFIG, setupState } from './setup.ts';
 import { cloneBnc, type BncState } from './state.ts';
 import { sampleBnc } from './sample.ts';
+import { stateSchema } from './state-schema.ts';
 import { MANIFEST, tools } from './tools.ts';
 import { eventView, secretsFor, seatView, spectatorView } from './view.ts';
 
@@ -31,7 +32,8 @@ export const bnc: Ruleset<BncState, Action> = {
   title: `${VERSION} — Episode 2 survival match`,
   catalog,
   defaultConfig: { ...DEFAULT_CONFIG },
-  configSchema: toJson(configSchema),
+  configSchema: publishedSchema(configSchema),
+  schemas: { config: configSchema, actions: ACTION_SCHEMAS, free: FREE_FAMILIES, state: stateSchema },
   setup: setupState,
   seats: (s) => s.contestants.length,
   pending(s): Pending[] {

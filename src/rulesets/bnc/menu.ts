@@ -18,6 +18,9 @@ const DESCRIPTIONS: Partial<Record<ActionType, string>> = {
   found_guild: 'found a guild at your current zone with a term of 1–30 turns',
 };
 
+/** The families this menu publishes as templates (free parameters: text, item lists, terms). */
+export const FREE_FAMILIES: readonly ActionType[] = ['say', 'whisper', 'offer', 'propose_alliance', 'found_guild'];
+
 function template(family: ActionType, example: Action): Template {
   return { family, schema: jsonSchemaOf(family), example, description: DESCRIPTIONS[family] ?? family };
 }

@@ -27,7 +27,7 @@ const items = z.array(item).max(OFFER_ITEMS_MAX);
 const text = z.string().max(TEXT_MAX);
 const ref = (prefix: string) => z.string().regex(new RegExp(`^${prefix}[0-9]{1,6}$`));
 
-const ACTION_SCHEMAS = {
+export const ACTION_SCHEMAS = {
   wait: z.strictObject({ type: z.literal('wait') }),
   move: z.strictObject({ type: z.literal('move'), to: zone }),
   pickup: z.strictObject({ type: z.literal('pickup'), item }),
@@ -123,7 +123,7 @@ type JsonSchema = JsonObject;
 const cache = new Map<string, JsonSchema>();
 
 /** zod's JSON Schema output is plain JSON by construction; its declared type is wider. */
-export function toJson(schema: z.ZodType): JsonSchema {
+function toJson(schema: z.ZodType): JsonSchema {
   return z.toJSONSchema(schema) as JsonSchema;
 }
 

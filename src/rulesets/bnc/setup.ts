@@ -2,8 +2,8 @@
 // (U05) are drawn from the 'map' stream, so they depend on the seed only.
 
 import {
-  ArbiterError,
   checkSeed,
+  parseDeclared,
   createRng,
   nextInt,
   shuffleInPlace,
@@ -36,14 +36,8 @@ export const DEFAULT_CONFIG: BncConfig = {
 
 function parseConfig(config: unknown): BncConfig {
   if (config === undefined || config === null) return { ...DEFAULT_CONFIG };
-  const r = configSchema.safeParse(config);
-  if (!r.success) {
-    const issue = r.error.issues[0];
-    throw new ArbiterError('bad_config', `bnc config: ${issue.path.join('.') || '(root)'}: ${issue.message}`, {
-      path: issue.path.map(String),
-    });
-  }
-  return { ...DEFAULT_CONFIG, ...r.data };
+  const data = parseDeclared<Partial<BncConfig>>(configSchema, config, 'bad_config', 'bnc config');
+  return { ...DEFAULT_CONFIG, ...data };
 }
 
 /**

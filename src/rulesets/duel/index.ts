@@ -3,16 +3,17 @@
 // docs/guide-write-a-ruleset.md). Validation is the kernel default: the menu is finite, so an input
 // is accepted exactly when it equals one of the menu's elements.
 
-import { catalogRulesPage, type Ruleset, type RulesetPackage } from '../../kernel/index.ts';
+import { catalogRulesPage, publishedSchema, type Ruleset, type RulesetPackage } from '../../kernel/index.ts';
 import { agents } from './agents.ts';
 import { catalog } from './catalog.ts';
 import { checkTransition, invariants } from './checks.ts';
-import { CONFIG_SCHEMA, DEFAULT_CONFIG, PRESETS, PROFILES, type Profile } from './config.ts';
+import { DEFAULT_CONFIG, PRESETS, PROFILES, type Profile } from './config.ts';
 import { describeAction, describeEvent, eventView, metrics, viewText } from './describe.ts';
 import { goals } from './goals.ts';
 import { stateKey, stateKeyInto } from './key.ts';
 import { menu, pending } from './menu.ts';
 import { applyDecision, cloneDuel, outcome } from './rules.ts';
+import { actionSchemas, configSchema } from './schema.ts';
 import { setup } from './setup.ts';
 import type { DuelAction, DuelState } from './state.ts';
 import { sampleDuel } from './sample.ts';
@@ -29,7 +30,8 @@ export const duel: Ruleset<DuelState, DuelAction> = {
   title: 'Duel: two-seat turn procedures (reference profile)',
   catalog,
   defaultConfig: DEFAULT_CONFIG,
-  configSchema: CONFIG_SCHEMA,
+  configSchema: publishedSchema(configSchema),
+  schemas: { config: configSchema, actions: actionSchemas },
   goals,
   setup,
   seats: () => 2,

@@ -26,7 +26,7 @@ const thresholds = z.strictObject({
   '6': z.int().min(0).max(200),
 });
 
-const editionSchema = z.strictObject({
+export const editionSchema = z.strictObject({
   id: text,
   title: text,
   sample: z.boolean().optional(),

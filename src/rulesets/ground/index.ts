@@ -2,7 +2,7 @@
 // End, with Stress, Freedom, the DARVO sequence, Bonds and Rivalries, and three scoring Modes.
 // This file only assembles the parts into the ruleset and its package.
 
-import { catalogRulesPage, type RulesetPackage, type Ruleset } from '../../kernel/index.ts';
+import { catalogRulesPage, publishedSchema, type RulesetPackage, type Ruleset } from '../../kernel/index.ts';
 import { agents } from './agents.ts';
 import { catalog } from './catalog.ts';
 import { checkGroundTransition, checkInvariants } from './checks.ts';
@@ -11,7 +11,8 @@ import { legalMenu, pendingOf, validateInput } from './menu.ts';
 import { gameMetrics } from './metrics.ts';
 import { applyAction } from './rules.ts';
 import { computeOutcome } from './scoring.ts';
-import { configSchema, DEFAULT_CONFIG, setupGame } from './setup.ts';
+import { actionSchemas, configSchema, stateSchema } from './schema.ts';
+import { DEFAULT_CONFIG, setupGame } from './setup.ts';
 import { cloneGround, type GroundGameAction, type GroundState } from './state.ts';
 import { tools } from './tools.ts';
 import { sampleGround } from './sample.ts';
@@ -23,7 +24,8 @@ export const ground: Ruleset<GroundState, GroundGameAction> = {
   title: 'GROUND v0.1 (sample edition)',
   catalog,
   defaultConfig: { ...DEFAULT_CONFIG },
-  configSchema,
+  configSchema: publishedSchema(configSchema),
+  schemas: { config: configSchema, actions: actionSchemas, state: stateSchema },
   setup: setupGame,
   seats: (s) => s.n,
   pending: pendingOf,

@@ -24,8 +24,7 @@ import {
   type RivalryAction,
   type SelectAction,
 } from './state.ts';
-
-const MAX_TARGET = 16;
+import { MAX_TARGET } from './schema.ts';
 
 // SEL[action][target + 1][freedom ? 1 : 0]
 const SEL: SelectAction[][][] = ACTIONS.map((action) =>

@@ -1,18 +1,12 @@
 // Config checking and the initial position (GR-O01, GR-S01..S04).
 
-import { ArbiterError, checkSeed, createRng, nextInt, shuffleInPlace } from '../../kernel/index.ts';
+import { ArbiterError, checkSeed, createRng, nextInt, parseDeclared, shuffleInPlace } from '../../kernel/index.ts';
+import { configSchema } from './schema.ts';
 import { maxPriority, resolveEdition, type ScenarioCard } from './edition.ts';
-import {
-  MODES,
-  SUITS,
-  type GroundState,
-  type ModeId,
-  type PlayerState,
-  type Problem,
-  type RoundState,
-} from './state.ts';
+import { SUITS, type GroundState, type ModeId, type PlayerState, type Problem, type RoundState } from './state.ts';
 
-export const DEFAULT_CONFIG = { players: 4, mode: 'shared-ground', scenario: 'kitchen-table' } as const;
+/** The documented defaults: the declared schema's, filled into an empty config. */
+export const DEFAULT_CONFIG: { players: number; mode: ModeId; scenario: string } = configSchema.parse({});
 
 type GroundConfig = {
   players: number;
@@ -21,50 +15,12 @@ type GroundConfig = {
   edition?: unknown;
 };
 
-/** The config's JSON Schema: `--help` and `configFlags` read it (the edition comes in through --edition PATH). */
-export const configSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    players: { type: 'integer', minimum: 2, maximum: 6, default: DEFAULT_CONFIG.players },
-    mode: { type: 'string', enum: [...MODES], default: DEFAULT_CONFIG.mode },
-    scenario: { type: 'string', default: DEFAULT_CONFIG.scenario, description: 'Scenario card id of the edition' },
-    edition: {
-      type: 'object',
-      description: 'an edition object (the CLI reads --edition PATH); default: the shipped SAMPLE edition',
-    },
-  },
-};
-
-const KEYS = new Set(['players', 'mode', 'scenario', 'edition']);
-
 function readConfig(config: unknown): GroundConfig {
-  if (config === undefined || config === null) return { ...DEFAULT_CONFIG };
-  if (typeof config !== 'object' || Array.isArray(config))
-    throw new ArbiterError('bad_config', 'GROUND config must be an object');
-  const c: Record<string, unknown> = { ...config };
-  for (const k of Object.keys(c)) {
-    if (!KEYS.has(k))
-      throw new ArbiterError(
-        'bad_config',
-        `unknown GROUND config field "${k}" (known: players, mode, scenario, edition)`,
-      );
-  }
-  const players = c.players ?? DEFAULT_CONFIG.players;
-  if (typeof players !== 'number' || !Number.isInteger(players) || players < 2 || players > 6) {
-    throw new ArbiterError('bad_config', 'players must be an integer from 2 to 6 (GR-O01)', {
-      players: String(players),
-    });
-  }
-  const mode = c.mode ?? DEFAULT_CONFIG.mode;
-  const modeId = MODES.find((m) => m === mode);
-  if (modeId === undefined) {
-    throw new ArbiterError('bad_config', `mode must be one of ${MODES.join(', ')}`, { mode: String(mode) });
-  }
-  const scenario = c.scenario ?? DEFAULT_CONFIG.scenario;
-  if (typeof scenario !== 'string')
-    throw new ArbiterError('bad_config', 'scenario must be a Scenario card id (a string)');
-  return { players, mode: modeId, scenario, edition: c.edition };
+  // the declared schema checks every field; the edition object itself goes on as given, so
+  // resolveEdition's cache (keyed by the object) still spares a re-check of the same edition
+  const c = parseDeclared<GroundConfig>(configSchema, config ?? {}, 'bad_config', 'GROUND config');
+  const edition = config !== null && typeof config === 'object' ? (config as { edition?: unknown }).edition : undefined;
+  return { ...c, edition };
 }
 
 export function setupGame(config: unknown, seed: number): GroundState {

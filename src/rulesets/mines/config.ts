@@ -1,11 +1,13 @@
 // The ruleset's config: a fixture board (by name or as a board object) or generator parameters,
 // plus the run length and economy overrides. Every field has a documented default.
 
-import { ArbiterError, type JsonObject } from '../../kernel/index.ts';
+import type { z } from 'zod';
+import { ArbiterError, parseDeclared, type JsonObject } from '../../kernel/index.ts';
 import type { Board } from './board/geometry.ts';
 import { economyTable, type EconomyTable } from './ledger/economy.ts';
 import { type GenError, normaliseParams, type GenParams } from './generator/generator.ts';
-import { FIXTURE_NAMES, fixture } from './fixtures.ts';
+import { fixture } from './fixtures.ts';
+import { configSchema } from './schema.ts';
 
 export const DEFAULT_CONFIG: JsonObject = {
   width: 10,
@@ -28,45 +30,22 @@ type MinesConfig = {
   economy: EconomyTable;
 };
 
-const KEYS = new Set([
-  'board',
-  'width',
-  'height',
-  'mines',
-  'fog',
-  'spawn',
-  'no_guess',
-  'boards',
-  'max_rounds',
-  'economy',
-]);
-const GEN_KEYS = ['width', 'height', 'mines', 'fog', 'spawn', 'no_guess'];
+const GEN_KEYS = ['width', 'height', 'mines', 'fog', 'spawn', 'no_guess'] as const;
+
+type Declared = z.infer<typeof configSchema>;
 
 export function parseConfig(raw: unknown): MinesConfig {
   const bad = (msg: string): never => {
     throw new ArbiterError('bad_config', `mines config: ${msg}`);
   };
-  const c = raw === undefined || raw === null ? {} : raw;
-  if (typeof c !== 'object' || Array.isArray(c)) bad('must be an object');
-  const o = c as Record<string, unknown>;
-  for (const k of Object.keys(o)) if (!KEYS.has(k)) bad(`unknown field "${k}" (known: ${[...KEYS].join(', ')})`);
-  const int = (k: string, lo: number, hi: number): number => {
-    const v = o[k] ?? DEFAULT_CONFIG[k];
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi)
-      bad(`${k} must be an integer from ${lo} to ${hi}`);
-    return v as number;
-  };
+  // shapes, ranges and the board limits are the declared schema's; what it cannot say (a board
+  // excludes the generator's fields, the mines must leave the spawn square free) is checked here
+  const o = parseDeclared<Declared>(configSchema, raw ?? {}, 'bad_config', 'mines config');
   let source: BoardSource;
   if (o.board !== undefined) {
     const given = GEN_KEYS.filter((k) => o[k] !== undefined);
     if (given.length) bad(`"board" and generator fields (${given.join(', ')}) exclude each other`);
-    if (typeof o.board === 'string') {
-      if (!FIXTURE_NAMES.includes(o.board))
-        bad(`unknown fixture board "${o.board}" (known: ${FIXTURE_NAMES.join(', ')})`);
-      source = { kind: 'fixture', board: fixture(o.board) };
-    } else if (typeof o.board === 'object' && o.board !== null) {
-      source = { kind: 'fixture', board: o.board as Board };
-    } else source = bad('board must be a fixture name or a board object');
+    source = { kind: 'fixture', board: typeof o.board === 'string' ? fixture(o.board) : (o.board as Board) };
   } else {
     const p: Record<string, unknown> = {};
     for (const k of GEN_KEYS) p[k] = o[k] ?? DEFAULT_CONFIG[k];
@@ -76,13 +55,12 @@ export function parseConfig(raw: unknown): MinesConfig {
       source = bad((e as GenError).message);
     }
   }
-  let economy: EconomyTable;
-  try {
-    economy = economyTable(o.economy);
-  } catch (e) {
-    economy = bad((e as Error).message);
-  }
-  return { source, boards: int('boards', 1, 1000), max_rounds: int('max_rounds', 1, 100000), economy };
+  return {
+    source,
+    boards: o.boards ?? (DEFAULT_CONFIG.boards as number),
+    max_rounds: o.max_rounds ?? (DEFAULT_CONFIG.max_rounds as number),
+    economy: economyTable(o.economy),
+  };
 }
 
 /** Named configs for `--preset` (ci: small enough for `arbiter explore` to exhaust). */

@@ -4,42 +4,26 @@
 // state: refused intents change nothing, so the first passing intent in settlement order is
 // sure to execute (the batch's later refusals are its ActionOutcomes, decided in apply).
 
-import { reject, requireObject, type JsonObject, type Menu, type Seat, type Validation } from '../../kernel/index.ts';
+import {
+  publishedSchema,
+  reject,
+  requireObject,
+  type JsonObject,
+  type Menu,
+  type Seat,
+  type Validation,
+} from '../../kernel/index.ts';
 import { checkIntent, checkInvariants } from './board/engine.ts';
 import { OPEN, CONCEALED, FLAG } from './board/closure.ts';
 import { type Board, cellXY, neighbours, textToBytes } from './board/geometry.ts';
 import type { ActionOutcome, Cell, Diagnostic, Intent } from './board/types.ts';
 import { price } from './ledger/ledger.ts';
+import { actionSchemas, MAX_BATCH } from './schema.ts';
 import type { MinesAction, MinesState } from './state.ts';
 
-const MAX_BATCH = 32;
-
-const CELL_SCHEMA: JsonObject = { type: 'array', items: { type: 'integer' }, minItems: 2, maxItems: 2 };
-
-const BATCH_SCHEMA: JsonObject = {
-  type: 'object',
-  required: ['type', 'intents'],
-  additionalProperties: false,
-  properties: {
-    type: { const: 'batch' },
-    intents: {
-      type: 'array',
-      minItems: 1,
-      maxItems: MAX_BATCH,
-      items: {
-        oneOf: [
-          {
-            type: 'object',
-            required: ['type', 'cell'],
-            additionalProperties: false,
-            properties: { type: { enum: ['dig', 'flag_place', 'flag_pull', 'move'] }, cell: CELL_SCHEMA },
-          },
-          { type: 'object', required: ['type'], additionalProperties: false, properties: { type: { const: 'stop' } } },
-        ],
-      },
-    },
-  },
-};
+// the batch family's template is its declared schema; the move template narrows the declared
+// family to this board's cells
+const BATCH_SCHEMA: JsonObject = publishedSchema(actionSchemas.batch);
 
 function moveSchema(w: number, h: number): JsonObject {
   return {

@@ -1,12 +1,13 @@
 // Tic-tac-toe: the smallest complete ruleset, the hello-world of the docs and the common subject
 // of benchmarks. Assembly only; the parts follow the skeleton of docs/guide-write-a-ruleset.md.
 
-import { catalogRulesPage, type Ruleset, type RulesetPackage } from '../../kernel/index.ts';
+import { catalogRulesPage, publishedSchema, type Ruleset, type RulesetPackage } from '../../kernel/index.ts';
 import { catalog } from './catalog.ts';
 import { invariants } from './checks.ts';
 import { describeAction, describeEvent, viewText } from './describe.ts';
 import { legal, pending, validate } from './menu.ts';
 import { apply, clone, outcome } from './rules.ts';
+import { actionSchemas, configSchema, stateSchema } from './schema.ts';
 import { setup } from './setup.ts';
 import type { TicTacToeAction, TicTacToeState } from './state.ts';
 import { sampleState, view } from './view.ts';
@@ -20,6 +21,8 @@ export const tictactoe: Ruleset<TicTacToeState, TicTacToeAction> = {
   title: 'Tic-tac-toe',
   catalog,
   defaultConfig: {},
+  configSchema: publishedSchema(configSchema),
+  schemas: { config: configSchema, actions: actionSchemas, state: stateSchema },
   setup,
   seats: () => 2,
   pending,
