@@ -29,6 +29,7 @@ const contestant = z.strictObject({
   withdrawn: count,
   known: z.array(id),
   searched: z.array(zone),
+  chartRead: z.boolean(),
   submitted: actionSchema.nullable(),
 });
 
