@@ -57,3 +57,10 @@ export const minesParts = {
   economyTable,
 };
 export type { Board, World };
+
+// what the web page's mines board reads: the view's shape, the words of intents and refusals, the
+// move path a view implies (boards reach a ruleset only through this file)
+export { intentWords, refusalSentence } from './describe.ts';
+export { isOpenGlyph, viewMovePath } from './board/path.ts';
+export type { Cell, Intent } from './board/types.ts';
+export type { MinesView } from './view.ts';

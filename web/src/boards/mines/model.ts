@@ -2,10 +2,10 @@
 // the diggable ring, labels, and refusals and voided intents in words. The board component draws
 // what these return; the browser tests and a node test read the same functions.
 
-import type { Cell, Intent } from '../../../../src/rulesets/mines/board/types.ts';
-import { intentWords, refusalSentence } from '../../../../src/rulesets/mines/describe.ts';
-import { isOpenGlyph, viewMovePath } from '../../../../src/rulesets/mines/board/path.ts';
-import type { MinesView } from '../../../../src/rulesets/mines/view.ts';
+import type { Cell, Intent } from '../../../../src/rulesets/mines/index.ts';
+import { intentWords, refusalSentence } from '../../../../src/rulesets/mines/index.ts';
+import { isOpenGlyph, viewMovePath } from '../../../../src/rulesets/mines/index.ts';
+import type { MinesView } from '../../../../src/rulesets/mines/index.ts';
 import type { Json } from '../types.ts';
 import { arr, num, obj, str, type JsonObj } from '../util.ts';
 
