@@ -203,12 +203,19 @@ export class MatchService {
   /** Open the store, follow other servers' changes, and rebuild every unfinished match. */
   async start(): Promise<{ rebuilt: number; broken: string[] }> {
     await this.store.init();
+    const follow = (m: LiveMatch) =>
+      void m
+        .run(() => this.catchUp(m))
+        .catch((err) => this.warn('catch-up failed', { match: m.id, error: String(err) }));
     await this.store.onChange((id) => {
-      const m = this.live.get(id);
-      if (m)
-        void m
-          .run(() => this.catchUp(m))
-          .catch((err) => this.warn('catch-up failed', { match: id, error: String(err) }));
+      // null: the store may have missed notifications (its connection was lost): read everything again
+      if (id === null) for (const m of this.live.values()) follow(m);
+      else {
+        const m = this.live.get(id);
+        if (m) follow(m);
+        // a match being loaded now may have read its rows before this change: read them again after
+        else void this.loading.get(id)?.then((l) => l && follow(l));
+      }
     });
     const broken: string[] = [];
     let rebuilt = 0;
@@ -430,6 +437,17 @@ export class MatchService {
     }
     if (seat < 0) throw new HttpError(401, 'bad_request', 'this token holds no seat in this match');
     return { seat, tokenHash: h };
+  }
+
+  /**
+   * Whether sha256(token) holds a seat of a match held in memory (the rate limiter's question: only
+   * a token that was given out gets a budget of its own). Nothing is loaded from the store for it.
+   */
+  holdsSeat(matchId: string, tokenHash: string): boolean {
+    const m = this.live.get(matchId);
+    if (!m || !/^[0-9a-f]{64}$/.test(tokenHash)) return false;
+    const hb = Buffer.from(tokenHash, 'hex');
+    return m.seats.some((s) => s.tokenHash !== null && sameHash(s as SeatRow & { tokenHash: string }, hb));
   }
 
   /** Who the caller is: a seat (token), or a spectator (password when the match is private). */

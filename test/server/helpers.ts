@@ -209,3 +209,27 @@ export async function startPg(): Promise<PgCluster> {
     },
   };
 }
+
+/**
+ * `arbiter serve ARGS` expected to refuse to start: its exit code and output. A server that starts
+ * anyway (prints `listening`) is stopped and reported with `listened: true`.
+ */
+export async function serveRefusal(args: string[]): Promise<{ code: number | null; out: string; listened: boolean }> {
+  const proc = spawn(process.execPath, [join(ROOT, 'bin/arbiter.js'), 'serve', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let listened = false;
+  const grab = (b: Buffer) => {
+    out += b.toString();
+    if (!listened && /listening http/.test(out)) {
+      listened = true;
+      proc.kill('SIGKILL');
+    }
+  };
+  proc.stdout!.on('data', grab);
+  proc.stderr!.on('data', grab);
+  const code = await new Promise<number | null>((done) => proc.on('exit', (c) => done(c)));
+  return { code, out, listened };
+}
