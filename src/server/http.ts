@@ -37,6 +37,7 @@ import {
 } from './schemas.ts';
 import { fullLog, partialLog } from './log.ts';
 import { MALFORMED_AUTH, parseAuthorization, refuseDeep } from './edge.ts';
+import { delayedSender, delayedSnapshot } from './watch.ts';
 
 export interface AppOptions {
   service: MatchService;
@@ -348,7 +349,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const q = AccessQuery.parse(req.query ?? {});
     const [token, hash] = caller(req);
     const who = await svc.audience(m, token, spectatePassword(req, q), hash);
-    return svc.snapshot(m, who.seat);
+    return 'delay' in who && who.delay ? delayedSnapshot(svc.store, m, who.delay) : svc.snapshot(m, who.seat);
   });
 
   app.get('/api/matches/:id/pending', async (req) => {
@@ -356,7 +357,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const q = AccessQuery.parse(req.query ?? {});
     const [token, hash] = caller(req);
     const who = await svc.audience(m, token, spectatePassword(req, q), hash);
-    const snap = svc.snapshot(m, who.seat);
+    const snap =
+      'delay' in who && who.delay ? await delayedSnapshot(svc.store, m, who.delay) : svc.snapshot(m, who.seat);
     return { pending: snap.pending, yours: snap.yours };
   });
 
@@ -391,7 +393,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const q = AccessQuery.parse(req.query ?? {});
     const [token, hash] = caller(req);
     const who = await svc.audience(m, token, spectatePassword(req, q), hash);
-    const subs = await svc.submissions(m);
+    let subs = await svc.submissions(m);
+    if ('delay' in who && who.delay && m.status !== 'finished') {
+      // as far as the delay lets this spectator see
+      const seen = (await delayedSnapshot(svc.store, m, who.delay)).seq as number;
+      subs = subs.filter((x) => x.seq <= seen);
+    }
     const lines = m.status === 'finished' ? fullLog(m, subs) : partialLog(m, subs, who.seat);
     return reply.type('application/x-ndjson').send(lines.join('\n') + '\n');
   });
@@ -426,8 +433,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       answers?: Json,
     ): Promise<Binding> => {
       const who = await svc.audience(m, token, password, hash);
-      const unsubscribe = svc.subscribe(m, { seat: who.seat, send });
-      const first: JsonObject = { type: 'state', ...svc.snapshot(m, who.seat) };
+      let unsubscribe: () => void;
+      let first: JsonObject;
+      if ('delay' in who && who.delay) {
+        // a delayed spectator: frames of the match as it was, each change looked at through the delay
+        first = { type: 'state', ...(await delayedSnapshot(svc.store, m, who.delay)) };
+        const late = delayedSender(svc.store, m, who.delay, send, first.seq as number);
+        const off = svc.subscribe(m, { seat: null, send: late.send });
+        unsubscribe = () => {
+          off();
+          late.stop();
+        };
+      } else {
+        unsubscribe = svc.subscribe(m, { seat: who.seat, send });
+        first = { type: 'state', ...svc.snapshot(m, who.seat) };
+      }
       // the state frame that answers a switch carries the switch's id
       if (answers !== undefined) first.id = answers;
       send(first);

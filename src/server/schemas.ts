@@ -48,6 +48,15 @@ export const CreateBody = z
       .optional(),
     /** Makes the match private: spectators need this password. */
     spectatePassword: z.string().min(1).max(256).optional(),
+    /** Spectators see the match this many submissions (turns) or seconds late. */
+    spectateDelay: z
+      .union([
+        z.object({ turns: z.number().int().min(1).max(100_000) }).strict(),
+        z.object({ seconds: z.number().int().min(1).max(86_400) }).strict(),
+      ])
+      .optional(),
+    /** Anyone may watch live, even a ruleset whose spectators see every seat's secrets (bnc). */
+    spectatePublic: z.literal(true).optional(),
     /** A seat that owes a decision this long gets the ruleset's default action, recorded as defaulted. */
     turnDeadlineMs: z.number().int().min(50).max(86_400_000).optional(),
     /** Built-in agents wait this long before each move, so people can watch an agents-only match unfold. */
@@ -93,6 +102,13 @@ export const MatchRecord = z.object({
   title: z.string().optional(),
   status: z.enum(['waiting', 'running', 'finished']),
   private: z.boolean(),
+  /** How spectators may watch while it runs: live, password, public, after_end, or {delay}. */
+  watch: z
+    .union([
+      z.enum(['live', 'password', 'public', 'after_end']),
+      z.object({ delay: z.union([z.object({ turns: z.number() }), z.object({ seconds: z.number() })]) }),
+    ])
+    .optional(),
   seats: z.union([z.array(seatInfo), z.number().int()]),
   seq: z.number().int(),
   pending: z.array(pendingPublic).optional(),
@@ -116,6 +132,8 @@ export const Snapshot = z.object({
   menu: json,
   events: z.array(z.record(z.string(), json)),
   outcome: json,
+  /** A delayed spectator's frame: the delay it is seen with. */
+  delayed: json.optional(),
 });
 
 const JoinResult = z.object({ match: z.string(), seat: z.number().int(), token: z.string() });

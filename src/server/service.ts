@@ -33,8 +33,10 @@ import { buildHeader, defaultRecord } from './log.ts';
 import { findNul, NUL_REFUSAL, scrubNul } from './schemas.ts';
 import { canonicalInput, recordableConfig, rulesText, type DefaultInfo } from '../runners/match.ts';
 import type { MatchRow, MatchStatus, SeatRow, Store, SubmissionRow } from './store.ts';
+import { closedByDefault, storedPolicy, watchPolicy, type Delay } from './watch.ts';
 
-export type Audience = { seat: Seat } | { seat: null };
+/** A seat, or a spectator (who sees the match `delay` ago when its creator chose a delay). */
+export type Audience = { seat: Seat } | { seat: null; delay?: Delay };
 
 /** A WebSocket (or any push channel) watching one match as one audience. */
 export interface Subscriber {
@@ -56,6 +58,10 @@ export interface CreateInput {
   seed?: number;
   seats?: { agent?: string }[];
   spectatePassword?: string;
+  /** Spectators see the match this many submissions or seconds late. */
+  spectateDelay?: Delay;
+  /** Anyone may watch live, even where the audience sees every seat's secrets. */
+  spectatePublic?: boolean;
   turnDeadlineMs?: number;
   /** Pause before each built-in agent move (watchable agent matches); kept in memory only. */
   agentDelayMs?: number;
@@ -371,7 +377,8 @@ export class MatchService {
       version: r.version,
       title: m.pkg.ruleset.title,
       status: m.status,
-      private: r.spectateHash !== null,
+      private: watchPolicy(r.spectateHash).kind === 'password',
+      watch: watchKind(m),
       seats: m.seats.map((s) => ({ seat: s.seat, kind: s.kind, name: s.name })),
       seq: m.seq,
       pending: m.status === 'running' ? publicPending(m.pending()) : [],
@@ -401,7 +408,7 @@ export class MatchService {
         ruleset: r.ruleset,
         version: r.version,
         status: r.status,
-        private: r.spectateHash !== null,
+        private: watchPolicy(r.spectateHash).kind === 'password',
         seats: r.seats,
         seq: r.seq,
         outcome: r.outcome,
@@ -458,12 +465,21 @@ export class MatchService {
     tokenHash?: string,
   ): Promise<Audience> {
     if (token) return { seat: (await this.seatOf(m, token, tokenHash)).seat };
-    if (
-      m.row.spectateHash &&
-      !(typeof password === 'string' && password.length <= 1024 && checkPassword(password, m.row.spectateHash))
-    ) {
-      throw new HttpError(401, 'bad_request', 'this match is private: spectating needs its password');
+    const policy = watchPolicy(m.row.spectateHash);
+    if (policy.kind === 'password') {
+      if (!(typeof password === 'string' && password.length <= 1024 && checkPassword(password, policy.hash)))
+        throw new HttpError(401, 'bad_request', 'this match is private: spectating needs its password');
+      return { seat: null };
     }
+    // delays and the closed default last while the match runs; a finished match is public
+    if (m.status === 'finished' || policy.kind === 'public') return { seat: null };
+    if (policy.kind === 'delay') return { seat: null, delay: policy.delay };
+    if (closedByDefault(m))
+      throw new HttpError(
+        401,
+        'bad_request',
+        "this match's spectators see every seat's secrets: it can be watched once it is over (its creator chose no spectate password, delay or public watching)",
+      );
     return { seat: null };
   }
 
@@ -526,6 +542,9 @@ export class MatchService {
   async create(input: CreateInput): Promise<LiveMatch> {
     const pkg = this.pkg(input.ruleset);
     const rs = pkg.ruleset;
+    const chosen = [input.spectatePassword, input.spectateDelay, input.spectatePublic].filter((x) => x !== undefined);
+    if (chosen.length > 1)
+      throw new ArbiterError('bad_request', 'choose one of spectatePassword, spectateDelay and spectatePublic');
     const config = recordableConfig(input.config ?? {});
     const seed = input.seed ?? randomInt(0, 2 ** 32);
     const setupEvents: GameEvent[] = [];
@@ -572,7 +591,9 @@ export class MatchService {
       config,
       header,
       status,
-      spectateHash: input.spectatePassword ? hashPassword(input.spectatePassword) : null,
+      spectateHash: input.spectatePassword
+        ? hashPassword(input.spectatePassword)
+        : storedPolicy({ delay: input.spectateDelay, public: input.spectatePublic }),
       deadlineMs: input.turnDeadlineMs ?? null,
       seats: n,
       seq: 0,
@@ -1051,6 +1072,14 @@ export class MatchService {
   async submissions(m: LiveMatch): Promise<SubmissionRow[]> {
     return this.store.submissions(m.id, 0);
   }
+}
+
+/** How spectators may watch, for the public record: live, password, delay (with it), public, or after the end. */
+function watchKind(m: LiveMatch): Json {
+  const p = watchPolicy(m.row.spectateHash);
+  if (p.kind === 'delay') return { delay: p.delay as unknown as Json };
+  if (p.kind !== 'open') return p.kind;
+  return closedByDefault(m) ? 'after_end' : 'live';
 }
 
 /** An error with an HTTP status chosen by the server (not derived from the code). */

@@ -157,6 +157,8 @@ export async function freePort(): Promise<number> {
 export interface PgCluster {
   url: string;
   stop(): void;
+  /** Stop at once (no clean shutdown, as in a crash) and start again on the same port. */
+  restart(): void;
 }
 
 /** The PostgreSQL server binaries' folder, or null when PostgreSQL is not installed. */
@@ -200,6 +202,9 @@ export async function startPg(): Promise<PgCluster> {
   ]);
   return {
     url: `postgres://arbiter@127.0.0.1:${port}/postgres`,
+    restart() {
+      run([join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'restart']);
+    },
     stop() {
       try {
         run([join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop']);

@@ -217,7 +217,8 @@ describe('arbiter serve: whole matches', () => {
 
   test('[SRV-LOG-AUDIENCE] a running bnc match’s log gives a seat only what it perceives, a spectator what the audience sees', async () => {
     const seed = 8;
-    const m = await create({ ruleset: 'bnc', seed, config: { turns: 30 } });
+    // its creator lets anyone watch live (bnc's spectators see every seat's secrets)
+    const m = await create({ ruleset: 'bnc', seed, config: { turns: 30 }, spectatePublic: true });
     const tokens: string[] = [];
     for (let i = 0; i < 4; i++) tokens.push((await join1(m.id, `p${i}`, i)).token);
     const rnd = new SeededRandom(seed);
