@@ -203,7 +203,8 @@ export async function startPg(): Promise<PgCluster> {
   return {
     url: `postgres://arbiter@127.0.0.1:${port}/postgres`,
     restart() {
-      run([join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'restart']);
+      // -l again: without it the restarted server writes to pg_ctl's output, which never closes
+      run([join(bin, 'pg_ctl'), '-D', data, '-l', join(dir, 'log'), '-m', 'immediate', '-w', 'restart']);
     },
     stop() {
       try {
