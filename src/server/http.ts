@@ -2,7 +2,8 @@
 // schemas of schemas.ts; every refusal is `{ok:false, error:{code, reason, detail}}` with the drive
 // protocol's codes and a 4xx status; no stack trace ever leaves the server.
 
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
 import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -12,6 +13,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import {
   ArbiterError,
+  assertNoPrototypeKeys,
   isPlainJson,
   type ErrorCode,
   type Json,
@@ -34,6 +36,8 @@ import {
   refuseNul,
 } from './schemas.ts';
 import { fullLog, partialLog } from './log.ts';
+import { MALFORMED_AUTH, parseAuthorization, refuseDeep } from './edge.ts';
+import { delayedSender, delayedSnapshot } from './watch.ts';
 
 export interface AppOptions {
   service: MatchService;
@@ -43,9 +47,14 @@ export interface AppOptions {
   rateLimit?: number;
   /** pino logging: false for none. */
   logger?: boolean | { level: string };
+  /** One log line per request (default true); warnings and errors are logged either way. */
+  requestLog?: boolean;
   /** Folder of the built web page (issue 14) served at `/`; nothing is served when it has no index.html. */
   webRoot?: string;
 }
+
+/** The code of a refusal for going over a rate budget (its own, so clients can back off on it). */
+const THROTTLED = 'too_many_requests';
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -98,11 +107,11 @@ function failure(err: unknown): Fail {
   return { status: 500, body: { ok: false, error: { code: 'internal', reason: 'internal error' } } };
 }
 
+/** The request's bearer token; a malformed Authorization header is a 401, never "no token". */
 function bearer(req: FastifyRequest): string | undefined {
-  const h = req.headers.authorization;
-  if (typeof h !== 'string') return undefined;
-  const m = /^Bearer\s+(\S{1,256})$/i.exec(h.trim());
-  return m ? m[1] : undefined;
+  const t = parseAuthorization(req.headers.authorization);
+  if (t === null) throw new HttpError(401, 'bad_request', MALFORMED_AUTH);
+  return t;
 }
 
 /** sha256 of a request's token, computed once: the rate limiter's key and the seat lookup share it. */
@@ -122,14 +131,21 @@ function caller(req: FastifyRequest): [token: string | undefined, hash: string |
   return [t, tokenHash(req, t)];
 }
 
-/** Whose budget a request or a socket's messages count against: its seat token, else its address. */
-function limitKey(req: FastifyRequest): string {
-  const t =
-    bearer(req) ??
-    (typeof (req.query as { token?: unknown })?.token === 'string'
-      ? String((req.query as { token: string }).token)
-      : undefined);
-  return t ? 't:' + tokenHash(req, t)!.slice(0, 32) : 'a:' + req.ip;
+const addressKey = (req: FastifyRequest) => 'a:' + req.ip;
+const seatKey = (hash: string) => 't:' + hash.slice(0, 32);
+
+/**
+ * Whose budget a request counts against: the seat token it carries when that token holds a seat in
+ * the match the path names, else its address. A token nobody was given (a fresh random one per
+ * request) is only an address, so it buys no budget of its own.
+ */
+function limitKey(svc: MatchService, req: FastifyRequest): string {
+  const q = (req.query as { token?: unknown }) ?? {};
+  const t = parseAuthorization(req.headers.authorization) ?? (typeof q.token === 'string' ? q.token : undefined);
+  const id = (req.params as { id?: unknown } | undefined)?.id;
+  if (!t || typeof id !== 'string') return addressKey(req);
+  const hash = tokenHash(req, t)!;
+  return svc.holdsSeat(id, hash) ? seatKey(hash) : addressKey(req);
 }
 
 function spectatePassword(req: FastifyRequest, q: { password?: string }): string | undefined {
@@ -165,6 +181,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     forceCloseConnections: 'idle',
+    // --quiet: no line per request; warnings and 500s are still logged
+    ...(opts.requestLog === false ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     logger:
       opts.logger === false
         ? false
@@ -184,14 +202,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     max: opts.rateLimit ?? 1200,
     timeWindow: 60_000,
-    keyGenerator: limitKey,
+    keyGenerator: (req) => limitKey(svc, req),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       ok: false,
-      error: { code: 'bad_request', reason: `too many requests (limit ${ctx.max} per minute); retry in ${ctx.after}` },
+      error: { code: THROTTLED, reason: `too many requests (limit ${ctx.max} per minute); retry in ${ctx.after}` },
     }),
   });
-  await app.register(websocket, { options: { maxPayload: bodyLimit } });
+  await app.register(websocket, {
+    options: { maxPayload: bodyLimit },
+    // on drain every match socket hears why it closes: 1001 (going away), as documented
+    preClose(done) {
+      for (const c of app.websocketServer.clients) c.close(1001, 'server shutting down');
+      app.websocketServer.close(() => done());
+    },
+  });
+  drainConnections(app);
   // WebSocket messages (an `act` is a submission like a POST) get the same budget per minute as
   // requests, counted per connection's token (or address) apart from the requests; every count
   // starts again each minute
@@ -208,7 +234,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // every parsed body, before any route reads it
   app.addHook('preValidation', (req, _reply, done) => {
     try {
-      if (req.body !== undefined) refuseNul(req.body);
+      if (req.body !== undefined) {
+        refuseDeep(req.body);
+        refuseNul(req.body);
+      }
       done();
     } catch (err) {
       done(err as Error);
@@ -254,7 +283,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const match = async (req: FastifyRequest): Promise<LiveMatch> => svc.mustGet((req.params as { id: string }).id);
 
-  app.get('/api/health', async () => ({ ok: true, store: svc.store.kind, matches: svc.liveCount() }));
+  // answered only after a query reached the store (PostgreSQL: and while this server hears the others)
+  app.get('/api/health', async (_req, reply) => {
+    const h = await svc.store.health();
+    const body: JsonObject = { ok: h.ok, store: svc.store.kind, storeOk: h.ok, matches: svc.liveCount() };
+    if (h.listening !== undefined) body.listening = h.listening;
+    if (h.problem !== undefined) body.problem = h.problem;
+    return reply.status(h.ok ? 200 : 503).send(body);
+  });
   app.get('/api/openapi.json', async () => openApi());
 
   app.get('/api/rulesets', async () => svc.packages.map((p) => rulesetSummary(p)));
@@ -311,7 +347,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const q = AccessQuery.parse(req.query ?? {});
     const [token, hash] = caller(req);
     const who = await svc.audience(m, token, spectatePassword(req, q), hash);
-    return svc.snapshot(m, who.seat);
+    return 'delay' in who && who.delay ? delayedSnapshot(svc.store, m, who.delay) : svc.snapshot(m, who.seat);
   });
 
   app.get('/api/matches/:id/pending', async (req) => {
@@ -319,7 +355,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const q = AccessQuery.parse(req.query ?? {});
     const [token, hash] = caller(req);
     const who = await svc.audience(m, token, spectatePassword(req, q), hash);
-    const snap = svc.snapshot(m, who.seat);
+    const snap =
+      'delay' in who && who.delay ? await delayedSnapshot(svc.store, m, who.delay) : svc.snapshot(m, who.seat);
     return { pending: snap.pending, yours: snap.yours };
   });
 
@@ -334,8 +371,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const { seat } = await svc.seatOf(m, ...caller(req));
     const body = parseActBody(req.body);
     const header = req.headers['idempotency-key'];
-    const key =
-      body.idempotencyKey ?? (typeof header === 'string' && header.length > 0 && header.length <= 128 ? header : null);
+    // refused like the same key in the body: a key silently dropped would judge a retry again
+    if (typeof header === 'string' && header.length > 128)
+      throw new ArbiterError('bad_request', 'the Idempotency-Key header is longer than 128 characters', {
+        limit: 128,
+      });
+    const key = body.idempotencyKey ?? (typeof header === 'string' && header.length > 0 ? header : null);
     const r = await svc.submit(m, seat, body.action, key);
     return { ok: true, seq: r.seq, events: r.events, outcome: r.outcome ?? null, replayed: r.replayed };
   });
@@ -350,15 +391,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const q = AccessQuery.parse(req.query ?? {});
     const [token, hash] = caller(req);
     const who = await svc.audience(m, token, spectatePassword(req, q), hash);
-    const subs = await svc.submissions(m);
+    let subs = await svc.submissions(m);
+    if ('delay' in who && who.delay && m.status !== 'finished') {
+      // as far as the delay lets this spectator see
+      const seen = (await delayedSnapshot(svc.store, m, who.delay)).seq as number;
+      subs = subs.filter((x) => x.seq <= seen);
+    }
     const lines = m.status === 'finished' ? fullLog(m, subs) : partialLog(m, subs, who.seat);
     return reply.type('application/x-ndjson').send(lines.join('\n') + '\n');
   });
 
   app.get('/api/matches/:id/ws', { websocket: true }, (socket: WebSocket, req: FastifyRequest) => {
     if ((req.query as { protocol?: unknown })?.protocol !== undefined) {
-      const key = limitKey(req);
-      agentSocket(svc, socket, req, match, () => spendMessage(key), messageBudget);
+      agentSocket(svc, socket, req, match, spendMessage, messageBudget);
       return;
     }
     const fail = (err: unknown, id?: Json) => {
@@ -374,17 +419,39 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // What the socket follows: a match, and a seat or none (a spectator). A `switch` frame replaces
     // it; messages wait for the binding made before them, so an action sent after a switch is judged
     // in the new match.
-    type Binding = { m: LiveMatch; seat: Seat | null; unsubscribe: () => void };
+    // Messages spend the budget of the seat the socket follows (its token's), or the address's for a
+    // spectator; a switch moves the socket to the new seat's budget once it is answered.
+    let budgetKey = addressKey(req);
+    type Binding = { m: LiveMatch; seat: Seat | null; unsubscribe: () => void; key: string };
     const bind = async (
       m: LiveMatch,
       token: string | undefined,
       password: string | undefined,
       hash?: string,
+      answers?: Json,
     ): Promise<Binding> => {
       const who = await svc.audience(m, token, password, hash);
-      const unsubscribe = svc.subscribe(m, { seat: who.seat, send });
-      send({ type: 'state', ...svc.snapshot(m, who.seat) });
-      return { m, seat: who.seat, unsubscribe };
+      let unsubscribe: () => void;
+      let first: JsonObject;
+      if ('delay' in who && who.delay) {
+        // a delayed spectator: frames of the match as it was, each change looked at through the delay
+        first = { type: 'state', ...(await delayedSnapshot(svc.store, m, who.delay)) };
+        const late = delayedSender(svc.store, m, who.delay, send, first.seq as number);
+        const off = svc.subscribe(m, { seat: null, send: late.send });
+        unsubscribe = () => {
+          off();
+          late.stop();
+        };
+      } else {
+        unsubscribe = svc.subscribe(m, { seat: who.seat, send });
+        first = { type: 'state', ...svc.snapshot(m, who.seat) };
+      }
+      // the state frame that answers a switch carries the switch's id
+      if (answers !== undefined) first.id = answers;
+      send(first);
+      const key = who.seat !== null && token ? seatKey(hash ?? sha256(token)) : addressKey(req);
+      budgetKey = key;
+      return { m, seat: who.seat, unsubscribe, key };
     };
     let binding: Promise<Binding> = (async () => {
       const m = await match(req);
@@ -398,7 +465,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       socket.close(f.status === 401 ? 4401 : f.status === 404 ? 4404 : 4400, f.body.error.code);
     });
     socket.on('close', () => void binding.then((b) => b.unsubscribe()).catch(() => {}));
-    const budgetKey = limitKey(req);
     socket.on('message', (data: Buffer, isBinary: boolean) => {
       void (async () => {
         let msg: unknown;
@@ -417,11 +483,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         if (!spendMessage(budgetKey)) {
           const over: JsonObject = {
             type: 'error',
-            code: 'bad_request',
+            code: THROTTLED,
             reason: `too many messages (limit ${messageBudget} per minute); wait for the next minute`,
           };
           if (id !== undefined) over.id = id;
           send(over);
+          return;
+        }
+        try {
+          refuseDeep(msg);
+          // refused as in a body (zod would drop the key and accept the rest)
+          if (/__proto__|constructor|prototype/.test(text)) assertNoPrototypeKeys(msg, 'the message');
+        } catch (err) {
+          send(fail(err, id));
           return;
         }
         if (msg === undefined || !isPlainJson(msg)) {
@@ -453,7 +527,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             // binding fails the same way
             const old = await before;
             try {
-              const next = await bind(await svc.mustGet(f.match), f.token, f.password);
+              const next = await bind(
+                await svc.mustGet(f.match),
+                f.token,
+                f.password,
+                undefined,
+                f.id as Json | undefined,
+              );
               old.unsubscribe();
               return next;
             } catch (err) {
@@ -497,6 +577,51 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
+/**
+ * Drain without waiting out keep-alive: once closing starts, connections with no request in flight
+ * are closed at once and again every 100 ms (one that finishes its request later, or was accepted
+ * just before), answers carry `Connection: close`, and whatever is still open after 10 s is cut.
+ */
+function drainConnections(app: FastifyInstance): void {
+  let draining = false;
+  // requests in flight per connection (Node's own idle list misses a connection that has not sent
+  // a request yet); upgraded connections belong to the WebSocket server, which closes them itself
+  const busy = new Map<Socket, number>();
+  const server = app.server;
+  server.on('connection', (s: Socket) => {
+    busy.set(s, 0);
+    s.once('close', () => busy.delete(s));
+  });
+  server.on('upgrade', (req: { socket: Socket }) => busy.delete(req.socket));
+  server.on('request', (req: { socket: Socket }, res: { once(e: 'close', f: () => void): void }) => {
+    const s = req.socket;
+    if (!busy.has(s)) return;
+    busy.set(s, (busy.get(s) ?? 0) + 1);
+    res.once('close', () => {
+      if (busy.has(s)) busy.set(s, Math.max(0, (busy.get(s) ?? 1) - 1));
+    });
+  });
+  const closeIdle = () => {
+    for (const [s, n] of busy) if (n === 0) s.destroy();
+  };
+  app.addHook('onSend', async (_req, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
+  app.addHook('preClose', (done) => {
+    draining = true;
+    closeIdle();
+    const every = setInterval(closeIdle, 100);
+    const cut = setTimeout(() => server.closeAllConnections(), 10_000);
+    every.unref();
+    cut.unref();
+    server.once('close', () => {
+      clearInterval(every);
+      clearTimeout(cut);
+    });
+    done();
+  });
+}
+
 /** The WebSocket frame for a refusal, with the close code it is followed by. */
 function refusal(err: unknown): { frame: JsonObject; close: number } {
   const f = failure(err);
@@ -516,9 +641,11 @@ function agentSocket(
   socket: WebSocket,
   req: FastifyRequest,
   match: (req: FastifyRequest) => Promise<LiveMatch>,
-  spend: () => boolean,
+  spend: (key: string) => boolean,
   budget: number,
 ): void {
+  // the address's budget until the token is found to hold the seat, then the seat's
+  let key = addressKey(req);
   const early: string[] = [];
   let transport: RemoteTransport | null = null;
   let closed = false;
@@ -534,12 +661,12 @@ function agentSocket(
   // the same budget per minute as a match socket's messages: over it, a message is not read (the
   // agent hears why; an answer it carried is lost and the request runs into its deadline)
   socket.on('message', (data: Buffer) => {
-    if (spend()) onText(data.toString('utf8'));
+    if (spend(key)) onText(data.toString('utf8'));
     else if (socket.readyState === socket.OPEN)
       socket.send(
         JSON.stringify({
           type: 'error',
-          code: 'bad_request',
+          code: THROTTLED,
           reason: `too many messages (limit ${budget} per minute); this one was not read`,
         }),
       );
@@ -555,7 +682,8 @@ function agentSocket(
     const q = AccessQuery.parse(req.query ?? {});
     const token = q.token ?? bearer(req);
     if (!token) throw new HttpError(401, 'bad_request', 'the agent protocol needs a seat token (?token=...)');
-    const { seat } = await svc.seatOf(m, token);
+    const { seat, tokenHash: hash } = await svc.seatOf(m, token);
+    key = seatKey(hash);
     if (closed) return;
     const t = svc.attachRemote(m, seat, {
       send: (text) => {

@@ -2,7 +2,15 @@
 // and the OpenAPI document is generated from them (z.toJSONSchema), so the three never drift.
 
 import { z } from 'zod';
-import { ArbiterError, findInJson, findPrototypeKey, isPlainJson, type Json, type JsonProbe } from '../kernel/index.ts';
+import {
+  ArbiterError,
+  canonicalJson,
+  findInJson,
+  findPrototypeKey,
+  isPlainJson,
+  type Json,
+  type JsonProbe,
+} from '../kernel/index.ts';
 
 const json = z.json();
 const code = z.enum([
@@ -14,6 +22,7 @@ const code = z.enum([
   'corrupt_log',
   'not_found',
   'too_large',
+  'too_many_requests',
   'internal',
 ]);
 
@@ -39,6 +48,15 @@ export const CreateBody = z
       .optional(),
     /** Makes the match private: spectators need this password. */
     spectatePassword: z.string().min(1).max(256).optional(),
+    /** Spectators see the match this many submissions (turns) or seconds late. */
+    spectateDelay: z
+      .union([
+        z.object({ turns: z.number().int().min(1).max(100_000) }).strict(),
+        z.object({ seconds: z.number().int().min(1).max(86_400) }).strict(),
+      ])
+      .optional(),
+    /** Anyone may watch live, even a ruleset whose spectators see every seat's secrets (bnc). */
+    spectatePublic: z.literal(true).optional(),
     /** A seat that owes a decision this long gets the ruleset's default action, recorded as defaulted. */
     turnDeadlineMs: z.number().int().min(50).max(86_400_000).optional(),
     /** Built-in agents wait this long before each move, so people can watch an agents-only match unfold. */
@@ -84,6 +102,13 @@ export const MatchRecord = z.object({
   title: z.string().optional(),
   status: z.enum(['waiting', 'running', 'finished']),
   private: z.boolean(),
+  /** How spectators may watch while it runs: live, password, public, after_end, or {delay}. */
+  watch: z
+    .union([
+      z.enum(['live', 'password', 'public', 'after_end']),
+      z.object({ delay: z.union([z.object({ turns: z.number() }), z.object({ seconds: z.number() })]) }),
+    ])
+    .optional(),
   seats: z.union([z.array(seatInfo), z.number().int()]),
   seq: z.number().int(),
   pending: z.array(pendingPublic).optional(),
@@ -107,6 +132,8 @@ export const Snapshot = z.object({
   menu: json,
   events: z.array(z.record(z.string(), json)),
   outcome: json,
+  /** A delayed spectator's frame: the delay it is seen with. */
+  delayed: json.optional(),
 });
 
 const JoinResult = z.object({ match: z.string(), seat: z.number().int(), token: z.string() });
@@ -138,7 +165,8 @@ const RulesetDetail = RulesetSummary.extend({
 
 /** WebSocket frames the server sends (`state` after every change, answers to `act`, errors). */
 export const ServerFrame = z.discriminatedUnion('type', [
-  Snapshot.extend({ type: z.literal('state') }),
+  // a state frame that answers a `switch` carries that frame's id
+  Snapshot.extend({ type: z.literal('state'), id: json.optional() }),
   z.object({
     type: z.literal('ack'),
     id: json.optional(),
@@ -225,10 +253,69 @@ export function parseActBody(body: unknown): ActInput {
   return ActBody.parse(body);
 }
 
-const js = (s: z.ZodType) => z.toJSONSchema(s, { unrepresentable: 'any', io: 'input' }) as Record<string, unknown>;
+/** `/api/health`: whether the store answered a query just now (and, PostgreSQL, hears other servers). */
+const Health = z.object({
+  ok: z.boolean(),
+  store: z.enum(['sqlite', 'postgres']),
+  storeOk: z.boolean(),
+  matches: z.number().int(),
+  listening: z.boolean().optional(),
+  problem: z.string().optional(),
+});
+
+type Schema = Record<string, unknown>;
+
+/**
+ * JSON Schemas for one OpenAPI document. zod writes each schema on its own, with the definitions it
+ * shares (the recursive JSON value) under that schema's own `$defs` and `$ref`s to `#/$defs/...`;
+ * inside an OpenAPI document such a reference is read from the document's root, where there is no
+ * `$defs`. So each schema's definitions move to `components.schemas` (one entry per distinct
+ * definition) and its references are rewritten to point there.
+ */
+class SchemaSet {
+  readonly components: Record<string, Schema> = {};
+  private readonly names = new Map<string, string>();
+
+  of(s: z.ZodType): Schema {
+    const { $defs, $schema: _, ...rest } = z.toJSONSchema(s, { unrepresentable: 'any', io: 'input' }) as Schema;
+    const local = new Map<string, string>();
+    const defs = Object.entries(($defs ?? {}) as Record<string, Schema>);
+    for (const [name, def] of defs) {
+      const key = canonicalJson(def);
+      let shared = this.names.get(key);
+      if (!shared) {
+        shared = `Def${this.names.size}`;
+        this.names.set(key, shared);
+      }
+      local.set(name, shared);
+    }
+    for (const [name, def] of defs) this.components[local.get(name)!] ??= relink(def, local) as Schema;
+    return relink(rest, local) as Schema;
+  }
+
+  /** A named schema in `components.schemas`, referred to by `$ref`. */
+  named(name: string, s: z.ZodType): Schema {
+    this.components[name] = this.of(s);
+    return { $ref: `#/components/schemas/${name}` };
+  }
+}
+
+function relink(v: unknown, local: Map<string, string>): unknown {
+  if (Array.isArray(v)) return v.map((x) => relink(x, local));
+  if (v === null || typeof v !== 'object') return v;
+  const out: Schema = {};
+  for (const [k, x] of Object.entries(v)) {
+    const target =
+      k === '$ref' && typeof x === 'string' && x.startsWith('#/$defs/') ? local.get(x.slice(8)) : undefined;
+    out[k] = target ? `#/components/schemas/${target}` : relink(x, local);
+  }
+  return out;
+}
 
 /** The OpenAPI 3.1 document served at /api/openapi.json. */
 export function openApi(): Record<string, unknown> {
+  const set = new SchemaSet();
+  const js = (s: z.ZodType) => set.of(s);
   const body = (s: z.ZodType) => ({ required: true, content: { 'application/json': { schema: js(s) } } });
   const ok = (s: z.ZodType, what: string) => ({
     description: what,
@@ -236,7 +323,7 @@ export function openApi(): Record<string, unknown> {
   });
   const err = {
     description: 'a typed refusal (code as in the drive protocol)',
-    content: { 'application/json': { schema: js(ErrorBody) } },
+    content: { 'application/json': { schema: set.named('ErrorBody', ErrorBody) } },
   };
   const id = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
   const auth = [{ seatToken: [] }];
@@ -249,6 +336,151 @@ export function openApi(): Record<string, unknown> {
       description: 'spectate password of a private match (or header x-spectate-password)',
     },
   ];
+  const paths = {
+    '/api/health': {
+      get: {
+        summary: 'liveness and the store: answered after a query reached it (503 when it did not)',
+        responses: { 200: ok(Health, 'the server and its store answer'), 503: ok(Health, 'the store does not answer') },
+      },
+    },
+    '/api/openapi.json': {
+      get: {
+        summary: 'this document',
+        responses: { 200: { description: 'the OpenAPI 3.1 document', content: { 'application/json': {} } } },
+      },
+    },
+    '/api/rulesets': {
+      get: { summary: 'registered rulesets', responses: { 200: ok(z.array(RulesetSummary), 'rulesets') } },
+    },
+    '/api/rulesets/{id}': {
+      get: {
+        summary: 'one ruleset: catalog, config schema, defaults, agents, game type',
+        parameters: [id],
+        responses: { 200: ok(RulesetDetail, 'ruleset'), 404: err },
+      },
+    },
+    '/api/rulesets/{id}/actions': {
+      get: {
+        summary: 'the JSON Schema of every action family (as `arbiter schema RULESET` prints it)',
+        parameters: [id],
+        responses: {
+          200: ok(
+            z.object({
+              ruleset: z.string(),
+              version: z.string(),
+              actions: z.record(z.string(), z.record(z.string(), z.unknown())),
+              sources: z.record(z.string(), z.enum(['template', 'declared', 'menus'])),
+            }),
+            'action schemas',
+          ),
+          404: err,
+        },
+      },
+    },
+    '/api/matches': {
+      get: {
+        summary: 'list matches',
+        parameters: ['ruleset', 'status', 'limit', 'offset'].map((n) => ({
+          name: n,
+          in: 'query',
+          required: false,
+          schema: { type: 'string' },
+        })),
+        responses: { 200: ok(z.array(MatchRecord), 'matches'), 400: err },
+      },
+      post: {
+        summary: 'create a match',
+        requestBody: body(CreateBody),
+        responses: { 201: ok(MatchRecord, 'the new match'), 400: err, 404: err },
+      },
+    },
+    '/api/matches/{id}': {
+      get: {
+        summary: "a match's public record",
+        parameters: [id],
+        responses: { 200: ok(MatchRecord, 'match'), 404: err },
+      },
+    },
+    '/api/matches/{id}/join': {
+      post: {
+        summary: 'take an open seat; the token is returned once',
+        parameters: [id],
+        requestBody: body(JoinBody),
+        responses: { 201: ok(JoinResult, 'seat and token'), 404: err, 409: err },
+      },
+    },
+    '/api/matches/{id}/view': {
+      get: {
+        summary: "the caller's view, pending and menu (a seat with its token, else a spectator)",
+        parameters: [id, ...spectate],
+        responses: { 200: ok(Snapshot, 'snapshot'), 401: err, 404: err },
+      },
+    },
+    '/api/matches/{id}/pending': {
+      get: {
+        summary: 'who owes a decision (seat and kind)',
+        parameters: [id, ...spectate],
+        responses: {
+          200: ok(z.object({ pending: z.array(pendingPublic), yours: z.array(z.record(z.string(), json)) }), 'pending'),
+          401: err,
+          404: err,
+        },
+      },
+    },
+    '/api/matches/{id}/menu': {
+      get: {
+        summary: "the caller's menu (empty when it owes nothing)",
+        security: auth,
+        parameters: [id],
+        responses: { 200: ok(z.object({ seat: z.number(), menu: json }), 'menu'), 401: err, 404: err },
+      },
+    },
+    '/api/matches/{id}/actions': {
+      post: {
+        summary: 'submit an action; answered only after it is stored',
+        security: auth,
+        parameters: [id, { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string' } }],
+        requestBody: body(ActBody),
+        responses: {
+          200: ok(ActResult, 'accepted and stored'),
+          400: err,
+          401: err,
+          404: err,
+          409: err,
+          422: err,
+          429: err,
+        },
+      },
+    },
+    '/api/matches/{id}/leave': {
+      post: {
+        summary: 'give the seat back (the token stops working)',
+        security: auth,
+        parameters: [id],
+        responses: { 200: ok(z.object({ seat: z.number() }), 'left'), 401: err },
+      },
+    },
+    '/api/matches/{id}/log': {
+      get: {
+        summary: 'the JSON Lines match log (a running match: what a spectator may see)',
+        parameters: [id, ...spectate],
+        responses: { 200: { description: 'application/x-ndjson' }, 401: err, 404: err },
+      },
+    },
+    '/api/matches/{id}/ws': {
+      get: {
+        summary:
+          'WebSocket: a `state` frame now and after every change, as the seat (?token=) or a spectator (?password= when private) may see it; send `act` frames to play',
+        parameters: [id, { name: 'token', in: 'query', required: false, schema: { type: 'string' } }, ...spectate],
+        responses: { 101: { description: 'switching protocols' }, 401: err, 404: err },
+        // the frames each side sends, as named schemas
+        'x-frames': {
+          server: set.named('ServerFrame', ServerFrame),
+          client: set.named('ClientFrame', ClientFrame),
+        },
+      },
+    },
+  };
   return {
     openapi: '3.1.0',
     info: {
@@ -256,139 +488,11 @@ export function openApi(): Record<string, unknown> {
       version: '1',
       description: 'Matches of any registered ruleset over HTTP and WebSocket. See docs/server.md.',
     },
+    paths,
     components: {
+      schemas: set.components,
       securitySchemes: {
         seatToken: { type: 'http', scheme: 'bearer', description: 'the seat token `join` returned (once)' },
-      },
-    },
-    paths: {
-      '/api/rulesets': {
-        get: { summary: 'registered rulesets', responses: { 200: ok(z.array(RulesetSummary), 'rulesets') } },
-      },
-      '/api/rulesets/{id}': {
-        get: {
-          summary: 'one ruleset: catalog, config schema, defaults, agents, game type',
-          parameters: [id],
-          responses: { 200: ok(RulesetDetail, 'ruleset'), 404: err },
-        },
-      },
-      '/api/rulesets/{id}/actions': {
-        get: {
-          summary: 'the JSON Schema of every action family (as `arbiter schema RULESET` prints it)',
-          parameters: [id],
-          responses: {
-            200: ok(
-              z.object({
-                ruleset: z.string(),
-                version: z.string(),
-                actions: z.record(z.string(), z.record(z.string(), z.unknown())),
-                sources: z.record(z.string(), z.enum(['template', 'declared', 'menus'])),
-              }),
-              'action schemas',
-            ),
-            404: err,
-          },
-        },
-      },
-      '/api/matches': {
-        get: {
-          summary: 'list matches',
-          parameters: ['ruleset', 'status', 'limit', 'offset'].map((n) => ({
-            name: n,
-            in: 'query',
-            required: false,
-            schema: { type: 'string' },
-          })),
-          responses: { 200: ok(z.array(MatchRecord), 'matches'), 400: err },
-        },
-        post: {
-          summary: 'create a match',
-          requestBody: body(CreateBody),
-          responses: { 201: ok(MatchRecord, 'the new match'), 400: err, 404: err },
-        },
-      },
-      '/api/matches/{id}': {
-        get: {
-          summary: "a match's public record",
-          parameters: [id],
-          responses: { 200: ok(MatchRecord, 'match'), 404: err },
-        },
-      },
-      '/api/matches/{id}/join': {
-        post: {
-          summary: 'take an open seat; the token is returned once',
-          parameters: [id],
-          requestBody: body(JoinBody),
-          responses: { 201: ok(JoinResult, 'seat and token'), 404: err, 409: err },
-        },
-      },
-      '/api/matches/{id}/view': {
-        get: {
-          summary: "the caller's view, pending and menu (a seat with its token, else a spectator)",
-          parameters: [id, ...spectate],
-          responses: { 200: ok(Snapshot, 'snapshot'), 401: err, 404: err },
-        },
-      },
-      '/api/matches/{id}/pending': {
-        get: {
-          summary: 'who owes a decision (seat and kind)',
-          parameters: [id, ...spectate],
-          responses: { 200: ok(z.array(z.object({ seat: z.number(), kind: z.string() })), 'pending'), 404: err },
-        },
-      },
-      '/api/matches/{id}/menu': {
-        get: {
-          summary: "the caller's menu (empty when it owes nothing)",
-          security: auth,
-          parameters: [id],
-          responses: { 200: ok(z.object({ seat: z.number(), menu: json }), 'menu'), 401: err, 404: err },
-        },
-      },
-      '/api/matches/{id}/actions': {
-        post: {
-          summary: 'submit an action; answered only after it is stored',
-          security: auth,
-          parameters: [id, { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string' } }],
-          requestBody: body(ActBody),
-          responses: {
-            200: ok(ActResult, 'accepted and stored'),
-            400: err,
-            401: err,
-            404: err,
-            409: err,
-            422: err,
-            429: err,
-          },
-        },
-      },
-      '/api/matches/{id}/leave': {
-        post: {
-          summary: 'give the seat back (the token stops working)',
-          security: auth,
-          parameters: [id],
-          responses: { 200: ok(z.object({ seat: z.number() }), 'left'), 401: err },
-        },
-      },
-      '/api/matches/{id}/log': {
-        get: {
-          summary: 'the JSON Lines match log (a running match: what a spectator may see)',
-          parameters: [id, ...spectate],
-          responses: { 200: { description: 'application/x-ndjson' }, 401: err, 404: err },
-        },
-      },
-      '/api/matches/{id}/ws': {
-        get: {
-          summary:
-            'WebSocket: a `state` frame now and after every change, as the seat (?token=) or a spectator (?password= when private) may see it; send `act` frames to play',
-          parameters: [id, { name: 'token', in: 'query', required: false, schema: { type: 'string' } }, ...spectate],
-          responses: {
-            101: { description: 'switching protocols' },
-            'x-frames': {
-              description: 'frame schemas',
-              content: { 'application/json': { schema: { server: js(ServerFrame), client: js(ClientFrame) } } },
-            },
-          },
-        },
       },
     },
   };

@@ -27,6 +27,8 @@ export interface ServeOptions {
   /** Remote protocol agents: failed decisions in a row before the seat is failed. */
   maxFailures?: number;
   logger?: boolean | { level: string };
+  /** One log line per request (default true); `--quiet` turns only these off. */
+  requestLog?: boolean;
   /** Folder of the built web page; default web/dist of this repository. */
   webRoot?: string;
   /** The rulesets to play; default the registry's (tests add their own). */
@@ -41,7 +43,38 @@ export async function openStore(db: string | undefined, fsync = false): Promise<
   if (/^postgres(ql)?:\/\//i.test(where)) return new (await import('./store-pg.ts')).PgStore(where);
   if (/^[a-z]+:\/\//i.test(where))
     throw new ArbiterError('bad_request', `--db: unsupported URL (use a file path or postgres://...)`);
-  return new (await import('./store-sqlite.ts')).SqliteStore(resolve(where), { fsync });
+  const { SqliteStore } = await import('./store-sqlite.ts');
+  try {
+    return new SqliteStore(resolve(where), { fsync });
+  } catch (err) {
+    if (err instanceof ArbiterError) throw err;
+    throw new ArbiterError('bad_request', `--db ${where}: cannot open it for writing (${oneLine(err)})`);
+  }
+}
+
+/** An error's message on one line, for the operator's one-line refusals. */
+function oneLine(err: unknown): string {
+  return String((err as Error)?.message ?? err)
+    .split('\n')[0]
+    .slice(0, 200);
+}
+
+/** A postgres:// URL without its password, for messages. */
+function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
+}
+
+/** Open the store and make it answer once; a store that cannot be used is a one-line refusal. */
+async function readyStore(o: ServeOptions): Promise<Store> {
+  const store = await openStore(o.db, o.fsync);
+  try {
+    await store.init();
+  } catch (err) {
+    await store.close().catch(() => {});
+    const where = store.kind === 'postgres' ? redact(o.db ?? '') : (o.db ?? 'arbiter.sqlite');
+    throw new ArbiterError('bad_request', `--db ${where}: ${oneLine(err)}`);
+  }
+  return store;
 }
 
 export interface RunningServer {
@@ -58,7 +91,7 @@ export interface RunningServer {
 export async function startServer(o: ServeOptions): Promise<RunningServer> {
   let log: ((msg: string, detail?: unknown) => void) | null = null;
   const service = new MatchService({
-    store: await openStore(o.db, o.fsync),
+    store: await readyStore(o),
     allowExternalAgents: o.allowExternalAgents,
     packages: o.packages,
     agentDeadlineMs: o.agentDeadlineMs,
@@ -74,11 +107,27 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     bodyLimit: o.bodyLimit,
     rateLimit: o.rateLimit,
     logger: o.logger,
+    requestLog: o.requestLog,
     webRoot,
   });
   log = (msg, detail) => app.log.warn({ detail }, msg);
-  const { rebuilt, broken } = await service.start();
-  const address = await app.listen({ host: o.host ?? '127.0.0.1', port: o.port ?? 8080 });
+  let address: string;
+  let started: { rebuilt: number; broken: string[] };
+  try {
+    started = await service.start();
+    address = await app.listen({ host: o.host ?? '127.0.0.1', port: o.port ?? 8080 });
+  } catch (err) {
+    await app.close().catch(() => {});
+    await service.close().catch(() => {});
+    const code = (err as { code?: string }).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL')
+      throw new ArbiterError(
+        'bad_request',
+        `--host ${o.host ?? '127.0.0.1'} --port ${o.port ?? 8080}: ${oneLine(err)}`,
+      );
+    throw err;
+  }
+  const { rebuilt, broken } = started;
   let closing: Promise<void> | null = null;
   return {
     app,
@@ -97,7 +146,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
 
 function positive(flag: string, text: string): number {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1)
+  if (!/^\s*\d+\s*$/.test(text) || !Number.isSafeInteger(n) || n < 1)
     throw new ArbiterError('bad_request', `${flag}: not a positive whole number: ${text}`);
   return n;
 }
@@ -127,7 +176,7 @@ export function registerServe(program: Command): void {
     )
     .option('--max-failures <k>', 'remote protocol agents: failed decisions in a row before the seat is failed', '3')
     .option('--web <dir>', 'folder of the built web page served at / (default: web/dist)')
-    .option('--quiet', 'no request log')
+    .option('--quiet', 'no log line per request (warnings and errors are still logged)')
     .option('--agents-dir <dir>', 'folder for the stderr files of cmd: agents (default: a temp folder)');
   addModelOptions(serve).action(
     async (o: {
@@ -152,12 +201,13 @@ export function registerServe(program: Command): void {
         port,
         db: o.db,
         fsync: o.fsync,
-        bodyLimit: Number(o.bodyLimit),
-        rateLimit: Number(o.rateLimit),
+        bodyLimit: positive('--body-limit', o.bodyLimit),
+        rateLimit: positive('--rate-limit', o.rateLimit),
         allowExternalAgents: o.allowExternalAgents,
         agentDeadlineMs: positive('--agent-deadline-ms', o.agentDeadlineMs),
         maxFailures: positive('--max-failures', o.maxFailures),
-        logger: o.quiet ? false : { level: 'info' },
+        logger: { level: 'info' },
+        requestLog: !o.quiet,
         webRoot: o.web ? resolve(o.web) : undefined,
         agentEnv: {
           llm: llmEnvOf(o as Record<string, unknown>),
@@ -186,6 +236,12 @@ export function registerServe(program: Command): void {
         };
         process.once('SIGTERM', () => stop('SIGTERM'));
         process.once('SIGINT', () => stop('SIGINT'));
+        // started by `npm start` (scripts/start.mjs) with an IPC channel: when that parent goes
+        // away, however it ends, this server drains and exits instead of keeping the port
+        if (process.send) {
+          process.once('disconnect', () => stop('parent gone'));
+          process.channel?.unref();
+        }
       });
     },
   );

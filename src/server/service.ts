@@ -17,7 +17,7 @@ import {
 } from '../kernel/index.ts';
 import { PACKAGES } from '../registry.ts';
 import { agentNames, makeAgent, type AgentEnv } from '../agents/resolve.ts';
-import { eventsGuarded, publicPending, type Audience, type EventTexts } from '../engine/audience.ts';
+import { eventsGuarded, publicPending, type EventTexts } from '../engine/audience.ts';
 import { MatchEngine, type Change, type EngineEffects, type SubmitResult } from '../engine/match-engine.ts';
 import { recordableConfig } from '../engine/log.ts';
 import { DEFAULT_POLICY, inProcessTransport, SeatAgent, type PolicyOptions } from '../agents/policy.ts';
@@ -26,8 +26,10 @@ import { REMOTE_CLOSE, RemoteTransport, type Channel } from './remote.ts';
 import { findNul, NUL_REFUSAL, scrubNul } from './schemas.ts';
 import { rulesText } from '../runners/match.ts';
 import type { MatchRow, MatchStatus, SeatRow, Store, SubmissionRow } from './store.ts';
+import { closedByDefault, storedPolicy, watchPolicy, type Delay } from './watch.ts';
 
-export type { Audience } from '../engine/audience.ts';
+/** A seat, or a spectator (who sees the match `delay` ago when its creator chose a delay). */
+export type Audience = { seat: Seat } | { seat: null; delay?: Delay };
 
 /** A WebSocket (or any push channel) watching one match as one audience. */
 export interface Subscriber {
@@ -48,6 +50,10 @@ export interface CreateInput {
   seed?: number;
   seats?: { agent?: string }[];
   spectatePassword?: string;
+  /** Spectators see the match this many submissions or seconds late. */
+  spectateDelay?: Delay;
+  /** Anyone may watch live, even where the audience sees every seat's secrets. */
+  spectatePublic?: boolean;
   turnDeadlineMs?: number;
   /** Pause before each built-in agent move (watchable agent matches); kept in memory only. */
   agentDelayMs?: number;
@@ -202,12 +208,19 @@ export class MatchService {
   /** Open the store, follow other servers' changes, and rebuild every unfinished match. */
   async start(): Promise<{ rebuilt: number; broken: string[] }> {
     await this.store.init();
+    const follow = (m: LiveMatch) =>
+      void m
+        .run(() => this.catchUp(m))
+        .catch((err) => this.warn('catch-up failed', { match: m.id, error: String(err) }));
     await this.store.onChange((id) => {
-      const m = this.live.get(id);
-      if (m)
-        void m
-          .run(() => this.catchUp(m))
-          .catch((err) => this.warn('catch-up failed', { match: id, error: String(err) }));
+      // null: the store may have missed notifications (its connection was lost): read everything again
+      if (id === null) for (const m of this.live.values()) follow(m);
+      else {
+        const m = this.live.get(id);
+        if (m) follow(m);
+        // a match being loaded now may have read its rows before this change: read them again after
+        else void this.loading.get(id)?.then((l) => l && follow(l));
+      }
     });
     const broken: string[] = [];
     let rebuilt = 0;
@@ -341,7 +354,8 @@ export class MatchService {
       version: r.version,
       title: m.pkg.ruleset.title,
       status: m.status,
-      private: r.spectateHash !== null,
+      private: watchPolicy(r.spectateHash).kind === 'password',
+      watch: watchKind(m),
       seats: m.seats.map((s) => ({ seat: s.seat, kind: s.kind, name: s.name })),
       seq: m.seq,
       pending: m.status === 'running' ? publicPending(m.pending()) : [],
@@ -371,7 +385,7 @@ export class MatchService {
         ruleset: r.ruleset,
         version: r.version,
         status: r.status,
-        private: r.spectateHash !== null,
+        private: watchPolicy(r.spectateHash).kind === 'password',
         seats: r.seats,
         seq: r.seq,
         outcome: r.outcome,
@@ -409,6 +423,17 @@ export class MatchService {
     return { seat, tokenHash: h };
   }
 
+  /**
+   * Whether sha256(token) holds a seat of a match held in memory (the rate limiter's question: only
+   * a token that was given out gets a budget of its own). Nothing is loaded from the store for it.
+   */
+  holdsSeat(matchId: string, tokenHash: string): boolean {
+    const m = this.live.get(matchId);
+    if (!m || !/^[0-9a-f]{64}$/.test(tokenHash)) return false;
+    const hb = Buffer.from(tokenHash, 'hex');
+    return m.seats.some((s) => s.tokenHash !== null && sameHash(s as SeatRow & { tokenHash: string }, hb));
+  }
+
   /** Who the caller is: a seat (token), or a spectator (password when the match is private). */
   async audience(
     m: LiveMatch,
@@ -417,12 +442,21 @@ export class MatchService {
     tokenHash?: string,
   ): Promise<Audience> {
     if (token) return { seat: (await this.seatOf(m, token, tokenHash)).seat };
-    if (
-      m.row.spectateHash &&
-      !(typeof password === 'string' && password.length <= 1024 && checkPassword(password, m.row.spectateHash))
-    ) {
-      throw new HttpError(401, 'bad_request', 'this match is private: spectating needs its password');
+    const policy = watchPolicy(m.row.spectateHash);
+    if (policy.kind === 'password') {
+      if (!(typeof password === 'string' && password.length <= 1024 && checkPassword(password, policy.hash)))
+        throw new HttpError(401, 'bad_request', 'this match is private: spectating needs its password');
+      return { seat: null };
     }
+    // delays and the closed default last while the match runs; a finished match is public
+    if (m.status === 'finished' || policy.kind === 'public') return { seat: null };
+    if (policy.kind === 'delay') return { seat: null, delay: policy.delay };
+    if (closedByDefault(m))
+      throw new HttpError(
+        401,
+        'bad_request',
+        "this match's spectators see every seat's secrets: it can be watched once it is over (its creator chose no spectate password, delay or public watching)",
+      );
     return { seat: null };
   }
 
@@ -485,6 +519,9 @@ export class MatchService {
   async create(input: CreateInput): Promise<LiveMatch> {
     const pkg = this.pkg(input.ruleset);
     const rs = pkg.ruleset;
+    const chosen = [input.spectatePassword, input.spectateDelay, input.spectatePublic].filter((x) => x !== undefined);
+    if (chosen.length > 1)
+      throw new ArbiterError('bad_request', 'choose one of spectatePassword, spectateDelay and spectatePublic');
     const config = recordableConfig(input.config ?? {});
     const seed = input.seed ?? randomInt(0, 2 ** 32);
     const engine = new MatchEngine(rs, { seed, config, lineHash: false }, pkg);
@@ -524,7 +561,9 @@ export class MatchService {
       config,
       header,
       status,
-      spectateHash: input.spectatePassword ? hashPassword(input.spectatePassword) : null,
+      spectateHash: input.spectatePassword
+        ? hashPassword(input.spectatePassword)
+        : storedPolicy({ delay: input.spectateDelay, public: input.spectatePublic }),
       deadlineMs: input.turnDeadlineMs ?? null,
       seats: n,
       seq: 0,
@@ -921,6 +960,14 @@ export class MatchService {
   async submissions(m: LiveMatch): Promise<SubmissionRow[]> {
     return this.store.submissions(m.id, 0);
   }
+}
+
+/** How spectators may watch, for the public record: live, password, delay (with it), public, or after the end. */
+function watchKind(m: LiveMatch): Json {
+  const p = watchPolicy(m.row.spectateHash);
+  if (p.kind === 'delay') return { delay: p.delay as unknown as Json };
+  if (p.kind !== 'open') return p.kind;
+  return closedByDefault(m) ? 'after_end' : 'live';
 }
 
 /** An error with an HTTP status chosen by the server (not derived from the code). */

@@ -4,7 +4,16 @@
 
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { AppendResult, MatchFilter, MatchRow, MatchUpdate, SeatRow, Store, SubmissionRow } from './store.ts';
+import type {
+  AppendResult,
+  MatchFilter,
+  MatchRow,
+  MatchUpdate,
+  SeatRow,
+  Store,
+  StoreHealth,
+  SubmissionRow,
+} from './store.ts';
 import { matchFromRow, seatFromRow, submissionFromRow } from './store-sqlite.ts';
 import type { Json } from '../kernel/index.ts';
 
@@ -174,6 +183,12 @@ export class PgStore implements Store {
   /** Writes waiting for the next group commit, and whether a batch is committing now. */
   private queued: WriteJob[] = [];
   private committing = false;
+  private ready: Promise<void> | null = null;
+  /** Who hears other servers' changes, and whether the LISTEN connection is up now. */
+  private follow: ((matchId: string | null) => void) | null = null;
+  private listening = false;
+  private retry: NodeJS.Timeout | null = null;
+  private closed = false;
 
   constructor(url: string) {
     this.url = url;
@@ -182,7 +197,15 @@ export class PgStore implements Store {
     this.pool.on('error', () => {});
   }
 
-  async init(): Promise<void> {
+  init(): Promise<void> {
+    this.ready ??= this.setup().catch((err) => {
+      this.ready = null;
+      throw err;
+    });
+    return this.ready;
+  }
+
+  private async setup(): Promise<void> {
     const c = await this.pool.connect();
     try {
       // several servers may start at once: serialise the schema creation
@@ -359,22 +382,85 @@ export class PgStore implements Store {
     return r.rows[0] ? submissionFromRow(r.rows[0], same) : null;
   }
 
-  async onChange(listener: (matchId: string) => void): Promise<void> {
-    const c = new pg.Client({ connectionString: this.url });
+  /**
+   * LISTEN on a connection of its own. When that connection is lost (PostgreSQL restarted, a network
+   * fault), it is opened again with backoff (0.1 s doubling to 5 s), and the listener is told that
+   * changes may have been missed meanwhile (`listener(null)`), so the server reads its matches again.
+   */
+  async onChange(listener: (matchId: string | null) => void): Promise<void> {
+    this.follow = listener;
+    await this.listen();
+  }
+
+  private async listen(): Promise<void> {
+    const c = new pg.Client({ connectionString: this.url, keepAlive: true });
     c.on('error', () => {});
-    await c.connect();
-    c.on('notification', (n) => {
-      if (n.channel !== CHANNEL || !n.payload) return;
-      const [from, ...ids] = n.payload.split(' ');
-      if (ids.length === 0) listener(from);
-      else if (from !== this.origin) for (const id of ids) listener(id);
+    c.on('end', () => {
+      if (this.listener !== c) return;
+      this.listener = null;
+      this.listening = false;
+      this.reconnect(100);
     });
-    await c.query(`LISTEN ${CHANNEL}`);
+    try {
+      await c.connect();
+      c.on('notification', (n) => {
+        if (n.channel !== CHANNEL || !n.payload) return;
+        const [from, ...ids] = n.payload.split(' ');
+        if (ids.length === 0) this.follow?.(from);
+        else if (from !== this.origin) for (const id of ids) this.follow?.(id);
+      });
+      await c.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      await c.end().catch(() => {});
+      throw err;
+    }
+    if (this.closed) {
+      await c.end().catch(() => {});
+      return;
+    }
     this.listener = c;
+    this.listening = true;
+  }
+
+  private reconnect(delay: number): void {
+    if (this.closed || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      if (this.closed) return;
+      this.listen().then(
+        () => this.follow?.(null),
+        () => this.reconnect(Math.min(delay * 2, 5000)),
+      );
+    }, delay);
+    this.retry.unref();
+  }
+
+  async health(): Promise<StoreHealth> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.pool.query('SELECT 1'),
+        new Promise((_, fail) => {
+          timer = setTimeout(() => fail(new Error('no answer within 2 s')), 2000);
+        }),
+      ]);
+    } catch (err) {
+      return { ok: false, problem: String((err as Error)?.message ?? err), listening: this.listening };
+    } finally {
+      clearTimeout(timer);
+    }
+    if (this.follow && !this.listening)
+      return { ok: false, problem: 'not hearing other servers (LISTEN connection down)', listening: false };
+    return { ok: true, listening: this.listening };
   }
 
   async close(): Promise<void> {
-    await this.listener?.end().catch(() => {});
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    const l = this.listener;
+    this.listener = null;
+    await l?.end().catch(() => {});
     this.listener = null;
     await this.pool.end().catch(() => {});
   }

@@ -19,7 +19,16 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import type { AppendResult, MatchFilter, MatchRow, MatchUpdate, SeatRow, Store, SubmissionRow } from './store.ts';
+import type {
+  AppendResult,
+  MatchFilter,
+  MatchRow,
+  MatchUpdate,
+  SeatRow,
+  Store,
+  StoreHealth,
+  SubmissionRow,
+} from './store.ts';
 import { ArbiterError, type Json, type JsonObject } from '../kernel/index.ts';
 
 const SCHEMA = `
@@ -147,9 +156,17 @@ export class SqliteStore implements Store {
   /** Runs a function in a transaction, or in a savepoint when one is already open. */
   private readonly tx: (fn: () => unknown) => unknown;
   private checkpointer: Worker | null = null;
+  /** The open exclusive transaction on FILE.lock that keeps a second server off this file. */
+  private lock: Database.Database | null = null;
 
   constructor(path: string, opts: { fsync?: boolean } = {}) {
-    this.db = new Database(path);
+    this.lock = takeLock(path);
+    try {
+      this.db = new Database(path);
+    } catch (err) {
+      this.releaseLock();
+      throw err;
+    }
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(`synchronous = ${opts.fsync ? 'FULL' : 'NORMAL'}`);
     this.db.pragma('foreign_keys = ON');
@@ -265,6 +282,7 @@ export class SqliteStore implements Store {
   }
 
   async init(): Promise<void> {
+    if (this.stmts) return;
     this.db.exec(SCHEMA);
     this.stmts = this.prepare();
   }
@@ -400,5 +418,46 @@ export class SqliteStore implements Store {
       await w.terminate();
     }
     if (this.db.open) this.db.close();
+    this.releaseLock();
+  }
+
+  async health(): Promise<StoreHealth> {
+    try {
+      // reads a page of the file through the connection that writes
+      this.db.prepare('SELECT count(*) AS n FROM (SELECT 1 FROM matches LIMIT 1)').get();
+      return { ok: true };
+    } catch (err) {
+      return { ok: false, problem: String((err as Error)?.message ?? err) };
+    }
+  }
+
+  private releaseLock(): void {
+    const l = this.lock;
+    this.lock = null;
+    if (l?.open) l.close();
+  }
+}
+
+/**
+ * One server per SQLite file: an exclusive transaction held open on a sibling file, FILE.lock. The
+ * lock is the operating system's (SQLite's file locks), so it goes with the process however that
+ * ends, kill -9 included; a second server on the file is refused at once instead of both writing it.
+ * (The database itself stays shared-readable: its checkpointer thread opens its own connection.)
+ */
+function takeLock(path: string): Database.Database | null {
+  if (path === ':memory:' || path === '') return null;
+  const lock = new Database(path + '.lock');
+  try {
+    lock.pragma('busy_timeout = 0');
+    lock.exec('BEGIN EXCLUSIVE');
+    return lock;
+  } catch (err) {
+    lock.close();
+    if ((err as { code?: string }).code === 'SQLITE_BUSY')
+      throw new ArbiterError(
+        'bad_request',
+        `${path} is in use by another arbiter serve process (one process per SQLite file; use PostgreSQL for several)`,
+      );
+    throw err;
   }
 }

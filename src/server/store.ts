@@ -69,6 +69,9 @@ export interface MatchUpdate {
   outcome: Json;
 }
 
+/** What `/api/health` reports of the store: whether a query just reached it, and (PostgreSQL) whether it hears other servers. */
+export type StoreHealth = { ok: boolean; problem?: string; listening?: boolean };
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   init(): Promise<void>;
@@ -88,7 +91,13 @@ export interface Store {
   append(id: string, sub: SubmissionRow, head: MatchUpdate): Promise<AppendResult>;
   submissions(id: string, afterSeq: number): Promise<SubmissionRow[]>;
   byIdempotencyKey(id: string, key: string): Promise<SubmissionRow | null>;
-  /** Tell other servers a match changed (PostgreSQL); a no-op for one process. */
-  onChange(listener: (matchId: string) => void): Promise<void>;
+  /**
+   * Follow other servers' changes (PostgreSQL; a no-op for one process). `listener(id)` for one
+   * match, `listener(null)` when changes may have been missed (the listening connection was lost and
+   * is back): the caller reads every match it holds again.
+   */
+  onChange(listener: (matchId: string | null) => void): Promise<void>;
+  /** A query that reaches the store now (the health check). */
+  health(): Promise<StoreHealth>;
   close(): Promise<void>;
 }

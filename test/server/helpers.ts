@@ -157,6 +157,8 @@ export async function freePort(): Promise<number> {
 export interface PgCluster {
   url: string;
   stop(): void;
+  /** Stop at once (no clean shutdown, as in a crash) and start again on the same port. */
+  restart(): void;
 }
 
 /** The PostgreSQL server binaries' folder, or null when PostgreSQL is not installed. */
@@ -200,6 +202,10 @@ export async function startPg(): Promise<PgCluster> {
   ]);
   return {
     url: `postgres://arbiter@127.0.0.1:${port}/postgres`,
+    restart() {
+      // -l again: without it the restarted server writes to pg_ctl's output, which never closes
+      run([join(bin, 'pg_ctl'), '-D', data, '-l', join(dir, 'log'), '-m', 'immediate', '-w', 'restart']);
+    },
     stop() {
       try {
         run([join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop']);
@@ -208,4 +214,28 @@ export async function startPg(): Promise<PgCluster> {
       }
     },
   };
+}
+
+/**
+ * `arbiter serve ARGS` expected to refuse to start: its exit code and output. A server that starts
+ * anyway (prints `listening`) is stopped and reported with `listened: true`.
+ */
+export async function serveRefusal(args: string[]): Promise<{ code: number | null; out: string; listened: boolean }> {
+  const proc = spawn(process.execPath, [join(ROOT, 'bin/arbiter.js'), 'serve', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let listened = false;
+  const grab = (b: Buffer) => {
+    out += b.toString();
+    if (!listened && /listening http/.test(out)) {
+      listened = true;
+      proc.kill('SIGKILL');
+    }
+  };
+  proc.stdout!.on('data', grab);
+  proc.stderr!.on('data', grab);
+  const code = await new Promise<number | null>((done) => proc.on('exit', (c) => done(c)));
+  return { code, out, listened };
 }

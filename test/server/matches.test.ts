@@ -217,7 +217,8 @@ describe('arbiter serve: whole matches', () => {
 
   test('[SRV-LOG-AUDIENCE] a running bnc match’s log gives a seat only what it perceives, a spectator what the audience sees', async () => {
     const seed = 8;
-    const m = await create({ ruleset: 'bnc', seed, config: { turns: 30 } });
+    // its creator lets anyone watch live (bnc's spectators see every seat's secrets)
+    const m = await create({ ruleset: 'bnc', seed, config: { turns: 30 }, spectatePublic: true });
     const tokens: string[] = [];
     for (let i = 0; i < 4; i++) tokens.push((await join1(m.id, `p${i}`, i)).token);
     const rnd = new SeededRandom(seed);
@@ -628,7 +629,7 @@ describe('arbiter serve: the rate limit', () => {
     );
     assert.equal(over.status, 429);
     ErrorBody.parse(over.body);
-    assert.equal(over.body.error.code, 'bad_request');
+    assert.equal(over.body.error.code, 'too_many_requests');
     assert.match(over.body.error.reason, /too many requests/);
     // another token has its own budget; the refused move was not made
     assert.equal((await call(limited.api, 'GET', `/matches/${m.id}/view`, undefined, o.token)).body.seq, 0);
@@ -639,7 +640,7 @@ describe('arbiter serve: the rate limit', () => {
     await w.wait((f) => f.type === 'pong' && f.id === 5);
     w.ws.send(JSON.stringify({ type: 'act', id: 6, action: { type: 'mark', cell: 4 } }));
     const refused = await w.wait((f) => f.type === 'error' && f.id === 6);
-    assert.equal(refused.code, 'bad_request');
+    assert.equal(refused.code, 'too_many_requests');
     assert.match(refused.reason, /too many messages/);
     w.ws.send('not even JSON');
     await w.wait((f) => f.type === 'error' && /too many messages/.test(f.reason) && f.id === undefined);
@@ -654,7 +655,7 @@ describe('arbiter serve: the rate limit', () => {
     await agent.wait((f) => f.type === 'match_start');
     agent.ws.send(JSON.stringify({ type: 'ping' }));
     const over2 = await agent.wait((f) => f.type === 'error');
-    assert.equal(over2.code, 'bad_request');
+    assert.equal(over2.code, 'too_many_requests');
     assert.match(over2.reason, /too many messages/);
     assert.ok(!agent.frames.some((f) => f.type === 'pong'), 'the ping was not read');
     assert.equal(agent.closed, null, 'the socket stays open');
