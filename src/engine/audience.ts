@@ -16,9 +16,6 @@ import {
   type Seat,
 } from '../kernel/index.ts';
 
-/** Who is looking: a seat, or a spectator (null). The omniscient audience reads the full log. */
-export type Audience = { seat: Seat } | { seat: null };
-
 /** The events `seat` perceives, per the ruleset's `eventView` or the safe default. */
 export function eventsSeenBy(
   rs: Ruleset,
