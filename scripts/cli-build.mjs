@@ -17,6 +17,7 @@ const STAMP = join(OUT, '.built');
 // and package.json (which names the packages left in node_modules)
 const SOURCES = ['src', 'bench', 'tsdown.cli.config.ts', 'package.json'];
 
+/** Whether `path`, or anything under it, changed after `at` (ms). @param {string} path @param {number} at @returns {boolean} */
 function newerThan(path, at) {
   const s = statSync(path, { throwIfNoEntry: false });
   if (!s) return false;

@@ -9,5 +9,5 @@ if (!(await buildWebIfStale())) process.stderr.write('npm start: serving the API
 const child = spawn(process.execPath, [join(ROOT, 'bin', 'arbiter.js'), 'serve', ...process.argv.slice(2)], {
   stdio: 'inherit',
 });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+for (const sig of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, sig) => process.exit(code ?? (sig ? 1 : 0)));

@@ -17,7 +17,6 @@ import { axeProblems, chromiumInstalled, overflowsX, shot, startRig, type WebRig
 import { pebblesPackage } from './pebbles.ts';
 import { cli } from '../support/cli.ts';
 
-
 /** Wait until the match page shows a step after `seq` (or the end). */
 async function nextStep(page: Page, seq: string): Promise<void> {
   await page.waitForFunction(
