@@ -71,9 +71,10 @@ function perfect(): Agent<Json, TicTacToeState> {
 }
 const randomAgent: Agent = { name: 'random', choose: (ctx) => ctx.random.pick(ctx.menu.actions) };
 
-test('[search] mcts at 1,000 iterations never loses to a perfect player (200 games, seats rotated)', async () => {
+test('[search] mcts at 1,000 iterations never loses to a perfect player (100 games, seats rotated)', async () => {
+  // 100 pinned seeds: a value or backup error loses several of them to a perfect player
   let losses = 0;
-  for (let g = 0; g < 200; g++) {
+  for (let g = 0; g < 100; g++) {
     const mctsSeat = g % 2;
     const agents =
       mctsSeat === 0
@@ -82,12 +83,12 @@ test('[search] mcts at 1,000 iterations never loses to a perfect player (200 gam
     const m = await runMatch(tictactoe, agents, { seed: 1000 + g });
     if (m.outcome && m.outcome.winners.length > 0 && !m.outcome.winners.includes(mctsSeat)) losses++;
   }
-  assert.equal(losses, 0, `mcts lost ${losses} of 200 games to minimax`);
+  assert.equal(losses, 0, `mcts lost ${losses} of 100 games to minimax`);
 });
 
-test('[search] mcts at 1,000 iterations wins at least 95% against random (200 games, seats rotated)', async () => {
+test('[search] mcts at 1,000 iterations wins at least 94% against random (100 games, seats rotated)', async () => {
   let wins = 0;
-  for (let g = 0; g < 200; g++) {
+  for (let g = 0; g < 100; g++) {
     const mctsSeat = g % 2;
     const agents =
       mctsSeat === 0
@@ -96,8 +97,9 @@ test('[search] mcts at 1,000 iterations wins at least 95% against random (200 ga
     const m = await runMatch(tictactoe, agents, { seed: 5000 + g });
     if (m.outcome?.winners.includes(mctsSeat)) wins++;
   }
-  // the ceiling against a uniform random player is 96.7% (99.5% as X, 93.9% as O, by expectimax)
-  assert.ok(wins >= 190, `mcts won ${wins}/200 against random`);
+  // the ceiling against a uniform random player is 96.7% (99.5% as X, 93.9% as O, by expectimax);
+  // 94 of 100 keeps the margin of the former 190 of 200 (about 1.5 standard deviations below it)
+  assert.ok(wins >= 94, `mcts won ${wins}/100 against random`);
 });
 
 test('[search] the search never reads the omniscient state', async () => {
