@@ -63,7 +63,13 @@ export async function buildCliIfStale({ quiet = true } = {}) {
     );
     if (r.status !== 0) {
       rmSync(tmp, { recursive: true, force: true });
-      process.stderr.write(`arbiter: the command line did not build:\n${r.stdout}${r.stderr}\n`);
+      // from bin/arbiter.js one line (the sources then run through tsx, which shows a real error
+      // where the command meets it); run directly, the whole build output
+      if (quiet)
+        process.stderr.write(
+          'arbiter: the command line did not build (`node scripts/cli-build.mjs` shows why); running the sources through tsx\n',
+        );
+      else process.stderr.write(`the command line did not build:\n${r.stdout}${r.stderr}\n`);
       return false;
     }
     writeFileSync(join(tmp, '.built'), '');
