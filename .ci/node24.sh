@@ -23,7 +23,11 @@ rm -rf "$WORK/app/node_modules/better-sqlite3"
 cp -a node_modules/better-sqlite3 "$WORK/app/node_modules/better-sqlite3"
 rm -rf "$WORK/app/node_modules/better-sqlite3/build"
 GYP="$(dirname "$(readlink -f "$(command -v npm)")")/../node_modules/node-gyp/bin/node-gyp.js"
-(cd "$WORK/app/node_modules/better-sqlite3" && "$NODE24" "$GYP" rebuild --release --nodedir="$NODEDIR" --jobs=2 >/dev/null)
+if ! (cd "$WORK/app/node_modules/better-sqlite3" && "$NODE24" "$GYP" rebuild --release --nodedir="$NODEDIR" --jobs=2) >"$WORK/gyp.log" 2>&1; then
+  cat "$WORK/gyp.log"
+  echo "node24 leg: better-sqlite3 did not build for $("$NODE24" --version)"
+  exit 1
+fi
 
 cd "$WORK/app"
 "$NODE24" scripts/run-tests.mjs --fast

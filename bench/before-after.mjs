@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 
 const args = process.argv.slice(2);
 const [beforeDir, afterDir] = args;
+/** @param {string} name @param {string} dflt @returns {string} */
 const opt = (name, dflt) => {
   const i = args.indexOf(name);
   return i < 0 ? dflt : args.splice(i, 2)[1];
@@ -17,7 +18,9 @@ if (!beforeDir || !afterDir) {
   console.error('usage: node bench/before-after.mjs BEFORE_DIR AFTER_DIR [--runs N] [--budget MS] [filter ...]');
   process.exit(2);
 }
+/** @param {Record<string, number | undefined>} r @returns {number | null} */
 const rate = (r) => r.moves_per_cpu_s ?? r.games_per_cpu_s ?? r.states_per_cpu_s ?? r.ops_per_cpu_s ?? null;
+/** @param {string} dir @returns {Map<string, number>} */
 const once = (dir) => {
   const r = spawnSync(process.execPath, ['bin/arbiter.js', 'bench', '--json', '--budget', budget, ...filters], {
     cwd: dir,
@@ -33,6 +36,7 @@ const once = (dir) => {
   }
   return out;
 };
+/** @type {Record<string, Map<string, number[]>>} */
 const samples = { before: new Map(), after: new Map() };
 for (let i = 0; i < runs; i++)
   for (const [side, dir] of [
@@ -42,6 +46,7 @@ for (let i = 0; i < runs; i++)
     for (const [k, v] of once(dir)) samples[side].set(k, [...(samples[side].get(k) ?? []), v]);
     process.stderr.write(`run ${i + 1}/${runs} ${side} done\n`);
   }
+/** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log('case | before (median/s) | after (median/s) | after/before (median, range over runs)');
 for (const [k, after] of samples.after) {

@@ -10,7 +10,9 @@ if (existsSync(checkout) && process.env.ARBITER_FROM_SOURCE !== '1') {
   const { buildCliIfStale, cliStale } = await import(checkout.href);
   if (cliStale()) built = await buildCliIfStale();
 }
-if (built && process.env.ARBITER_FROM_SOURCE !== '1') await import('../build/cli/main.js');
+// by URL, so the type checker reads the sources rather than the build
+if (built && process.env.ARBITER_FROM_SOURCE !== '1')
+  await import(new URL('../build/cli/main.js', import.meta.url).href);
 else {
   const { register } = await import('tsx/esm/api');
   register();

@@ -16,7 +16,9 @@
 
 import WebSocket from 'ws';
 
+/** @param {string[]} argv @returns {Record<string, string | true>} */
 function args(argv) {
+  /** @type {Record<string, string | true>} */
   const out = {};
   for (let i = 0; i < argv.length; i++) {
     if (argv[i].startsWith('--')) out[argv[i].slice(2)] = argv[i + 1]?.startsWith('--') ? true : argv[++i];
@@ -37,7 +39,11 @@ if (!token) {
   const r = await fetch(`${server}/api/matches/${a.match}/join`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(a.seat === undefined ? { name: a.name ?? 'remote-agent' } : { name: a.name ?? 'remote-agent', seat: Number(a.seat) }),
+    body: JSON.stringify(
+      a.seat === undefined
+        ? { name: a.name ?? 'remote-agent' }
+        : { name: a.name ?? 'remote-agent', seat: Number(a.seat) },
+    ),
   });
   const body = await r.json();
   if (r.status !== 201) {
@@ -49,10 +55,13 @@ if (!token) {
 
 const url = `${server.replace(/^http/, 'ws')}/api/matches/${a.match}/ws?token=${encodeURIComponent(token)}&protocol=arbiter-agent/1`;
 const ws = new WebSocket(url);
+/** @type {Record<string, number>} */
 const seen = {};
+/** @type {Record<number, number>} */
 const attempts = { 1: 0, 2: 0 };
 let previousId = 'never-asked';
 
+/** @param {{ request: string }} req @param {unknown} action */
 const answer = (req, action) => ws.send(JSON.stringify({ type: 'decision', request: req.request, action }));
 
 ws.on('message', (data) => {

@@ -17,6 +17,7 @@ const STAMP = join(OUT, '.built');
 // and package.json (which names the packages left in node_modules)
 const SOURCES = ['src', 'bench', 'tsdown.cli.config.ts', 'package.json'];
 
+/** Whether `path`, or anything under it, changed after `at` (ms). @param {string} path @param {number} at @returns {boolean} */
 function newerThan(path, at) {
   const s = statSync(path, { throwIfNoEntry: false });
   if (!s) return false;
@@ -62,7 +63,13 @@ export async function buildCliIfStale({ quiet = true } = {}) {
     );
     if (r.status !== 0) {
       rmSync(tmp, { recursive: true, force: true });
-      process.stderr.write(`arbiter: the command line did not build:\n${r.stdout}${r.stderr}\n`);
+      // from bin/arbiter.js one line (the sources then run through tsx, which shows a real error
+      // where the command meets it); run directly, the whole build output
+      if (quiet)
+        process.stderr.write(
+          'arbiter: the command line did not build (`node scripts/cli-build.mjs` shows why); running the sources through tsx\n',
+        );
+      else process.stderr.write(`the command line did not build:\n${r.stdout}${r.stderr}\n`);
       return false;
     }
     writeFileSync(join(tmp, '.built'), '');

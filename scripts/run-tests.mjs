@@ -27,7 +27,9 @@ const FAST = [
   'test/layers.test.ts',
 ];
 
+/** @type {string[]} */
 const files = [];
+/** @param {string} dir */
 const walk = (dir) => {
   for (const name of readdirSync(dir).sort()) {
     const p = join(dir, name);
@@ -40,6 +42,7 @@ walk('test');
 const args = process.argv.slice(2);
 let fast = false;
 let concurrency = Number(process.env.ARBITER_TEST_CONCURRENCY ?? 2);
+/** @type {string[]} */
 const only = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--fast') fast = true;
@@ -80,7 +83,7 @@ const r = spawnSync(
 let summary = '';
 try {
   const text = readFileSync(tap, 'utf8');
-  const num = (k) => Number((text.match(new RegExp(`^# ${k} (\\d+)$`, 'm')) ?? [])[1] ?? 0);
+  const num = (/** @type {string} */ k) => Number((text.match(new RegExp(`^# ${k} (\\d+)$`, 'm')) ?? [])[1] ?? 0);
   summary = `${num('pass')} passed, ${num('fail') + num('cancelled')} failed, ${num('skipped')} skipped`;
 } catch {
   summary = '0 passed, 1 failed (no test report was written)';

@@ -12,6 +12,7 @@ const proc = spawn(process.execPath, [bin, 'serve', '--port', '0', '--db', join(
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const exited = new Promise((done) => proc.on('exit', (code) => done(code)));
+/** @param {string} why @returns {never} */
 const fail = (why) => {
   proc.kill('SIGKILL');
   console.error(`serve smoke: ${why}`);
@@ -29,6 +30,7 @@ const url = await new Promise((ok) => {
     }
   });
 });
+/** @param {string} method @param {string} path @param {unknown} [body] */
 const api = async (method, path, body) => {
   const r = await fetch(`${url}/api${path}`, {
     method,

@@ -17,7 +17,7 @@ if (!web) process.stderr.write('npm start: serving the API only (no web page)\n'
 const child = spawn(process.execPath, [join(ROOT, 'bin', 'arbiter.js'), 'serve', ...process.argv.slice(2)], {
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
 });
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
+for (const sig of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) process.on(sig, () => child.kill(sig));
 // npm passes a signal to the shell it ran this script in, and a shell that dies of it does not pass
 // it on: when the parent changes (this script was orphaned), stop the server as if told to
 const parent = process.ppid;

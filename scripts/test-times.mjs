@@ -1,5 +1,6 @@
 // A test reporter for scripts/run-tests.mjs: the time of each test file, as the sum of its top-level
 // tests' durations (module loading before the first test is not in it), slowest first, one per line.
+/** @param {AsyncIterable<{ type: string; data: { nesting: number; file?: string; details?: { duration_ms?: number } } }>} source */
 export default async function* fileTimes(source) {
   const byFile = new Map();
   for await (const event of source) {

@@ -71,9 +71,10 @@ function perfect(): Agent<Json, TicTacToeState> {
 }
 const randomAgent: Agent = { name: 'random', choose: (ctx) => ctx.random.pick(ctx.menu.actions) };
 
-test('[search] mcts at 1,000 iterations almost never loses to a perfect player (200 games, seats rotated)', async () => {
+test('[search] mcts at 1,000 iterations almost never loses to a perfect player (100 games, seats rotated)', async () => {
+  // 100 pinned seeds: a value or backup error loses many of them to a perfect player
   let losses = 0;
-  for (let g = 0; g < 200; g++) {
+  for (let g = 0; g < 100; g++) {
     const mctsSeat = g % 2;
     const agents =
       mctsSeat === 0
@@ -82,14 +83,14 @@ test('[search] mcts at 1,000 iterations almost never loses to a perfect player (
     const m = await runMatch(tictactoe, agents, { seed: 1000 + g });
     if (m.outcome && m.outcome.winners.length > 0 && !m.outcome.winners.includes(mctsSeat)) losses++;
   }
-  // measured: 2 losses in 200 on seeds 1000-1199 and on 3000-3199 (per-decision agent streams, and
-  // the per-seat streams before them); the old bound of 0 held only by luck of the seeds
-  assert.ok(losses <= 4, `mcts lost ${losses} of 200 games to minimax`);
+  // measured at 200 games: 2 losses on seeds 1000-1199 and on 3000-3199 (per-decision agent
+  // streams, and the per-seat streams before them); a bound of 0 holds only by luck of the seeds
+  assert.ok(losses <= 2, `mcts lost ${losses} of 100 games to minimax`);
 });
 
-test('[search] mcts at 1,000 iterations wins at least 95% against random (200 games, seats rotated)', async () => {
+test('[search] mcts at 1,000 iterations wins at least 94% against random (100 games, seats rotated)', async () => {
   let wins = 0;
-  for (let g = 0; g < 200; g++) {
+  for (let g = 0; g < 100; g++) {
     const mctsSeat = g % 2;
     const agents =
       mctsSeat === 0
@@ -98,8 +99,9 @@ test('[search] mcts at 1,000 iterations wins at least 95% against random (200 ga
     const m = await runMatch(tictactoe, agents, { seed: 5000 + g });
     if (m.outcome?.winners.includes(mctsSeat)) wins++;
   }
-  // the ceiling against a uniform random player is 96.7% (99.5% as X, 93.9% as O, by expectimax)
-  assert.ok(wins >= 190, `mcts won ${wins}/200 against random`);
+  // the ceiling against a uniform random player is 96.7% (99.5% as X, 93.9% as O, by expectimax);
+  // 94 of 100 keeps the margin of the former 190 of 200 (about 1.5 standard deviations below it)
+  assert.ok(wins >= 94, `mcts won ${wins}/100 against random`);
 });
 
 test('[search] the search never reads the omniscient state', async () => {

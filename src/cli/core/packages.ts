@@ -12,7 +12,6 @@ import { ArbiterError, type RulesetPackage, type RulesetTool, type ToolIO } from
 import { getPackage, PACKAGES, rulesetIds } from '../../registry.ts';
 import { agentNames } from '../../agents/resolve.ts';
 import { BUILTIN_NOTES } from '../../agents/builtin.ts';
-import { actionSchemas } from '../../runners/schema.ts';
 import { MAX_JSON_FILE, readTextFile } from './config.ts';
 import { ROOT } from '../paths.ts';
 
@@ -143,6 +142,8 @@ export function registerPackageVerbs(program: Command, ctx: CliContext): void {
         if (code !== 0) ctx.exit(code);
         return;
       }
+      // derived from seeded games: loaded only for this verb
+      const { actionSchemas } = await import('../../runners/schema.ts');
       const all = actionSchemas(pkg.ruleset);
       if (opts.action) {
         const one = all.actions[opts.action];
