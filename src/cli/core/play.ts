@@ -193,6 +193,7 @@ async function playOne<S, A extends Json>(
   const lines = logLines(result);
   if (json) {
     for (const l of lines) out(l);
+    failedSeatsSummary(result, opts);
     return;
   }
   picture(result.state, 'end', []);
