@@ -606,6 +606,14 @@ test('[LLM-RESUME] an interrupted episode continues from its partial log and cas
   assert.equal(r.code, 0, r.err);
   assert.equal(readFileSync(cut, 'utf8'), readFileSync(whole, 'utf8'));
   assert.equal(replayLog(rs, parseLog(readFileSync(cut, 'utf8'))).ok, true);
+  // a re-run that differs (other agents) is refused at the first differing line, the log kept whole
+  const cut2 = join(dir, 'cut2.jsonl');
+  const partial = lines.slice(0, 30).join('\n') + '\n';
+  writeFileSync(cut2, partial);
+  const differs = await cli(['play', 'bnc', '--agents', 'first', '-q', '--resume', cut2]);
+  assert.equal(differs.code, 2);
+  assert.match(differs.err, /--resume: line 1 of the re-run differs/);
+  assert.equal(readFileSync(cut2, 'utf8'), partial);
   // a finished log is not resumed, and a log that does not replay is refused
   assert.match((await cli([...base, '--resume', cut, '--record-llm', join(dir, 'c-cut')], vars)).err, /finished match/);
 });
