@@ -244,7 +244,7 @@ export class SeatAgent implements Agent {
     this.transport.notify?.({ type: 'decision_result', request, accepted: true });
   }
 
-  private async ask(req: DecisionRequest, ctx: AgentContext): Promise<Reply> {
+  private ask(req: DecisionRequest, ctx: AgentContext): Promise<Reply> | Reply {
     if (this.transport.inProcess) {
       try {
         return this.transport.decide(req, new AbortController().signal, ctx);
@@ -253,8 +253,12 @@ export class SeatAgent implements Agent {
       }
     }
     // a slot the transport must wait for is not the seat's time: the deadline starts after it
-    const refused = await this.transport.admit?.(req);
-    if (refused) return refused;
+    const admit = this.transport.admit?.(req);
+    return admit ? admit.then((refused) => refused ?? this.askInTime(req, ctx)) : this.askInTime(req, ctx);
+  }
+
+  /** One attempt under the deadline; a MatchStop from the transport stops the match. */
+  private askInTime(req: DecisionRequest, ctx: AgentContext): Promise<Reply> {
     const ac = new AbortController();
     return new Promise<Reply>((resolve, reject) => {
       let done = false;

@@ -499,6 +499,36 @@ describe('[LLM-COST] caching, prices, estimate, budget, reasoning models', () =>
   });
 });
 
+test('[LLM-THREE] four model seats from three providers and a compatible endpoint re-run byte-identically from their cassette, offline', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-three-'));
+  const f = join(dir, 'l.yaml');
+  writeFileSync(
+    f,
+    `id: three\nversion: "1"\nruleset: bnc\nseats:\n  - { provider: openai, model: gpt-3p }\n  - { provider: anthropic, model: claude-3p }\n  - { provider: google, model: gemini-3p }\n  - { provider: compatible, model: local-3p, base_url: "${other.url}/v1" }\n`,
+  );
+  const common = ['play', 'bnc', '--lineup', f, '--seed', '6', '--max-steps', '40', '-q'];
+  const hosts = [
+    '--openai-base-url',
+    `${server.url}/v1`,
+    '--anthropic-base-url',
+    server.url,
+    '--google-base-url',
+    server.url,
+  ];
+  const vars = { OPENAI_API_KEY: 'k', ANTHROPIC_API_KEY: 'k', GEMINI_API_KEY: 'k' };
+  const rec = await cli([...common, ...hosts, '--record-llm', join(dir, 'c'), '--log', join(dir, 'rec.jsonl')], vars);
+  assert.equal(rec.code, 0, rec.err);
+  const providers = new Set(server.requests.filter((q) => String(q.body.model).endsWith('-3p')).map((q) => q.provider));
+  assert.deepEqual([...providers].sort(), ['anthropic', 'google', 'openai']);
+  const asked = server.requests.length + other.requests.length;
+  const rep = await cli([...common, '--replay-llm', join(dir, 'c'), '--log', join(dir, 'rep.jsonl')]);
+  assert.equal(rep.code, 0, rep.err);
+  assert.equal(server.requests.length + other.requests.length, asked, 'nothing went online');
+  const recorded = readFileSync(join(dir, 'rec.jsonl'), 'utf8');
+  assert.equal(readFileSync(join(dir, 'rep.jsonl'), 'utf8'), recorded);
+  assert.equal(recorded.split('\n').length, 43, 'header, 40 submissions, footer');
+});
+
 describe('[LLM-COMPATIBLE] any OpenAI-compatible endpoint by base URL', () => {
   test('llm:compatible: speaks the chat wire to its own host with no key from the environment', async () => {
     const b0 = other.requests.length;
@@ -548,6 +578,14 @@ test('[LLM-RESUME] an interrupted episode continues from its partial log and cas
   assert.equal(r.code, 0, r.err);
   assert.equal(readFileSync(cut, 'utf8'), readFileSync(whole, 'utf8'));
   assert.equal(replayLog(rs, parseLog(readFileSync(cut, 'utf8'))).ok, true);
+  // a re-run that differs (other agents) is refused at the first differing line, the log kept whole
+  const cut2 = join(dir, 'cut2.jsonl');
+  const partial = lines.slice(0, 30).join('\n') + '\n';
+  writeFileSync(cut2, partial);
+  const differs = await cli(['play', 'bnc', '--agents', 'first', '-q', '--resume', cut2]);
+  assert.equal(differs.code, 2);
+  assert.match(differs.err, /--resume: line 1 of the re-run differs/);
+  assert.equal(readFileSync(cut2, 'utf8'), partial);
   // a finished log is not resumed, and a log that does not replay is refused
   assert.match((await cli([...base, '--resume', cut, '--record-llm', join(dir, 'c-cut')], vars)).err, /finished match/);
 });

@@ -181,7 +181,8 @@ async function playOne<S, A extends Json>(
     throw err;
   } finally {
     if (logFd !== null) {
-      if (resume) ftruncateSync(logFd, written);
+      // a resumed run that stopped within the old lines wrote only identical bytes: keep the file whole
+      if (resume && lineNo >= resume.lines.length) ftruncateSync(logFd, written);
       closeSync(logFd);
       // a match that never started leaves no empty log behind
       if (!headerWritten && !resume && typeof opts.log === 'string') unlinkSync(opts.log);
@@ -190,6 +191,7 @@ async function playOne<S, A extends Json>(
   const lines = logLines(result);
   if (json) {
     for (const l of lines) out(l);
+    failedSeatsSummary(result, opts);
     return;
   }
   picture(result.state, 'end', []);
