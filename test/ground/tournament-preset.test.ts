@@ -16,8 +16,11 @@ test('[GR-E03] a tournament on the competitive preset separates the heuristic fr
     firstSeed: 1,
     config: { ...groundPackage.presets.competitive },
   });
+  assert.deepEqual(groundPackage.presets.competitive, { players: 4, mode: 'personal-edge' });
   const h = rate(competitive, 'heuristic');
   const r = rate(competitive, 'random');
+  // seats are ranked apart (in SHARED GROUND every seat of a table shares place 1)
+  assert.ok((h.mean_place ?? 0) + 0.5 < (r.mean_place ?? 0), `places ${h.mean_place} vs ${r.mean_place}`);
   assert.ok(
     h.win_ci95[0] > r.win_ci95[1],
     `heuristic ${h.win_rate} ${JSON.stringify(h.win_ci95)} vs random ${r.win_rate} ${JSON.stringify(r.win_ci95)}`,
