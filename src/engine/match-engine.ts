@@ -80,6 +80,8 @@ export interface EngineSeat {
   seen: GameEvent[];
   /** Log entries of this seat so far: numbers its decisions (agent randomness, late answers). */
   entries: number;
+  /** The seat's generator, reseeded for each decision. */
+  random?: SeededRandom;
 }
 
 export interface EngineInit {
@@ -357,7 +359,9 @@ export class MatchEngine<S = unknown> {
 
   /** The random stream of the seat's next decision (a fresh one per decision; see seed.ts). */
   decisionRandom(seat: Seat): SeededRandom {
-    return new SeededRandom(decisionSeed(this.seed, seat, this.seats[seat].entries));
+    const s = this.seats[seat];
+    s.random ??= new SeededRandom(0);
+    return s.random.reseed(decisionSeed(this.seed, seat, s.entries));
   }
 
   /**

@@ -53,15 +53,19 @@ function nameHash(name: string): number {
 }
 
 function deriveStream(seed: number, name: string): StreamState {
+  return deriveInto(seed, name, [0, 0, 0, 0]);
+}
+
+/** The stream (seed, name) starts at, written into `out`. */
+function deriveInto(seed: number, name: string, out: StreamState): StreamState {
   let x = (seed ^ Math.imul(nameHash(name), 0x27d4eb2f)) | 0;
-  const out: number[] = [];
   for (let i = 0; i < 4; i++) {
     const [nx, z] = splitmix32(x);
     x = nx;
-    out.push(z);
+    out[i] = z;
   }
   if ((out[0] | out[1] | out[2] | out[3]) === 0) out[0] = 1; // xoshiro must not start at all-zero
-  return out as StreamState;
+  return out;
 }
 
 function rotl(x: number, k: number): number {
@@ -126,11 +130,29 @@ export class SeededRandom {
   ) {
     this.st = createRng(seed >>> 0);
   }
+  /**
+   * Start over as `new SeededRandom(seed)` would, keeping this object: a runner hands each decision
+   * a fresh stream, and reseeding one generator per seat spares an allocation per decision.
+   */
+  reseed(seed: number): this {
+    this.st.seed = seed >>> 0;
+    // the stream is derived again on the first draw (an agent that draws nothing pays nothing)
+    this.stale = this.st.streams[this.stream] !== undefined;
+    return this;
+  }
+  private stale = false;
+  private fresh(): RngState {
+    if (this.stale) {
+      deriveInto(this.st.seed, this.stream, this.st.streams[this.stream]);
+      this.stale = false;
+    }
+    return this.st;
+  }
   u32(): number {
-    return nextU32(this.st, this.stream);
+    return nextU32(this.fresh(), this.stream);
   }
   int(n: number): number {
-    return nextInt(this.st, this.stream, n);
+    return nextInt(this.fresh(), this.stream, n);
   }
   float(): number {
     return this.u32() / 0x100000000;

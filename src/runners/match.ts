@@ -195,8 +195,10 @@ export function playFast<S>(
   const events: GameEvent[] = [];
   const state = rs.setup(config, seed, options.keepEvents ? events : undefined);
   const agents = typeof seating === 'function' ? seating(rs.seats(state)) : seating;
-  // each seat's decisions are numbered as the engine numbers them (its log entries so far)
+  // each seat's decisions are numbered as the engine numbers them (its log entries so far); one
+  // generator per seat, reseeded for each decision
   const decisions = agents.map(() => 0);
+  const randoms = agents.map(() => new SeededRandom(0));
   const max = options.maxActions ?? 1_000_000;
   let actions = 0;
   for (;;) {
@@ -206,7 +208,7 @@ export function playFast<S>(
     const menu = rs.legal(state, p.seat);
     if (menu.actions.length === 0)
       throw new ArbiterError('illegal', `${rs.id}: seat ${p.seat} is pending with an empty menu`);
-    const random = new SeededRandom(decisionSeed(seed, p.seat, decisions[p.seat]++));
+    const random = randoms[p.seat].reseed(decisionSeed(seed, p.seat, decisions[p.seat]++));
     const choice = agents[p.seat].choose(agentContext(rs, state, p.seat, p.kind, menu, random));
     if (choice instanceof Promise)
       throw new ArbiterError('bad_request', `agent ${agents[p.seat].name} is asynchronous; use runMatch`);

@@ -191,7 +191,7 @@ async function playOne<S, A extends Json>(
   const lines = logLines(result);
   if (json) {
     for (const l of lines) out(l);
-    failedSeatsSummary(result, opts);
+    failedSeatsSummary(result, opts, ctx);
     return;
   }
   picture(result.state, 'end', []);

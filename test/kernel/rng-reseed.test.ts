@@ -1,0 +1,26 @@
+// A reseeded generator draws exactly what a new one with that seed draws, whatever it drew before
+// (runners reseed one generator per seat for each decision instead of making a new one).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { SeededRandom } from '../../src/kernel/index.ts';
+
+test('[RNG-RESEED] reseed(s) draws what new SeededRandom(s) draws, after any earlier draws', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 0xffffffff }),
+      fc.integer({ min: 0, max: 0xffffffff }),
+      fc.nat({ max: 5 }),
+      fc.integer({ min: 1, max: 1000 }),
+      (first, second, before, bound) => {
+        const r = new SeededRandom(first);
+        for (let i = 0; i < before; i++) r.u32();
+        r.reseed(second);
+        const fresh = new SeededRandom(second);
+        assert.deepEqual([r.u32(), r.int(bound), r.float()], [fresh.u32(), fresh.int(bound), fresh.float()]);
+      },
+    ),
+    { seed: 20261202, numRuns: 300 },
+  );
+});
