@@ -15,6 +15,7 @@ import {
   shot,
   type Site,
 } from './boards-support.ts';
+import { paceFromTheLobby, replaySpectatorSeesWhatSpectatorsSee } from './usability.ts';
 
 let site: Site;
 const missing = siteForThisFile((s) => {
@@ -206,3 +207,21 @@ test('[issue 14, bnc] the replay viewer shows the beats as a timeline and jumps 
   const bad = await seriousViolations(page);
   assert.deepEqual(bad, [], bad.join('\n'));
 });
+
+// ---- issue 26: the page for people who have never heard of Arbiter (test/web/usability.ts) ----
+
+test(
+  '[WEB-PACE] issue 26 item 1: agents paced from the lobby; a spectator pauses, steps and catches up',
+  {
+    skip: missing ?? false,
+  },
+  () => paceFromTheLobby(site),
+);
+
+test(
+  '[WEB-REPLAY-AUDIENCE] issue 26 item 2: the viewer shows a spectator what a spectator perceives, for every ruleset',
+  {
+    skip: missing ?? false,
+  },
+  () => replaySpectatorSeesWhatSpectatorsSee(site),
+);

@@ -98,8 +98,13 @@ export const api = {
     return call<MatchRecord[]>('GET', `/matches${qs ? `?${qs}` : ''}`);
   },
   match: (id: string) => call<MatchRecord>('GET', `/matches/${encodeURIComponent(id)}`),
-  create: (body: { ruleset: string; config?: JsonObject; seed?: number; seats: { agent?: string }[] }) =>
-    call<MatchRecord>('POST', '/matches', body),
+  create: (body: {
+    ruleset: string;
+    config?: JsonObject;
+    seed?: number;
+    seats: { agent?: string }[];
+    agentDelayMs?: number;
+  }) => call<MatchRecord>('POST', '/matches', body),
   join: (id: string, name: string, seat?: number) =>
     call<{ match: string; seat: number; token: string }>('POST', `/matches/${encodeURIComponent(id)}/join`, {
       name,

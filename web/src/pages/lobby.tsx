@@ -52,6 +52,21 @@ async function joinAndGo(id: string, name: string, seat?: number): Promise<void>
   navigate(`/match/${encodeURIComponent(r.match)}#token=${encodeURIComponent(r.token)}`);
 }
 
+/** Pauses before each agent move the lobby offers, so a match of agents can be followed by eye. */
+const PACES: { value: string; label: string }[] = [
+  { value: 'auto', label: 'automatic: 0.5 s a move when only agents play, else at once' },
+  { value: '0', label: 'at once (no pause)' },
+  { value: '250', label: 'brisk: 0.25 s a move' },
+  { value: '500', label: 'steady: 0.5 s a move' },
+  { value: '1000', label: 'slow: 1 s a move' },
+  { value: '2000', label: 'very slow: 2 s a move' },
+];
+
+function paceMs(pace: string, seats: string[]): number {
+  if (pace !== 'auto') return Number(pace);
+  return seats.length > 0 && seats.every((s) => s !== 'open') ? 500 : 0;
+}
+
 function CreateForm({
   rulesets,
   chosen,
@@ -67,6 +82,7 @@ function CreateForm({
   const [mine, setMine] = useState<string>('0');
   const [name, setName] = useState(savedName);
   const [seed, setSeed] = useState('');
+  const [pace, setPace] = useState('auto');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -104,6 +120,7 @@ function CreateForm({
         config,
         seats: seats.map((s) => (s === 'open' ? {} : { agent: s })),
         ...(seed.trim() ? { seed: Number(seed) } : {}),
+        agentDelayMs: paceMs(pace, seats),
       };
       const m = await api.create(body);
       const seat = Number(mine);
@@ -185,6 +202,16 @@ function CreateForm({
             value={name}
             onInput={(e) => setName((e.target as HTMLInputElement).value)}
           />
+        </div>
+        <div class="field">
+          <label for="c-pace">Pace of agent moves</label>
+          <select id="c-pace" value={pace} onChange={(e) => setPace((e.target as HTMLSelectElement).value)}>
+            {PACES.map((p) => (
+              <option key={p.value} value={p.value}>
+                {p.label}
+              </option>
+            ))}
+          </select>
         </div>
         <div class="field">
           <label for="c-seed">Seed (optional)</label>

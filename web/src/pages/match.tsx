@@ -19,6 +19,9 @@ import { groupsFromLog, mergeGroups, type EventGroup } from '../event-groups.ts'
 import { fragment, navigate } from '../router.tsx';
 import { outcomeText } from '../boards/words.ts';
 
+/** How fast frames that waited during a pause are shown once the spectator resumes. */
+const REPLAY_MS = 400;
+
 function pendingText(pending: Json[], seat: number | null): string {
   if (pending.length === 0) return 'nobody';
   return pending
@@ -106,17 +109,46 @@ export function MatchPage({ id }: { id: string }) {
   const sock = useRef<MatchSocket | null>(null);
   const pkg = usePackage(record?.ruleset ?? null);
 
+  // A spectator may pause the live match: frames wait in `queued` (shown later, one at a time, or all
+  // at once), and the page says how many moves it is behind the match.
+  const queued = useRef<StateFrame[]>([]);
+  const [paused, setPaused] = useState(false);
+  const [behind, setBehind] = useState(0);
+  const pausedRef = useRef(false);
+  const shownSeq = useRef(0);
+  const show = (f: StateFrame) => {
+    shownSeq.current = f.seq;
+    setFrame(f);
+    if (f.events.length > 0)
+      setGroups((g) =>
+        g.some((x) => x.seq === f.seq) ? g : mergeGroups(g, [{ seq: f.seq, who: null, events: f.events }]),
+      );
+  };
+  const countBehind = () => {
+    const q = queued.current;
+    setBehind(q.length === 0 ? 0 : Math.max(0, q[q.length - 1].seq - shownSeq.current));
+  };
+  const showNext = () => {
+    const f = queued.current.shift();
+    if (f) show(f);
+    countBehind();
+  };
+  const catchUp = () => {
+    while (queued.current.length > 0) showNext();
+  };
+
   useEffect(() => {
     setGroups([]);
+    queued.current = [];
+    setBehind(0);
     const s = new MatchSocket(
       id,
       token,
       (f) => {
-        setFrame(f);
-        if (f.events.length > 0)
-          setGroups((g) =>
-            g.some((x) => x.seq === f.seq) ? g : mergeGroups(g, [{ seq: f.seq, who: null, events: f.events }]),
-          );
+        if (pausedRef.current || queued.current.length > 0) {
+          queued.current.push(f);
+          countBehind();
+        } else show(f);
       },
       (st, why) => setStatus({ s: st, why }),
     );
@@ -133,6 +165,13 @@ export function MatchPage({ id }: { id: string }) {
       s.close();
     };
   }, [id, token]);
+
+  // after a pause, the waiting frames are shown one every REPLAY_MS until the page has caught up
+  useEffect(() => {
+    if (paused || behind === 0) return;
+    const t = setTimeout(showNext, REPLAY_MS);
+    return () => clearTimeout(t);
+  }, [paused, behind, frame]);
 
   // the public record (seats, title) follows the frames
   const seq = frame?.seq;
@@ -178,6 +217,30 @@ export function MatchPage({ id }: { id: string }) {
         {seat === null ? 'watching as a spectator' : `you play seat ${seat}`}
         {frame ? ` · ${frame.status} · step ${frame.seq}` : ''}
       </p>
+      {frame && seat === null && frame.status !== 'finished' ? (
+        <fieldset class="controls pace" aria-label="Watching">
+          <legend class="sr-only">Watching</legend>
+          <button
+            type="button"
+            onClick={() => {
+              pausedRef.current = !paused;
+              setPaused(!paused);
+            }}
+          >
+            {paused ? 'Resume' : 'Pause'}
+          </button>
+          <button type="button" onClick={showNext} disabled={behind === 0}>
+            Next move
+          </button>
+          <button type="button" onClick={catchUp} disabled={behind === 0}>
+            Catch up
+          </button>
+          <span class="behind" aria-live="polite" data-behind={behind}>
+            {paused ? 'Paused. ' : ''}
+            {behind > 0 ? `${behind} ${behind === 1 ? 'move' : 'moves'} behind the match` : 'Live'}
+          </span>
+        </fieldset>
+      ) : null}
       {!token && joinSeat !== null && record?.seats[Number(joinSeat)]?.kind === 'open' ? (
         <JoinForm
           id={id}

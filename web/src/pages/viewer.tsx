@@ -4,7 +4,7 @@
 // the event list in words beside the board, and a per-ruleset timeline (bnc beats).
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { canonicalJson, type GameEvent, type Json, type RulesetPackage } from '../../../src/kernel/index.ts';
-import { eventsSeenBy } from '../../../src/agents/observe.ts';
+import { eventsGuarded } from '../../../src/server/secrets.ts';
 import { api } from '../api.ts';
 import { boardFor } from '../boards/index.ts';
 import { JsonTree } from '../boards/tree.tsx';
@@ -16,10 +16,14 @@ import { outcomeText } from '../boards/words.ts';
 
 type Loaded = { pkg: RulesetPackage; rep: Replay; source: string };
 
+/** A running match's log (the server marks it partial): nothing to replay until it has finished. */
+class StillRunning extends Error {}
+
 async function load(text: string, source: string): Promise<Loaded> {
   const lines = parseLines(text);
   const id = logRuleset(lines);
   if (!id) throw new Error('this file has no match log header');
+  if (lines[0]?.partial === true) throw new StillRunning('this match is still running');
   const pkg = await loadPackage(id);
   if (!pkg) throw new Error(`this page cannot run the ruleset "${id}" (it runs the shipped rulesets only)`);
   return { pkg, rep: replay(pkg, lines), source };
@@ -54,14 +58,16 @@ function Player({ data }: { data: Loaded }) {
   const view: Json = everything ? (step.state as Json) : rs.view(step.state, seat);
   const outcome = rs.outcome(step.state);
   const pending = outcome ? [] : rs.pending(step.state).map((p) => ({ seat: p.seat, kind: p.kind }));
-  const seen = (events: readonly GameEvent[]): GameEvent[] =>
-    everything || perspective === 'all'
-      ? [...events]
-      : seat === null
-        ? perfect
-          ? [...events]
-          : []
-        : eventsSeenBy(rs, perfect, events, seat);
+  // what this audience perceived of each step: the cut the live page gets from the server
+  // (src/server/secrets.ts), so a spectator sees here what a spectator saw live
+  const seenPerStep: GameEvent[][] = useMemo(
+    () =>
+      rep.steps.map((s) =>
+        perspective === 'all' ? [...s.events] : eventsGuarded(pkg, s.state, seat, s.events).events,
+      ),
+    [rep, perspective],
+  );
+  const history = useMemo(() => seenPerStep.slice(0, index + 1).flat() as unknown as Json[], [seenPerStep, index]);
 
   const groups: EventGroup[] = useMemo(
     () =>
@@ -71,11 +77,11 @@ function Player({ data }: { data: Loaded }) {
           s.seat === null
             ? null
             : `seat ${s.seat}${everything || seat === s.seat || perfect ? `: ${describe(pkg, s.input, s.seat)}` : ''}${s.result === 'rejected' ? ' (refused)' : s.result === 'defaulted' ? ' (defaulted)' : ''}`,
-        events: seen(s.events) as unknown as Json[],
+        events: seenPerStep[i] as unknown as Json[],
         current: i === index,
       })),
-    // seen/describe depend only on these
-    [rep, index, perspective, everything],
+    // describe depends only on these
+    [rep, index, seenPerStep, everything],
   );
 
   const Board = boardFor(rep.ruleset);
@@ -179,7 +185,8 @@ function Player({ data }: { data: Loaded }) {
               view={view}
               menu={null}
               pending={pending}
-              events={seen(step.events) as unknown as Json[]}
+              events={seenPerStep[index] as unknown as Json[]}
+              history={history}
               outcome={(outcome ?? null) as unknown as Json}
               readOnly
               act={noAct}
@@ -210,9 +217,11 @@ function describe(pkg: RulesetPackage, input: Json, seat: number): string {
 export function Viewer({ id }: { id: string | null }) {
   const [data, setData] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
   useEffect(() => {
     setData(null);
     setError(null);
+    setRunning(false);
     if (!id) return;
     let live = true;
     api
@@ -220,7 +229,11 @@ export function Viewer({ id }: { id: string | null }) {
       .then((text) => load(text, `match ${id}`))
       .then(
         (d) => live && setData(d),
-        (e: Error) => live && setError(e.message),
+        (e: Error) => {
+          if (!live) return;
+          if (e instanceof StillRunning) setRunning(true);
+          else setError(e.message);
+        },
       );
     return () => {
       live = false;
@@ -250,9 +263,15 @@ export function Viewer({ id }: { id: string | null }) {
       <p role="alert" class="refusal">
         {error ?? ''}
       </p>
+      {running && id ? (
+        <p class="panel" data-testid="still-running">
+          This match is still running, so there is nothing to replay yet.{' '}
+          <a href={`/match/${encodeURIComponent(id)}`}>Watch it live</a>; its replay opens here once it has finished.
+        </p>
+      ) : null}
       {data ? (
         <Player key={data.source + data.rep.hash} data={data} />
-      ) : id && !error ? (
+      ) : id && !error && !running ? (
         <p class="muted">Loading…</p>
       ) : null}
     </div>

@@ -494,7 +494,10 @@ export function BncBoard(props: BoardProps) {
 
       <section class="bn-panel" aria-label="Beats">
         <h3>Beats</h3>
-        <BeatList beats={beats} empty="No beat yet (beats appear as they happen)." />
+        <BeatList
+          beats={props.history ? beatsIn(props.history) : beats}
+          empty="No beat yet (beats appear as they happen)."
+        />
       </section>
     </div>
   );
