@@ -270,6 +270,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     };
   });
 
+  // the public rules page (markdown), as `arbiter rules ID` prints it; the web page renders it
+  app.get('/api/rulesets/:id/rules', async (req, reply) =>
+    reply.type('text/markdown; charset=utf-8').send(svc.pkg((req.params as { id: string }).id).rulesPage()),
+  );
+
   // the JSON Schema of every action family (what `arbiter schema RULESET` prints), for generated forms.
   // Derived once per ruleset from the menus of a few seeded random games (mines takes most of a
   // second of CPU, once, in slices) and kept; the web page reads the live menu's templates first and

@@ -272,6 +272,16 @@ export function openApi(): Record<string, unknown> {
           responses: { 200: ok(RulesetDetail, 'ruleset'), 404: err },
         },
       },
+      '/api/rulesets/{id}/rules': {
+        get: {
+          summary: 'the public rules page (markdown, as `arbiter rules RULESET` prints it)',
+          parameters: [id],
+          responses: {
+            200: { description: 'rules page', content: { 'text/markdown': { schema: { type: 'string' } } } },
+            404: err,
+          },
+        },
+      },
       '/api/rulesets/{id}/actions': {
         get: {
           summary: 'the JSON Schema of every action family (as `arbiter schema RULESET` prints it)',

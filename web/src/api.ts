@@ -90,6 +90,12 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
 export const api = {
   rulesets: () => call<RulesetSummary[]>('GET', '/rulesets'),
   ruleset: (id: string) => call<RulesetDetail>('GET', `/rulesets/${encodeURIComponent(id)}`),
+  /** The ruleset's public rules page (markdown, as `arbiter rules ID` prints it). */
+  rules: async (id: string): Promise<string> => {
+    const res = await fetch(`/api/rulesets/${encodeURIComponent(id)}/rules`);
+    if (!res.ok) throw new ApiError(res.status, 'http', `the rules could not be loaded (${res.status})`);
+    return res.text();
+  },
   actionSchemas: (id: string) => call<ActionSchemas>('GET', `/rulesets/${encodeURIComponent(id)}/actions`),
   matches: (q: { status?: string; ruleset?: string; limit?: number } = {}) => {
     const p = new URLSearchParams();

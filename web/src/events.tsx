@@ -51,7 +51,7 @@ export function EventList({
   }, [groups]);
   return (
     <section class="panel events" aria-labelledby="ev-h">
-      <h3 id="ev-h">{label}</h3>
+      <h2 id="ev-h">{label}</h2>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a list that scrolls must be reachable by keyboard (axe: scrollable-region-focusable) */}
       <ol ref={end} class="event-list" aria-labelledby="ev-h" tabIndex={0} aria-live="polite" aria-relevant="additions">
         {groups.map((g) => (

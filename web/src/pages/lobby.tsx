@@ -271,7 +271,8 @@ function MatchList({
 export function Lobby() {
   const [rulesets, setRulesets] = useState<RulesetSummary[] | null>(null);
   const [matches, setMatches] = useState<MatchRecord[]>([]);
-  const [chosen, setChosen] = useState('tictactoe');
+  // "Play again" on a finished match links here with its ruleset chosen
+  const [chosen, setChosen] = useState(() => new URLSearchParams(location.search).get('ruleset') ?? 'tictactoe');
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -285,7 +286,7 @@ export function Lobby() {
       (r) => {
         if (!live) return;
         setRulesets(r);
-        if (!r.some((x) => x.id === 'tictactoe') && r[0]) setChosen(r[0].id);
+        setChosen((c) => (r.some((x) => x.id === c) ? c : (r.find((x) => x.id === 'tictactoe') ?? r[0])?.id ?? c));
       },
       (e: Error) => live && setError(e.message),
     );
@@ -310,6 +311,11 @@ export function Lobby() {
   return (
     <div class="lobby" data-ready={rulesets ? 'yes' : undefined}>
       <h1>Lobby</h1>
+      <p class="intro">
+        Arbiter plays turn-based games by their written rules: every rule is numbered and tested, and every
+        match can be replayed step by step. Pick a game below (its rules are one click away), play it against
+        people or computer agents, watch running matches, or replay finished ones.
+      </p>
       <p role="alert" class="refusal">
         {error ?? ''}
       </p>
@@ -337,7 +343,12 @@ export function Lobby() {
                     <th scope="row">
                       {r.title} <code>{r.id}</code>
                     </th>
-                    <td>{r.rules}</td>
+                    <td>
+                      <a href={`/rules/${encodeURIComponent(r.id)}`}>
+                        Rules<span class="sr-only"> of {r.title}</span>
+                      </a>{' '}
+                      <span class="muted">({r.rules} numbered)</span>
+                    </td>
                     <td>{s ? (s.min === s.max ? s.min : `${s.min}–${s.max}`) : ''}</td>
                     <td>
                       <button

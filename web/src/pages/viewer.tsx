@@ -106,7 +106,10 @@ function Player({ data }: { data: Loaded }) {
     <div class="viewer" data-step={index} data-last={last}>
       <p class="status-line">
         {rs.title} · seed {rep.seed} · {rep.steps.length - 1} submissions · from {data.source}
-        {rep.agents.length ? ` · seats: ${rep.agents.map((a, i) => `${i} ${a}`).join(', ')}` : ''}
+        {rep.agents.length
+          ? ` · seats: ${rep.agents.map((a, i) => `${i} ${a === 'remote' ? 'a player' : `agent ${a}`}`).join(', ')}`
+          : ''}{' '}
+        · <a href={`/rules/${encodeURIComponent(rep.ruleset)}`}>Rules of {rs.title}</a>
       </p>
       <p role="status" class={rep.problem ? 'refusal' : 'ok'}>
         {rep.problem ? `Warning: ${rep.problem}` : `Replayed and checked: event-stream hash `}
@@ -164,13 +167,14 @@ function Player({ data }: { data: Loaded }) {
       ) : null}
       <p class="turn">
         {outcome ? (
-          <strong>{outcomeText(outcome as unknown as Json, seat)}</strong>
+          <strong>{outcomeText(outcome as unknown as Json, seat, seats)}</strong>
         ) : (
           `Waiting for: ${pending.map((p) => `seat ${p.seat}: ${p.kind}`).join('; ') || 'nobody'}`
         )}
       </p>
       <div class="match-grid">
         <div class="board-area">
+          <h2 class="sr-only">Board</h2>
           {everything ? (
             <section class="panel" aria-labelledby="all-h">
               <h3 id="all-h">The whole state</h3>

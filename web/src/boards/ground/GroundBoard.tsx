@@ -5,6 +5,7 @@
 
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { useNotice } from '../notice.ts';
 import type { BoardProps, Json } from '../types.ts';
 import { arr, bool, type JsonObj, num, obj, str } from '../util.ts';
 import './ground.css';
@@ -441,11 +442,12 @@ function PlayerCard({
 export function GroundBoard(props: BoardProps) {
   const v = obj(props.view);
   const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<{ bad: boolean; text: string } | null>(null);
   const [flip, setFlip] = useState(false);
   const prevPhase = useRef<string | null>(null);
   const phase = str(v?.phase);
   const round = num(v?.round);
+  const moment = `${round}/${phase}/${num(obj(v?.resolution)?.step)}`;
+  const { notice: note, report, clear } = useNotice(props.view, moment);
 
   // the reveal: choices turn face up (animated once) when the phase leaves Select; back in Select they go
   useEffect(() => {
@@ -477,10 +479,11 @@ export function GroundBoard(props: BoardProps) {
 
   const act = async (a: Json) => {
     setBusy(true);
-    setNote(null);
+    clear();
+    const sentIn = moment;
     const r = await props.act(a);
     setBusy(false);
-    setNote(r.ok ? { bad: false, text: 'Sent.' } : { bad: true, text: `Refused: ${r.reason}` });
+    report(r, sentIn, 'Sent.');
   };
 
   return (
