@@ -34,6 +34,7 @@ import {
   refuseNul,
 } from './schemas.ts';
 import { fullLog, partialLog } from './log.ts';
+import { DEFAULT_EXPIRE_AFTER_MS, expired, refuseExpiredJoin } from './expiry.ts';
 
 export interface AppOptions {
   service: MatchService;
@@ -45,6 +46,8 @@ export interface AppOptions {
   logger?: boolean | { level: string };
   /** Folder of the built web page (issue 14) served at `/`; nothing is served when it has no index.html. */
   webRoot?: string;
+  /** Unfinished matches unchanged this long have expired (src/server/expiry.ts); 0: never. */
+  expireAfterMs?: number;
 }
 
 const STATUS: Record<ErrorCode, number> = {
@@ -299,9 +302,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return reply.status(201).send(svc.publicRecord(m));
   });
 
+  const expireAfterMs = opts.expireAfterMs ?? DEFAULT_EXPIRE_AFTER_MS;
   app.get('/api/matches', async (req) => {
-    const q = ListQuery.parse(req.query ?? {});
-    return svc.list(q);
+    const { expired: include, ...q } = ListQuery.parse(req.query ?? {});
+    const now = Date.now();
+    const list = await svc.list(q);
+    return include === 'include' ? list : list.filter((r) => !expired(r, now, expireAfterMs));
   });
 
   app.get('/api/matches/:id', async (req) => svc.publicRecord(await match(req)));
@@ -309,6 +315,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.post('/api/matches/:id/join', async (req, reply) => {
     const m = await match(req);
     const body = JoinBody.parse(req.body);
+    refuseExpiredJoin(svc.publicRecord(m), Date.now(), expireAfterMs);
     const r = await svc.join(m, body.seat, body.name);
     return reply.status(201).send({ match: m.id, seat: r.seat, token: r.token });
   });

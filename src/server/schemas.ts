@@ -58,6 +58,8 @@ export const ListQuery = z
     status: z.enum(['waiting', 'running', 'finished']).optional(),
     limit: z.coerce.number().int().min(1).max(500).optional(),
     offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+    /** `include`: list expired matches too (src/server/expiry.ts). */
+    expired: z.enum(['include']).optional(),
   })
   .strict();
 
@@ -302,8 +304,8 @@ export function openApi(): Record<string, unknown> {
       },
       '/api/matches': {
         get: {
-          summary: 'list matches',
-          parameters: ['ruleset', 'status', 'limit', 'offset'].map((n) => ({
+          summary: 'list matches (expired ones only with expired=include)',
+          parameters: ['ruleset', 'status', 'limit', 'offset', 'expired'].map((n) => ({
             name: n,
             in: 'query',
             required: false,

@@ -28,6 +28,8 @@ export interface ServeOptions {
   webRoot?: string;
   /** The rulesets to play; default the registry's (tests add their own). */
   packages?: readonly RulesetPackage[];
+  /** Unfinished matches unchanged this long expire from the lobby's list (default one hour; 0: never). */
+  expireAfterMs?: number;
 }
 
 /** The store drivers load only when a server starts, so every other verb works without them. */
@@ -69,6 +71,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     rateLimit: o.rateLimit,
     logger: o.logger,
     webRoot,
+    expireAfterMs: o.expireAfterMs,
   });
   log = (msg, detail) => app.log.warn({ detail }, msg);
   const { rebuilt, broken } = await service.start();
@@ -120,6 +123,11 @@ export function registerServe(program: Command): void {
       '10000',
     )
     .option('--max-failures <k>', 'remote protocol agents: failed decisions in a row before the seat is failed', '3')
+    .option(
+      '--expire-after <minutes>',
+      'unfinished matches with no move for this long leave the match list; waiting ones take no more joins (0: never)',
+      '60',
+    )
     .option('--web <dir>', 'folder of the built web page served at / (default: web/dist)')
     .option('--quiet', 'no request log')
     .action(
@@ -135,7 +143,11 @@ export function registerServe(program: Command): void {
         maxFailures: string;
         quiet?: boolean;
         web?: string;
+        expireAfter: string;
       }) => {
+        const expireAfter = Number(o.expireAfter);
+        if (!Number.isInteger(expireAfter) || expireAfter < 0)
+          throw new ArbiterError('bad_request', `--expire-after: not a whole number of minutes: ${o.expireAfter}`);
         const port = Number(o.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535)
           throw new ArbiterError('bad_request', `--port: not a port: ${o.port}`);
@@ -151,6 +163,7 @@ export function registerServe(program: Command): void {
           maxFailures: positive('--max-failures', o.maxFailures),
           logger: o.quiet ? false : { level: 'info' },
           webRoot: o.web ? resolve(o.web) : undefined,
+          expireAfterMs: expireAfter * 60_000,
         });
         const store = /^postgres/i.test(o.db) ? 'postgres' : resolve(o.db);
         process.stderr.write(

@@ -15,7 +15,15 @@ import {
   shot,
   type Site,
 } from './boards-support.ts';
-import { paceFromTheLobby, replaySpectatorSeesWhatSpectatorsSee } from './usability.ts';
+import {
+  lobbyTraps,
+  noStaleMessages,
+  paceFromTheLobby,
+  replaySpectatorSeesWhatSpectatorsSee,
+  revealAndWords,
+  rulesEverywhere,
+  tictactoeSpeaks,
+} from './usability.ts';
 
 let site: Site;
 const missing = siteForThisFile((s) => {
@@ -163,7 +171,7 @@ test('[issue 14, duel] both sides, hand, credits and clicks, phase and step, the
   assert.ok((await page.$$('.du-hand li')).length > 0, 'the own hand is listed');
   assert.match((await page.textContent('.du-seat.du-mine')) ?? '', /Credits ¤\d+[\s\S]*Clicks/);
   await shot(page, 'duel-start');
-  const turnOf = async () => Number(/Turn #(\d+)/.exec((await page.textContent('.du-top')) ?? '')?.[1]);
+  const turnOf = async () => Number(/frame #(\d+)/.exec((await page.textContent('.du-top')) ?? '')?.[1]);
   const t0 = await turnOf();
   // play the first offered option until the runner agent has had its turn and the corp owes again
   for (let guard = 0; guard < 40 && (await turnOf()) < t0 + 2; guard++) {
@@ -224,4 +232,44 @@ test(
     skip: missing ?? false,
   },
   () => replaySpectatorSeesWhatSpectatorsSee(site),
+);
+
+test(
+  '[WEB-STALE] issue 26 item 3: refusals and confirmations are cleared by the next accepted action (mines, GROUND, bnc)',
+  {
+    skip: missing ?? false,
+  },
+  () => noStaleMessages(site),
+);
+
+test(
+  '[WEB-RULES] issue 26 item 4: every ruleset’s rules one click from the lobby; every board says how to win and what to do now',
+  {
+    skip: missing ?? false,
+  },
+  () => rulesEverywhere(site),
+);
+
+test(
+  '[WEB-LOBBY] issue 26 item 6: bad config refused in place, fixtures selectable, no fake 0, open seats and used invites said',
+  {
+    skip: missing ?? false,
+  },
+  () => lobbyTraps(site),
+);
+
+test(
+  '[WEB-OUTCOME] [WEB-TTT-WORDS] issue 26 items 8 and 9: the loser reads it, the line and last move are marked, refused clicks say why',
+  {
+    skip: missing ?? false,
+  },
+  () => tictactoeSpeaks(site),
+);
+
+test(
+  '[WEB-GROUND-REVEAL] [WEB-EVENT-WORDS] issue 26 items 5 and 7: the reveal moment; events in words, ids and JSON behind details',
+  {
+    skip: missing ?? false,
+  },
+  () => revealAndWords(site),
 );

@@ -5,6 +5,7 @@ import type { Ruleset } from '../../kernel/index.ts';
 import { catalog } from './catalog.ts';
 import { checkTransition, invariants } from './checks.ts';
 import { DEFAULT_CONFIG } from './config.ts';
+import { FIXTURE_NAMES } from './fixtures.ts';
 import { describeAction, describeEvent, describeView, eventView, viewText } from './describe.ts';
 import { legal, validate } from './menu.ts';
 import { apply, metrics, outcome } from './rules.ts';
@@ -26,6 +27,7 @@ export const mines: Ruleset<MinesState, MinesAction> = {
         type: ['string', 'object'],
         description:
           'a fixture board name (b_spawn, b_chain, b_fog, ...) or a board object, instead of a generated one',
+        examples: FIXTURE_NAMES,
       },
       width: { type: 'integer', minimum: 1, default: DEFAULT_CONFIG.width, description: 'generated board width' },
       height: { type: 'integer', minimum: 1, default: DEFAULT_CONFIG.height, description: 'generated board height' },

@@ -4,7 +4,8 @@ import type { GameEvent, Json } from '../../kernel/index.ts';
 import { MARK, type TicTacToeAction } from './state.ts';
 
 export function describeEvent(e: GameEvent): string {
-  if (e.type === 'marked' && typeof e.seat === 'number') return `${MARK[e.seat]} marks cell ${String(e.cell)} (${place(Number(e.cell))})`;
+  if (e.type === 'marked' && typeof e.seat === 'number')
+    return `${MARK[e.seat]} marks cell ${String(e.cell)} (${place(Number(e.cell))})`;
   if (e.type === 'game_over')
     return typeof e.winner === 'number' ? `${MARK[e.winner]} wins with three in a row` : 'draw: the board is full';
   return e.type;

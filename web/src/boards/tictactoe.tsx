@@ -49,7 +49,8 @@ export function TicTacToeBoard({ view, menu, readOnly, act, events, history, out
   const why = (i: number): string | null => {
     if (outcome !== null) return 'the game is over';
     if (board[i] !== '.') return `${place(i)} is already marked ${board[i]}`;
-    if (!legal.has(i)) return pending.length > 0 ? `it is not your turn: wait for ${mine === 'X' ? 'O' : 'X'}` : 'not now';
+    if (!legal.has(i))
+      return pending.length > 0 ? `it is not your turn: wait for ${mine === 'X' ? 'O' : 'X'}` : 'not now';
     return null;
   };
   return (

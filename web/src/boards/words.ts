@@ -31,7 +31,8 @@ export function outcomeText(outcome: Json | null, seat: number | null, seats?: n
   if (winners.length === 0) who = seat === null ? 'No winner' : 'Nobody won';
   else if (all) who = seat === null ? 'Everyone won together' : 'You all won together';
   else if (seat === null) who = `Won by ${named}`;
-  else if (winners.includes(seat)) who = winners.length === 1 ? 'You won' : `You won, with ${named.replace(`seat ${seat}`, 'you')}`;
+  else if (winners.includes(seat))
+    who = winners.length === 1 ? 'You won' : `You won, with ${named.replace(`seat ${seat}`, 'you')}`;
   else who = `You lost: ${named} won`;
   return reason ? `${who} (${reason})` : who;
 }

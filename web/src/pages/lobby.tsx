@@ -52,6 +52,18 @@ async function joinAndGo(id: string, name: string, seat?: number): Promise<void>
   navigate(`/match/${encodeURIComponent(r.match)}#token=${encodeURIComponent(r.token)}`);
 }
 
+/**
+ * The config fields the person changed from the ruleset's defaults: the ruleset fills in the rest
+ * itself, and fields that exclude each other (mines: a fixture board or generator fields) are not
+ * all sent just because the form shows them.
+ */
+function changedFrom(defaults: JsonObject, config: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(config))
+    if (v !== null && JSON.stringify(v) !== JSON.stringify(defaults[k])) out[k] = v;
+  return out;
+}
+
 /** Pauses before each agent move the lobby offers, so a match of agents can be followed by eye. */
 const PACES: { value: string; label: string }[] = [
   { value: 'auto', label: 'automatic: 0.5 s a move when only agents play, else at once' },
@@ -111,13 +123,23 @@ function CreateForm({
   const submit = async (e: Event) => {
     e.preventDefault();
     if (!detail) return;
+    // a field that does not read (JSON being typed) refuses the whole form, in place
+    const form = e.currentTarget as HTMLFormElement;
+    const invalid = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) {
+      const box = invalid.closest('details');
+      if (box) box.open = true;
+      invalid.focus();
+      setError(`Not created: ${invalid.getAttribute('data-invalid-reason') ?? 'a field is not valid'}.`);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
       saveName(name);
       const body = {
         ruleset: detail.id,
-        config,
+        config: changedFrom(detail.defaultConfig, config),
         seats: seats.map((s) => (s === 'open' ? {} : { agent: s })),
         ...(seed.trim() ? { seed: Number(seed) } : {}),
         agentDelayMs: paceMs(pace, seats),
@@ -286,7 +308,7 @@ export function Lobby() {
       (r) => {
         if (!live) return;
         setRulesets(r);
-        setChosen((c) => (r.some((x) => x.id === c) ? c : (r.find((x) => x.id === 'tictactoe') ?? r[0])?.id ?? c));
+        setChosen((c) => (r.some((x) => x.id === c) ? c : ((r.find((x) => x.id === 'tictactoe') ?? r[0])?.id ?? c)));
       },
       (e: Error) => live && setError(e.message),
     );
@@ -312,9 +334,9 @@ export function Lobby() {
     <div class="lobby" data-ready={rulesets ? 'yes' : undefined}>
       <h1>Lobby</h1>
       <p class="intro">
-        Arbiter plays turn-based games by their written rules: every rule is numbered and tested, and every
-        match can be replayed step by step. Pick a game below (its rules are one click away), play it against
-        people or computer agents, watch running matches, or replay finished ones.
+        Arbiter plays turn-based games by their written rules: every rule is numbered and tested, and every match can be
+        replayed step by step. Pick a game below (its rules are one click away), play it against people or computer
+        agents, watch running matches, or replay finished ones.
       </p>
       <p role="alert" class="refusal">
         {error ?? ''}

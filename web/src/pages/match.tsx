@@ -273,9 +273,11 @@ export function MatchPage({ id }: { id: string }) {
       {!token && joinSeat !== null && record && record.seats[Number(joinSeat)]?.kind !== 'open' ? (
         <p role="alert" class="refusal seat-taken">
           Seat {joinSeat} is taken
-          {record.seats[Number(joinSeat)]?.name ? ` (by ${record.seats[Number(joinSeat)]?.name})` : ''}: this invite link
-          has been used. You are watching as a spectator
-          {openSeats.length > 0 ? `; seat ${openSeats.join(', ')} ${openSeats.length === 1 ? 'is' : 'are'} still open.` : '.'}
+          {record.seats[Number(joinSeat)]?.name ? ` (by ${record.seats[Number(joinSeat)]?.name})` : ''}: this invite
+          link has been used. You are watching as a spectator
+          {openSeats.length > 0
+            ? `; seat ${openSeats.join(', ')} ${openSeats.length === 1 ? 'is' : 'are'} still open.`
+            : '.'}
         </p>
       ) : null}
       {!token && joinSeat !== null && record?.seats[Number(joinSeat)]?.kind === 'open' ? (

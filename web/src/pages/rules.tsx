@@ -23,7 +23,8 @@ export function RulesPage({ id }: { id: string }) {
   return (
     <article class="rules-page" data-ready={text ? 'yes' : undefined}>
       <p>
-        <a href="/">← Lobby</a> · <a href={`/?ruleset=${encodeURIComponent(id)}#create-h`}>Start a match of this game</a>
+        <a href="/">← Lobby</a> ·{' '}
+        <a href={`/?ruleset=${encodeURIComponent(id)}#create-h`}>Start a match of this game</a>
       </p>
       <h1>Rules: {title}</h1>
       {GOALS[id] ? (
@@ -31,8 +32,16 @@ export function RulesPage({ id }: { id: string }) {
           <strong>How to win:</strong> {GOALS[id]}
         </p>
       ) : null}
-      {error ? <p role="alert" class="refusal">{error}</p> : null}
-      {text ? <Markdown text={text.replace(/^#\s+.*$/m, '')} shift={0} /> : error ? null : <p class="muted">Loading…</p>}
+      {error ? (
+        <p role="alert" class="refusal">
+          {error}
+        </p>
+      ) : null}
+      {text ? (
+        <Markdown text={text.replace(/^#\s+.*$/m, '')} shift={0} />
+      ) : error ? null : (
+        <p class="muted">Loading…</p>
+      )}
     </article>
   );
 }

@@ -262,7 +262,7 @@ export function DuelBoard(props: BoardProps) {
     <div class="du-board">
       <section class="du-top" aria-label="Turn">
         <span>
-          Turn <strong>#{num(turn?.id)}</strong> of {SIDE[owner] ?? '?'}
+          Turn <strong>{num(obj(v.engine)?.turns)}</strong> of {SIDE[owner] ?? '?'} (frame #{num(turn?.id)})
         </span>
         <span>
           Phase <strong>{str(turn?.phase)}</strong>
