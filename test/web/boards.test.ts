@@ -16,6 +16,7 @@ import {
   type Site,
 } from './boards-support.ts';
 import {
+  axeEverywhere,
   lobbyTraps,
   noStaleMessages,
   paceFromTheLobby,
@@ -273,3 +274,7 @@ test(
   },
   () => revealAndWords(site),
 );
+
+test('[WEB-A11Y-ALL] issue 26 item 11: no axe violation of any impact on the lobby, a rules page, every board and the viewer, desktop and 360 px', {
+  skip: missing ?? false,
+}, () => axeEverywhere(site));

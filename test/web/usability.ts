@@ -2,12 +2,16 @@
 // numbered finding, registered by boards.test.ts so they share its one server and one browser.
 
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { act, cloneJson, type GameEvent, type RulesetPackage } from '../../src/kernel/index.ts';
 import { REGISTRY } from '../../src/registry.ts';
 import { parseLog } from '../../src/runners/logfile.ts';
 import { eventsGuarded } from '../../src/server/secrets.ts';
 import { call } from '../server/helpers.ts';
+import { ROOT } from '../../scripts/web-build.mjs';
 import { newMatch, type Site } from './boards-support.ts';
 
 /** Poll the API until the match has finished. */
@@ -397,7 +401,7 @@ export async function revealAndWords(site: Site): Promise<void> {
   await waitNext(ground, seq);
   await ground.waitForSelector('.gr-reveal-moment');
   assert.equal(await ground.locator('.gr-reveal-moment li').count(), 4, 'all four choices together');
-  assert.match((await ground.textContent('.gr-reveal-moment')) ?? '', /you GROUND/);
+  assert.match((await ground.textContent('.gr-reveal-moment')) ?? '', /you \(seat 0\) GROUND/);
   await ground.getByRole('button', { name: 'Dismiss' }).click();
   assert.equal(await ground.locator('.gr-reveal-moment').count(), 0);
   // the Problem cards: a claim ribbon sits below the points, not over them
@@ -438,4 +442,80 @@ export async function revealAndWords(site: Site): Promise<void> {
   }
   assert.deepEqual(errorsOf(page), []);
   await page.context().close();
+}
+
+/** axe-core's findings of any impact (the issue asks for none at all). */
+async function axeAll(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).analyze();
+  return r.violations.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(' | ')})`);
+}
+
+/** Where the gallery goes: docs/gallery when ARBITER_GALLERY=1 (committed, the README shows it), else test-output. */
+function galleryDir(): string {
+  return process.env.ARBITER_GALLERY === '1' ? join(ROOT, 'docs', 'gallery') : join(ROOT, 'test-output', 'gallery');
+}
+
+async function galleryShot(page: Page, name: string): Promise<void> {
+  mkdirSync(galleryDir(), { recursive: true });
+  await page.screenshot({ path: join(galleryDir(), `${name}.png`), fullPage: true });
+}
+
+/**
+ * [WEB-A11Y-ALL] item 11: axe-core finds no violation of any impact (heading order included) on
+ * the lobby, a rules page, every board and the viewer, at desktop width and at 360 px; the gallery
+ * of screenshots is taken on the way.
+ */
+export async function axeEverywhere(site: Site): Promise<void> {
+  const found: string[] = [];
+  const seated = async (ruleset: string, config?: Record<string, unknown>) => {
+    const others = { tictactoe: 1, ground: 3, mines: 0, bnc: 3, duel: 1 }[ruleset] ?? 1;
+    return newMatch(
+      site,
+      { ruleset, seed: 4, ...(config ? { config } : {}), seats: [{}, ...Array.from({ length: others }, () => ({ agent: 'random' }))] },
+      0,
+    );
+  };
+  const pages: { name: string; path: () => Promise<string>; ready: string }[] = [
+    { name: 'lobby', path: async () => '/', ready: '.lobby[data-ready="yes"]' },
+    { name: 'rules-ground', path: async () => '/rules/ground', ready: '.rules-page[data-ready="yes"]' },
+  ];
+  for (const [r, sel] of [
+    ['tictactoe', '.ttt-cell'],
+    ['ground', '.gr-board'],
+    ['mines', '.mn-grid [data-idx]'],
+    ['bnc', '.bn-me'],
+    ['duel', '.du-board'],
+  ] as const) {
+    pages.push({
+      name: `board-${r}`,
+      path: async () => {
+        const m = await seated(r, r === 'ground' ? { players: 4 } : undefined);
+        return `/match/${encodeURIComponent(m.id)}#token=${encodeURIComponent(m.token ?? '')}`;
+      },
+      ready: sel,
+    });
+  }
+  pages.push({
+    name: 'viewer-bnc',
+    path: async () => {
+      const m = await newMatch(site, { ruleset: 'bnc', seed: 2, seats: Array.from({ length: 4 }, () => ({ agent: 'random' })) });
+      await finished(site, m.id);
+      return `/replay/${encodeURIComponent(m.id)}`;
+    },
+    ready: '[data-testid="hash"]',
+  });
+  for (const p of pages) {
+    const path = await p.path();
+    for (const width of [1100, 360]) {
+      const page = await person(site, width, width === 360 ? 740 : 900);
+      await page.goto(path);
+      await page.waitForSelector(p.ready, { timeout: 30_000 });
+      await page.waitForTimeout(300);
+      found.push(...(await axeAll(page)).map((f) => `${p.name} @${width}: ${f}`));
+      await galleryShot(page, `${p.name}${width === 360 ? '-360' : ''}`);
+      assert.deepEqual(errorsOf(page), [], p.name);
+      await page.context().close();
+    }
+  }
+  assert.deepEqual(found, [], found.join('\n'));
 }

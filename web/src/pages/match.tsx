@@ -237,6 +237,9 @@ export function MatchPage({ id }: { id: string }) {
           ) : null}
         </section>
       ) : null}
+      <p class="jump">
+        Jump to: <a href="#events">events</a> · <a href="#seats">seats</a>
+      </p>
       <p class="status-line" aria-live="polite">
         <span class={`conn conn-${status.s}`}>
           {status.s === 'open' ? 'connected' : status.s}
@@ -342,7 +345,7 @@ export function MatchPage({ id }: { id: string }) {
             <aside class="side">
               <EventList pkg={pkg} groups={groups} />
               {record ? (
-                <section class="panel" aria-labelledby="seats-h">
+                <section class="panel" aria-labelledby="seats-h" id="seats">
                   <h2 id="seats-h">Seats</h2>
                   <ul class="seat-list">
                     {record.seats.map((s) => (
