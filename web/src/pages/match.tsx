@@ -238,7 +238,15 @@ export function MatchPage({ id }: { id: string }) {
         </section>
       ) : null}
       <p class="jump">
-        Jump to: <a href="#events">events</a> · <a href="#seats">seats</a>
+        {/* buttons, not #links: the fragment carries the seat token */}
+        Jump to:{' '}
+        <button type="button" class="linkish" onClick={() => document.getElementById('events')?.scrollIntoView()}>
+          events
+        </button>{' '}
+        ·{' '}
+        <button type="button" class="linkish" onClick={() => document.getElementById('seats')?.scrollIntoView()}>
+          seats
+        </button>
       </p>
       <p class="status-line" aria-live="polite">
         <span class={`conn conn-${status.s}`}>
