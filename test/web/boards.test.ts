@@ -275,6 +275,10 @@ test(
   () => revealAndWords(site),
 );
 
-test('[WEB-A11Y-ALL] issue 26 item 11: no axe violation of any impact on the lobby, a rules page, every board and the viewer, desktop and 360 px', {
-  skip: missing ?? false,
-}, () => axeEverywhere(site));
+test(
+  '[WEB-A11Y-ALL] issue 26 item 11: no axe violation of any impact on the lobby, a rules page, every board and the viewer, desktop and 360 px',
+  {
+    skip: missing ?? false,
+  },
+  () => axeEverywhere(site),
+);

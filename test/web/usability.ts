@@ -15,7 +15,7 @@ import { ROOT } from '../../scripts/web-build.mjs';
 import { newMatch, type Site } from './boards-support.ts';
 
 /** Poll the API until the match has finished. */
-export async function finished(site: Site, id: string): Promise<void> {
+async function finished(site: Site, id: string): Promise<void> {
   for (let i = 0; i < 600; i++) {
     const r = await call(site.api, 'GET', `/matches/${encodeURIComponent(id)}`);
     if (r.body.status === 'finished') return;
@@ -447,7 +447,9 @@ export async function revealAndWords(site: Site): Promise<void> {
 /** axe-core's findings of any impact (the issue asks for none at all). */
 async function axeAll(page: Page): Promise<string[]> {
   const r = await new AxeBuilder({ page }).analyze();
-  return r.violations.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(' | ')})`);
+  return r.violations.map(
+    (v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(' | ')})`,
+  );
 }
 
 /** Where the gallery goes: docs/gallery when ARBITER_GALLERY=1 (committed, the README shows it), else test-output. */
@@ -471,7 +473,12 @@ export async function axeEverywhere(site: Site): Promise<void> {
     const others = { tictactoe: 1, ground: 3, mines: 0, bnc: 3, duel: 1 }[ruleset] ?? 1;
     return newMatch(
       site,
-      { ruleset, seed: 4, ...(config ? { config } : {}), seats: [{}, ...Array.from({ length: others }, () => ({ agent: 'random' }))] },
+      {
+        ruleset,
+        seed: 4,
+        ...(config ? { config } : {}),
+        seats: [{}, ...Array.from({ length: others }, () => ({ agent: 'random' }))],
+      },
       0,
     );
   };
@@ -498,7 +505,11 @@ export async function axeEverywhere(site: Site): Promise<void> {
   pages.push({
     name: 'viewer-bnc',
     path: async () => {
-      const m = await newMatch(site, { ruleset: 'bnc', seed: 2, seats: Array.from({ length: 4 }, () => ({ agent: 'random' })) });
+      const m = await newMatch(site, {
+        ruleset: 'bnc',
+        seed: 2,
+        seats: Array.from({ length: 4 }, () => ({ agent: 'random' })),
+      });
       await finished(site, m.id);
       return `/replay/${encodeURIComponent(m.id)}`;
     },

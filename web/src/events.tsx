@@ -43,7 +43,7 @@ function ruleIds(e: Json): string[] {
  * The words without the rule ids the describe layer appends ("(GR-A06)", "[TurnFormalBegin5]"):
  * only ids the event itself carries are taken out, so no other bracketed words are lost.
  */
-export function plainWords(words: string, ids: string[]): string {
+function plainWords(words: string, ids: string[]): string {
   if (ids.length === 0) return words;
   const known = (list: string) => list.split(/,\s*/).every((id) => ids.includes(id));
   return words

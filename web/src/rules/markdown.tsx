@@ -28,7 +28,7 @@ const cells = (row: string) =>
     .map((c) => c.trim());
 
 /** The id a heading gets (for in-page links): lower case, words joined by dashes. */
-export const slug = (text: string) =>
+const slug = (text: string) =>
   text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
