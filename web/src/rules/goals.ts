@@ -21,7 +21,7 @@ export const GOALS: Record<string, string> = {
 export const NOW: Record<string, string> = {
   tictactoe: 'Click an empty cell to put your mark there.',
   ground: 'Answer the prompt on the board: pick a card (and a target) in Select, or choose in the step that asks you.',
-  mines: 'Click a cell next to you to dig it, a far open cell to walk there; right-click or long-press to flag.',
+  mines: 'Click a cell next to you to dig it, a far open cell to walk there; right-click (or the F key) to flag.',
   duel: 'Pick one of the offered actions under the board.',
   bnc: 'Pick this turn’s one action: move, pick up, talk, trade or fight. All contestants act at once when everyone has chosen.',
 };
