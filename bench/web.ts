@@ -169,15 +169,18 @@ try {
       await p2.goto(`/match/${m.id}#token=${j.token}`);
       await p2.waitForSelector('.match[data-status="running"]');
       while (xs.length < ACTIONS) {
-        const ready = await p2.waitForFunction(
-          `(() => {
+        const ready = await p2
+          .waitForFunction(
+            `(() => {
             if (document.querySelector('.match')?.getAttribute('data-status') === 'finished') return -1;
             return document.querySelector(${JSON.stringify(target)}) ? 1 : null;
           })()`,
-          undefined,
-          { polling: 'raf', timeout: 30_000 },
-        );
-        if (((await ready.jsonValue()) as number) < 0) break;
+            undefined,
+            { polling: 'raf', timeout: 3_000 },
+          )
+          .catch(() => null);
+        // the end, or nothing left to click (mines: no closed cell beside the figure): a new match
+        if (ready === null || ((await ready.jsonValue()) as number) < 0) break;
         const ms = (await p2.evaluate(`new Promise((done) => {
           const m = document.querySelector('.match');
           const seq = m.getAttribute('data-seq');
