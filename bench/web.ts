@@ -202,8 +202,8 @@ try {
       `click-to-board (${label}, ${xs.length} actions): p50 ${quantile(xs, 0.5).toFixed(1)} ms, p95 ${quantile(xs, 0.95).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms (target p95 < 50 ms)`,
     );
   };
-  await seqLatency('mines digs', { ruleset: 'mines', seats: [{}] }, '.mn-grid [data-ring="yes"]');
   await seqLatency('duel actions', { ruleset: 'duel', seats: [{}, { agent: 'first' }] }, '.du-menu button');
+  await seqLatency('mines digs', { ruleset: 'mines', seats: [{}] }, '.mn-grid [data-ring="yes"]');
 } finally {
   await browser.close();
   await server.close();

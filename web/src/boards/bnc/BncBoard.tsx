@@ -191,7 +191,8 @@ function Chat(props: {
               onInput={(e) => setText((e.target as HTMLInputElement).value)}
             />
           </label>
-          <button type="submit">Send</button>
+          {/* saying something is this turn's one action: the button says so before it is spent */}
+          <button type="submit">Send (uses your action this turn)</button>
         </form>
       ) : null}
     </section>
