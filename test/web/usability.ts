@@ -228,6 +228,8 @@ export async function noStaleMessages(site: Site): Promise<void> {
   );
   const bnc = await openSeat(site, bm.id, bm.token);
   await bnc.waitForSelector('.bn-me');
+  // item 9: the chat's button says it spends the turn's action
+  assert.match((await bnc.textContent('.bn-say-form button')) ?? '', /uses your action this turn/);
   const turnOf = async () => Number(/Turn (\d+)/.exec((await bnc.textContent('.bn-top')) ?? '')?.[1]);
   const t0 = await turnOf();
   seq = await seqOf(bnc);
