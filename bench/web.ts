@@ -1,4 +1,4 @@
-// `node --import tsx bench/web.ts [--moves 200] [--lobby-runs 5]`: the web page's figures.
+// `node --import tsx bench/web.ts [--moves 200] [--lobby-runs 5] [--actions 100]`: the web page's figures.
 //  1. the built JavaScript, gzipped: the lobby's own download (entry chunk) and everything (the
 //     rulesets the replay viewer loads on demand included)
 //  2. lobby interactive time in headless Chromium: navigation start until the lobby has rendered
@@ -23,6 +23,7 @@ const opt = (name: string, dflt: string) => {
 };
 const MOVES = Number(opt('moves', '200'));
 const LOBBY_RUNS = Number(opt('lobby-runs', '5'));
+const ACTIONS = Number(opt('actions', '100'));
 const CHROMIUM = '/usr/bin/chromium';
 
 const quantile = (xs: number[], q: number) => {
@@ -142,6 +143,77 @@ try {
   await ctx.close();
   console.log(
     `click-to-board (tic-tac-toe, ${lat.length} moves): p50 ${quantile(lat, 0.5).toFixed(1)} ms, p95 ${quantile(lat, 0.95).toFixed(1)} ms, max ${Math.max(...lat).toFixed(1)} ms (target p95 < 50 ms)`,
+  );
+
+  // 4. click-to-board for mines digs and duel actions: a click on the board until the page shows
+  // the next step (the .match element's data-seq changes after the new frame has been rendered)
+  /** `target`: a page expression for the element to click (null when there is none). */
+  const seqLatency = async (label: string, body: unknown, target: string): Promise<void> => {
+    const c2 = await browser.newContext({ baseURL: server.url });
+    const p2 = await c2.newPage();
+    const xs: number[] = [];
+    while (xs.length < ACTIONS) {
+      const m = await (
+        await fetch(`${server.url}/api/matches`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json();
+      const j = await (
+        await fetch(`${server.url}/api/matches/${m.id}/join`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'bench', seat: 0 }),
+        })
+      ).json();
+      await p2.goto(`/match/${m.id}#token=${j.token}`);
+      await p2.waitForSelector('.match[data-status="running"]');
+      while (xs.length < ACTIONS) {
+        const ready = await p2
+          .waitForFunction(
+            `(() => {
+            if (document.querySelector('.match')?.getAttribute('data-status') === 'finished') return -1;
+            return (${target}) ? 1 : null;
+          })()`,
+            undefined,
+            { polling: 'raf', timeout: 3_000 },
+          )
+          .catch(() => null);
+        // the end, or nothing left to click (mines: no closed cell beside the figure): a new match
+        if (ready === null || ((await ready.jsonValue()) as number) < 0) break;
+        const ms = (await p2.evaluate(`new Promise((done) => {
+          const m = document.querySelector('.match');
+          const seq = m.getAttribute('data-seq');
+          const b = ${target};
+          const t0 = performance.now();
+          const mo = new MutationObserver(() => {
+            if (m.getAttribute('data-seq') !== seq) { mo.disconnect(); done(performance.now() - t0); }
+          });
+          mo.observe(m, { attributes: true });
+          b.click();
+          setTimeout(() => { mo.disconnect(); done(-1); }, 5000);
+        })`)) as number;
+        if (ms < 0) break; // refused or nothing changed: a new match
+        xs.push(ms);
+      }
+    }
+    await c2.close();
+    console.log(
+      `click-to-board (${label}, ${xs.length} actions): p50 ${quantile(xs, 0.5).toFixed(1)} ms, p95 ${quantile(xs, 0.95).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms (target p95 < 50 ms)`,
+    );
+  };
+  await seqLatency(
+    'duel actions',
+    { ruleset: 'duel', seats: [{}, { agent: 'first' }] },
+    `document.querySelector('.du-menu button')`,
+  );
+  // a dig of a cell beside the figure; with none (the figure stands in open ground, as at the
+  // start) a click on a number moves the figure there first, which is timed the same way
+  await seqLatency(
+    'mines digs and moves',
+    { ruleset: 'mines', seats: [{}] },
+    `(document.querySelector('.mn-grid [data-ring="yes"]') ?? document.querySelector('.mn-grid [data-state="digit"]:not(.mn-here)'))`,
   );
 } finally {
   await browser.close();

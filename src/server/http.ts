@@ -38,6 +38,7 @@ import {
 import { fullLog, partialLog } from './log.ts';
 import { MALFORMED_AUTH, parseAuthorization, refuseDeep } from './edge.ts';
 import { delayedSender, delayedSnapshot } from './watch.ts';
+import { DEFAULT_EXPIRE_AFTER_MS, expired, refuseExpiredJoin } from './expiry.ts';
 
 export interface AppOptions {
   service: MatchService;
@@ -51,6 +52,8 @@ export interface AppOptions {
   requestLog?: boolean;
   /** Folder of the built web page (issue 14) served at `/`; nothing is served when it has no index.html. */
   webRoot?: string;
+  /** Unfinished matches unchanged this long have expired (src/server/expiry.ts); 0: never. */
+  expireAfterMs?: number;
 }
 
 /** The code of a refusal for going over a rate budget (its own, so clients can back off on it). */
@@ -306,6 +309,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     };
   });
 
+  // the public rules page (markdown), as `arbiter rules ID` prints it; the web page renders it
+  app.get('/api/rulesets/:id/rules', async (req, reply) =>
+    reply.type('text/markdown; charset=utf-8').send(svc.pkg((req.params as { id: string }).id).rulesPage()),
+  );
+
   // the JSON Schema of every action family (what `arbiter schema RULESET` prints), for generated forms:
   // the ruleset's declared schemas (a ruleset without them has them derived from a few random games,
   // once, kept); the web page reads the live menu's templates first and asks here only without them
@@ -328,9 +336,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return reply.status(201).send(svc.publicRecord(m));
   });
 
+  const expireAfterMs = opts.expireAfterMs ?? DEFAULT_EXPIRE_AFTER_MS;
   app.get('/api/matches', async (req) => {
-    const q = ListQuery.parse(req.query ?? {});
-    return svc.list(q);
+    const { expired: include, ...q } = ListQuery.parse(req.query ?? {});
+    const now = Date.now();
+    const list = await svc.list(q);
+    return include === 'include' ? list : list.filter((r) => !expired(r, now, expireAfterMs));
   });
 
   app.get('/api/matches/:id', async (req) => svc.publicRecord(await match(req)));
@@ -338,6 +349,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.post('/api/matches/:id/join', async (req, reply) => {
     const m = await match(req);
     const body = JoinBody.parse(req.body);
+    refuseExpiredJoin(svc.publicRecord(m), Date.now(), expireAfterMs);
     const r = await svc.join(m, body.seat, body.name);
     return reply.status(201).send({ match: m.id, seat: r.seat, token: r.token });
   });

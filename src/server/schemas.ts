@@ -76,6 +76,8 @@ export const ListQuery = z
     status: z.enum(['waiting', 'running', 'finished']).optional(),
     limit: z.coerce.number().int().min(1).max(500).optional(),
     offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+    /** `include`: list expired matches too (src/server/expiry.ts). */
+    expired: z.enum(['include']).optional(),
   })
   .strict();
 

@@ -35,6 +35,8 @@ export interface ServeOptions {
   packages?: readonly RulesetPackage[];
   /** What agents that call out need (model endpoints, cassettes, a stderr folder). */
   agentEnv?: AgentEnv;
+  /** Unfinished matches unchanged this long expire from the lobby's list (default one hour; 0: never). */
+  expireAfterMs?: number;
 }
 
 /** The store drivers load only when a server starts, so every other verb works without them. */
@@ -109,6 +111,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     logger: o.logger,
     requestLog: o.requestLog,
     webRoot,
+    expireAfterMs: o.expireAfterMs,
   });
   log = (msg, detail) => app.log.warn({ detail }, msg);
   let address: string;
@@ -175,6 +178,11 @@ export function registerServe(program: Command): void {
       '10000',
     )
     .option('--max-failures <k>', 'remote protocol agents: failed decisions in a row before the seat is failed', '3')
+    .option(
+      '--expire-after <minutes>',
+      'unfinished matches with no move for this long leave the match list; waiting ones take no more joins (0: never)',
+      '60',
+    )
     .option('--web <dir>', 'folder of the built web page served at / (default: web/dist)')
     .option('--quiet', 'no log line per request (warnings and errors are still logged)')
     .option('--agents-dir <dir>', 'folder for the stderr files of cmd: agents (default: a temp folder)');

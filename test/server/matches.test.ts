@@ -268,6 +268,12 @@ describe('arbiter serve: the edge', () => {
     const api = await call(srv.api, 'GET', '/openapi.json');
     assert.equal(api.body.openapi, '3.1.0');
     assert.ok(api.body.paths['/api/matches/{id}/actions'].post.requestBody);
+    // the rules page the web page shows is the package's own (what `arbiter rules` prints)
+    const rules = await fetch(`${srv.api}/rulesets/ground/rules`);
+    assert.equal(rules.status, 200);
+    assert.match(rules.headers.get('content-type') ?? '', /text\/markdown/);
+    assert.equal(await rules.text(), getPackage('ground').rulesPage());
+    assert.equal((await call(srv.api, 'GET', '/rulesets/nope/rules')).status, 404);
     assert.equal((await call(srv.api, 'GET', '/matches/nope')).status, 404);
     assert.equal((await call(srv.api, 'GET', '/rulesets/nope')).status, 404);
     assert.equal((await call(srv.api, 'GET', '/nothing-here')).status, 404);

@@ -83,7 +83,7 @@ describe('web page', () => {
     assert.ok(clicks >= 3, `the game took ${clicks} clicks`);
     const marks = await page.locator('.ttt-cell').allInnerTexts();
     assert.ok(marks.filter((m) => m === 'X').length === clicks, 'every click left an X');
-    assert.match(await page.locator('.turn').innerText(), /Won by|No winner/);
+    assert.match(await page.locator('.turn').innerText(), /You won|You lost: seat 1 won|Nobody won/);
     assert.match(await page.locator('.event-list').innerText(), /X marks cell/);
     await shot(page, 'match-tictactoe');
     assert.deepEqual(errors, []);
@@ -154,7 +154,7 @@ describe('web page', () => {
     }
     assert.equal(await page.getAttribute('.match', 'data-status'), 'finished');
     assert.match(await page.locator('.view-tree').innerText(), /pile: 0/);
-    assert.match(await page.locator('.turn').innerText(), /Won by .*took the last pebble/);
+    assert.match(await page.locator('.turn').innerText(), /(You won|You lost: seat 1 won) \(.*took the last pebble/);
     // the server publishes the same schemas for API clients
     const schemas = await (await fetch(`${rig.url}/api/rulesets/pebbles/actions`)).json();
     assert.equal(schemas.sources.note, 'template');

@@ -90,6 +90,12 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
 export const api = {
   rulesets: () => call<RulesetSummary[]>('GET', '/rulesets'),
   ruleset: (id: string) => call<RulesetDetail>('GET', `/rulesets/${encodeURIComponent(id)}`),
+  /** The ruleset's public rules page (markdown, as `arbiter rules ID` prints it). */
+  rules: async (id: string): Promise<string> => {
+    const res = await fetch(`/api/rulesets/${encodeURIComponent(id)}/rules`);
+    if (!res.ok) throw new ApiError(res.status, 'http', `the rules could not be loaded (${res.status})`);
+    return res.text();
+  },
   actionSchemas: (id: string) => call<ActionSchemas>('GET', `/rulesets/${encodeURIComponent(id)}/actions`),
   matches: (q: { status?: string; ruleset?: string; limit?: number } = {}) => {
     const p = new URLSearchParams();
@@ -98,8 +104,13 @@ export const api = {
     return call<MatchRecord[]>('GET', `/matches${qs ? `?${qs}` : ''}`);
   },
   match: (id: string) => call<MatchRecord>('GET', `/matches/${encodeURIComponent(id)}`),
-  create: (body: { ruleset: string; config?: JsonObject; seed?: number; seats: { agent?: string }[] }) =>
-    call<MatchRecord>('POST', '/matches', body),
+  create: (body: {
+    ruleset: string;
+    config?: JsonObject;
+    seed?: number;
+    seats: { agent?: string }[];
+    agentDelayMs?: number;
+  }) => call<MatchRecord>('POST', '/matches', body),
   join: (id: string, name: string, seat?: number) =>
     call<{ match: string; seat: number; token: string }>('POST', `/matches/${encodeURIComponent(id)}/join`, {
       name,

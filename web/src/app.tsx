@@ -24,6 +24,7 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): Comp
 }
 
 const Viewer = lazyPage(() => import('./pages/viewer.tsx').then((m) => m.Viewer));
+const Rules = lazyPage(() => import('./pages/rules.tsx').then((m) => m.RulesPage));
 const Report = lazyPage(() => import('./report/index.tsx').then((m) => m.ReportPage));
 
 const ROUTES: RouteDef[] = [
@@ -32,6 +33,7 @@ const ROUTES: RouteDef[] = [
   { pattern: '/replay', render: () => <Viewer id={null} /> },
   { pattern: '/replay/:id', render: (p) => <Viewer id={p.id} /> },
   { pattern: '/report', render: () => <Report /> },
+  { pattern: '/rules/:id', render: (p) => <Rules id={p.id} /> },
 ];
 
 function NotFound({ path }: { path: string }) {

@@ -33,6 +33,87 @@ function eventWords(pkg: RulesetPackage | null, e: Json): string {
   return actionLabel(e);
 }
 
+/** The rule ids an event carries (its `rule`, `u` and `contract` fields). */
+function ruleIds(e: Json): string[] {
+  if (e === null || typeof e !== 'object' || Array.isArray(e)) return [];
+  return ['rule', 'u', 'contract'].map((k) => e[k]).filter((v): v is string => typeof v === 'string' && v !== '');
+}
+
+/**
+ * The words without the rule ids the describe layer appends ("(GR-A06)", "[TurnFormalBegin5]"):
+ * only ids the event itself carries are taken out, so no other bracketed words are lost.
+ */
+function plainWords(words: string, ids: string[]): string {
+  if (ids.length === 0) return words;
+  const known = (list: string) => list.split(/,\s*/).every((id) => ids.includes(id));
+  return words
+    .replace(/\s*\[([A-Za-z0-9-]+(?:,\s*[A-Za-z0-9-]+)*)\]/g, (m, list: string) => (known(list) ? '' : m))
+    .replace(/\s*\(([A-Za-z0-9-]+(?:,\s*[A-Za-z0-9-]+)*)\)/g, (m, list: string) => (known(list) ? '' : m))
+    .trim();
+}
+
+/** Runs of more events of one type than this are folded behind "N more like this". */
+const FOLD_AFTER = 3;
+
+type Run = { type: string; items: Json[] };
+
+function runsOf(events: Json[]): Run[] {
+  const runs: Run[] = [];
+  for (const e of events) {
+    const t = e !== null && typeof e === 'object' && !Array.isArray(e) ? String(e.type) : '';
+    const last = runs[runs.length - 1];
+    if (last && last.type === t) last.items.push(e);
+    else runs.push({ type: t, items: [e] });
+  }
+  return runs;
+}
+
+function EventLine({ pkg, e, details }: { pkg: RulesetPackage | null; e: Json; details: boolean }) {
+  const ids = ruleIds(e);
+  const words = eventWords(pkg, e);
+  return (
+    <li class="ev">
+      {details ? words : plainWords(words, ids)}
+      {details ? (
+        <>
+          {ids.length ? <span class="ev-rule"> rules: {ids.join(', ')}</span> : null}
+          <code class="ev-raw">{JSON.stringify(e)}</code>
+        </>
+      ) : null}
+    </li>
+  );
+}
+
+function GroupEvents({ pkg, events, details }: { pkg: RulesetPackage | null; events: Json[]; details: boolean }) {
+  return (
+    <ul>
+      {runsOf(events).map((run, r) =>
+        run.items.length > FOLD_AFTER ? (
+          <li key={String(r)} class="ev-run">
+            <ul>
+              {run.items.slice(0, 2).map((e, i) => (
+                <EventLine key={String(i)} pkg={pkg} e={e} details={details} />
+              ))}
+            </ul>
+            <details>
+              <summary>
+                {run.items.length - 2} more like this ({run.type.replace(/_/g, ' ')})
+              </summary>
+              <ul>
+                {run.items.slice(2).map((e, i) => (
+                  <EventLine key={String(i)} pkg={pkg} e={e} details={details} />
+                ))}
+              </ul>
+            </details>
+          </li>
+        ) : (
+          run.items.map((e, i) => <EventLine key={`${r}-${i}`} pkg={pkg} e={e} details={details} />)
+        ),
+      )}
+    </ul>
+  );
+}
+
 export function EventList({
   pkg,
   groups,
@@ -43,6 +124,7 @@ export function EventList({
   label?: string;
 }) {
   const end = useRef<HTMLOListElement>(null);
+  const [details, setDetails] = useState(false);
   useEffect(() => {
     const el = end.current;
     const cur = el?.querySelector('[aria-current="step"]');
@@ -50,8 +132,17 @@ export function EventList({
     else if (el) el.scrollTop = el.scrollHeight;
   }, [groups]);
   return (
-    <section class="panel events" aria-labelledby="ev-h">
-      <h3 id="ev-h">{label}</h3>
+    <section class="panel events" aria-labelledby="ev-h" id="events">
+      <h2 id="ev-h">{label}</h2>
+      <div class="field check ev-details">
+        <input
+          id="ev-details"
+          type="checkbox"
+          checked={details}
+          onChange={(e) => setDetails((e.target as HTMLInputElement).checked)}
+        />
+        <label for="ev-details">Details: rule ids and raw events</label>
+      </div>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a list that scrolls must be reachable by keyboard (axe: scrollable-region-focusable) */}
       <ol ref={end} class="event-list" aria-labelledby="ev-h" tabIndex={0} aria-live="polite" aria-relevant="additions">
         {groups.map((g) => (
@@ -65,11 +156,7 @@ export function EventList({
             {g.events.length === 0 ? (
               <span class="muted"> (nothing visible)</span>
             ) : (
-              <ul>
-                {g.events.map((e, i) => (
-                  <li key={String(i)}>{eventWords(pkg, e)}</li>
-                ))}
-              </ul>
+              <GroupEvents pkg={pkg} events={g.events} details={details} />
             )}
           </li>
         ))}

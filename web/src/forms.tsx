@@ -52,6 +52,43 @@ function Field({ name, schema, value, onChange, required }: FieldProps) {
       </small>
     ) : null;
   if (schema.const !== undefined) return null;
+  // a name from a list or a value of another kind (a mines fixture board by name, or a board
+  // object): the names as a choice, "none" leaves the field out, "other" edits JSON text
+  const t0 = schema.type;
+  if (
+    Array.isArray(schema.examples) &&
+    Array.isArray(t0) &&
+    t0.includes('string') &&
+    (text === null || value === null || typeof value === 'string')
+  ) {
+    const names = schema.examples.filter((x): x is string => typeof x === 'string');
+    const chosen = typeof value === 'string' && names.includes(value) ? value : value === null ? '' : '\u0000other';
+    if (chosen !== '\u0000other')
+      return (
+        <div class="field">
+          <label for={id}>{label(name, schema)}</label>
+          <select
+            id={id}
+            aria-describedby={descId}
+            value={chosen}
+            onChange={(e) => {
+              const v = (e.target as HTMLSelectElement).value;
+              if (v === '\u0000other') setText('{}');
+              onChange(v === '' ? null : v === '\u0000other' ? {} : v);
+            }}
+          >
+            <option value="">none (the default)</option>
+            {names.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+            <option value={'\u0000other'}>other (JSON)</option>
+          </select>
+          <Help />
+        </div>
+      );
+  }
   if (Array.isArray(schema.enum)) {
     const options = schema.enum;
     return (
@@ -87,6 +124,7 @@ function Field({ name, schema, value, onChange, required }: FieldProps) {
           min={typeof schema.minimum === 'number' ? schema.minimum : undefined}
           max={typeof schema.maximum === 'number' ? schema.maximum : undefined}
           value={typeof value === 'number' ? String(value) : ''}
+          placeholder={value === null ? 'default' : undefined}
           onInput={(e) => {
             const raw = (e.target as HTMLInputElement).value;
             onChange(raw === '' ? null : Number(raw));
@@ -151,6 +189,7 @@ function Field({ name, schema, value, onChange, required }: FieldProps) {
         rows={2}
         aria-describedby={descId}
         aria-invalid={bad ? 'true' : undefined}
+        data-invalid-reason={bad ? `${label(name, schema)} is not valid JSON` : undefined}
         value={shown}
         onInput={(e) => {
           const raw = (e.target as HTMLTextAreaElement).value;
@@ -162,7 +201,7 @@ function Field({ name, schema, value, onChange, required }: FieldProps) {
           }
         }}
       />
-      {bad ? <small class="error">not valid JSON yet</small> : null}
+      {bad ? <small class="error">not valid JSON: the match cannot be created until it is</small> : null}
       <Help />
     </div>
   );
@@ -181,7 +220,10 @@ function ObjectFields({ schema, value, onChange }: { schema: Schema; value: Json
             name={k}
             schema={s as Schema}
             required={req.includes(k)}
-            value={cur[k] ?? initialValue(s as Schema)}
+            // an optional field with no default stays empty (the ruleset's own default applies), not 0
+            value={
+              cur[k] ?? (req.includes(k) || (s as Schema).default !== undefined ? initialValue(s as Schema) : null)
+            }
             onChange={(v) => {
               const next = { ...cur };
               if (v === null && !req.includes(k)) delete next[k];

@@ -10,7 +10,7 @@ const who = (s: unknown) => `#${String(s)}`;
 export function describeEvent(e: GameEvent): string {
   switch (e.type) {
     case 'submitted':
-      return `(sealed for turn ${e.turn})`;
+      return `${who(e.seat)} has chosen an action for turn ${e.turn}`;
     case 'clock':
       return `— turn ${e.turn} complete —`;
     case 'waited':
@@ -68,16 +68,31 @@ export function describeEvent(e: GameEvent): string {
       return `${who(e.seat)} reads the survey chart and learns ${e.learned} new shortcut${e.learned === 1 ? '' : 's'}`;
     default: {
       const { type, ...rest } = e;
-      return `${type} ${JSON.stringify(rest)}`;
+      return `${String(type).replace(/_/g, ' ')}${fields(rest)}`;
     }
   }
 }
 
 const items = (v: unknown) => (Array.isArray(v) && v.length ? v.map(String).join(', ') : 'nothing');
 
+/** An event's other fields in words: "seat #2, item fragment_a" (seats as #n, lists joined). */
+function fields(rest: Record<string, Json>): string {
+  const words = Object.entries(rest).map(([k, v]) => {
+    const name = k.replace(/_/g, ' ');
+    const one = (x: Json) =>
+      (k === 'seat' || k === 'seats' || k === 'to' || k === 'from_seat') && typeof x === 'number'
+        ? who(x)
+        : typeof x === 'object' && x !== null
+          ? JSON.stringify(x)
+          : String(x);
+    return `${name} ${Array.isArray(v) ? v.map(one).join(' and ') : one(v)}`;
+  });
+  return words.length ? `: ${words.join(', ')}` : '';
+}
+
 function beatDetail(e: GameEvent): string {
   const { type: _t, beat: _b, turn, ...rest } = e;
-  return `(turn ${turn}) ${JSON.stringify(rest)}`;
+  return `(turn ${turn})${fields(rest as Record<string, Json>)}`;
 }
 
 export function describeAction(a: Action, seat: number): string {

@@ -5,7 +5,8 @@ import { SUITS, type GroundGameAction } from './state.ts';
 
 /** What a Select choice aims at, in words: a seat for SUPPORT and ATTACK, else a Problem slot. */
 function targetWords(action: unknown, target: unknown): string {
-  if (typeof target !== 'number') return '';
+  // GROUND and untargeted choices carry no target (null, or -1 in some records)
+  if (typeof target !== 'number' || target < 0) return '';
   return action === 'SUPPORT' || action === 'ATTACK' ? ` seat ${target}` : ` Problem ${target}`;
 }
 
@@ -55,8 +56,12 @@ export function describeEvent(e: GameEvent): string {
       return `${who}'s Attack on seat ${e.target} is cancelled by ${e.by === 'protection' ? 'Protection' : 'GROUND—OU'}`;
     case 'game_over':
       return `game over: ${e.total} claimed against threshold ${e.threshold} (${e.success ? 'success' : 'failure'})`;
-    default:
+    default: {
+      const words = moreWords(e, who);
+      if (words !== null) return `${words}${e.rule ? ` (${e.rule})` : ''}`;
+      // the plain form, for an event this file does not know
       return `${e.type}${who ? ' ' + who : ''}${typeof e.target === 'number' ? ' → seat ' + e.target : ''}${e.rule ? ` (${e.rule})` : ''}`;
+    }
   }
 }
 
@@ -102,4 +107,98 @@ export function viewText(view: Json, seat: number | null): string {
  */
 export function eventView(e: GameEvent, _seat: number): GameEvent {
   return e;
+}
+
+const other = (v: Json | undefined) => (typeof v === 'number' && v >= 0 ? `seat ${v}` : 'nobody');
+const via = (v: Json | undefined) =>
+  v === 'bond' ? ' through their Bond' : v === 'rivalry' ? ' through their Rivalry' : '';
+
+/** Words for the resolution events (each names its rule id after the words, as the others do). */
+function moreWords(e: GameEvent, who: string): string | null {
+  const to = other(e.target as Json);
+  switch (e.type) {
+    case 'support':
+      return `${who} supports ${to}${via(e.through as Json)}${e.fresh ? ' (a new Bond)' : ''}`;
+    case 'attack':
+      return `${who} attacks ${to}${via(e.through as Json)}`;
+    case 'bond_formed':
+      return `${who} and ${to} form a Bond`;
+    case 'bond_declined':
+      return `${to} declines a Bond with ${who}`;
+    case 'rivalry_formed':
+      return `${who} and ${to} become rivals (a Rivalry forms)`;
+    case 'relation_broken':
+      return `the relation between ${who} and ${to} breaks`;
+    case 'relation_flipped':
+      return `the relation between ${who} and ${to} turns into a ${e.to === 'bond' ? 'Bond' : 'Rivalry'}`;
+    case 'no_free_slot':
+      return `${who} and ${to}: no free relation slot, so no relation forms`;
+    case 'blame_placed':
+      return `${who} places Blame on ${to}`;
+    case 'blame_removed':
+      return `${who} removes the Blame from ${other(e.owner as Json)}`;
+    case 'blame_stays':
+      return `the Blame stays in front of ${other(e.at as Json)}`;
+    case 'focus_placed':
+      return `${who} places the Focus on ${to}`;
+    case 'focus_not_placed':
+      return `${who}'s Focus stays where it is`;
+    case 'focus_removed':
+      return `${who}'s Focus is removed`;
+    case 'protection_gained':
+      return `${who} gains a Protection token`;
+    case 'reverse':
+      return `${who} REVERSES onto ${to}: the Focus flips to Blame`;
+    case 'reverse_rejected':
+      return `${to} rejects ${who}'s REVERSE`;
+    case 'darvo_advanced':
+      return `${who}'s DARVO moves on to ${String(e.next)}`;
+    case 'darvo_attack':
+      return `${who}'s DARVO makes an extra Attack on ${to}${e.auto ? ' (chosen automatically)' : ''}`;
+    case 'darvo_cancelled':
+      return `${who}'s DARVO is cancelled by ${other(e.by as Json)}'s Support`;
+    case 'darvo_ended':
+      return `${who}'s DARVO ends`;
+    case 'darvo_will_end':
+      return `${who}'s DARVO will end after this stage`;
+    case 'darvo_no_retrigger':
+      return `${who} cannot start DARVO again yet`;
+    case 'darvo_not_regulated':
+      return `${who}'s Support does not calm ${to}'s DARVO`;
+    case 'deny_no_target':
+      return `${who}'s DENY finds no Problem to deny`;
+    case 'investigate_missed':
+      return `${who} investigates Problem ${e.problem} but finds nothing new`;
+    case 'investigate_untargeted':
+      return `${who} investigates without a target`;
+    case 'solve_blocked':
+      return `${who} cannot solve Problem ${e.problem}`;
+    case 'solve_lost':
+      return `${who} loses Problem ${e.problem} to ${other(e.claimedBy as Json)}, who solved it first`;
+    case 'problem_restored':
+      return `${who} restores Problem ${e.problem}`;
+    case 'freedom_ready':
+      return `${who}'s Freedom is ready again`;
+    case 'freedom_spent':
+      return `${who} spends Freedom`;
+    case 'drew':
+      return `${who} draws a card`;
+    case 'draw_skipped':
+      return `${who} draws nothing (the deck is empty)`;
+    case 'deck_reshuffled':
+      return `the deck is reshuffled (${String(e.size)} cards)`;
+    case 'ground_committed':
+      return `${who} commits a GROUND mode face down`;
+    case 'ground_revealed': {
+      const picks = items(e.choices as Json).map((c) => {
+        const r = rec(c);
+        return `seat ${String(r.seat)} GROUND—${String(r.mode)}${r.option ? ` ${String(r.option)}${targetWords('SUPPORT', r.target)}` : ''}`;
+      });
+      return `GROUND modes revealed: ${picks.join('; ') || 'none'}`;
+    }
+    case 'scored':
+      return 'the game is scored';
+    default:
+      return null;
+  }
 }

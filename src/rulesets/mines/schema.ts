@@ -60,7 +60,12 @@ export const configSchema = z
     board: z
       .union([z.enum(FIXTURE_NAMES as [string, ...string[]]), boardSchema])
       .optional()
-      .describe('a fixture board name or a board object, instead of a generated one'),
+      .meta({
+        description:
+          'a fixture board name (b_spawn, b_chain, b_fog, ...) or a board object, instead of a generated one',
+        // the web lobby offers these names in a list
+        examples: FIXTURE_NAMES,
+      }),
     width: side('width').optional().meta({ default: 10, description: 'generated board width' }),
     height: side('height').optional().meta({ default: 10, description: 'generated board height' }),
     mines: int.min(1).max(MAX_CELLS).optional().meta({ default: 14, description: 'mine count' }),

@@ -4,14 +4,17 @@ import type { GameEvent, Json } from '../../kernel/index.ts';
 import { MARK, type TicTacToeAction } from './state.ts';
 
 export function describeEvent(e: GameEvent): string {
-  if (e.type === 'marked' && typeof e.seat === 'number') return `${MARK[e.seat]} marks cell ${String(e.cell)}`;
+  if (e.type === 'marked' && typeof e.seat === 'number')
+    return `${MARK[e.seat]} marks cell ${String(e.cell)} (${place(Number(e.cell))})`;
   if (e.type === 'game_over')
     return typeof e.winner === 'number' ? `${MARK[e.winner]} wins with three in a row` : 'draw: the board is full';
   return e.type;
 }
 
+const place = (cell: number) => `row ${Math.floor(cell / 3) + 1}, column ${(cell % 3) + 1}`;
+
 export function describeAction(a: TicTacToeAction): string {
-  return `mark cell ${a.cell} (row ${Math.floor(a.cell / 3) + 1}, column ${(a.cell % 3) + 1})`;
+  return `mark cell ${a.cell} (${place(a.cell)})`;
 }
 
 /** The board in words for agents: a 3×3 grid with cell numbers beside it. */

@@ -9,6 +9,7 @@ export type BoardProps = {
   menu: Json[] | null; // this seat's legal actions while it owes a decision, else null
   pending: Json[]; // who owes a decision: [{seat, kind}]
   events: Json[]; // events of the latest change (for animation and the event list)
+  history?: Json[]; // every event this audience saw up to this moment, when the page has them (the viewer does)
   outcome: Json | null;
   readOnly: boolean; // true in the replay viewer and for spectators
   act: (action: Json) => Promise<ActResult>; // submits through the match's WebSocket ('act' frame)

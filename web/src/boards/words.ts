@@ -17,13 +17,22 @@ export function actionLabel(a: Json): string {
   return parts.length ? `${head}: ${parts.join(', ')}` : head;
 }
 
-export function outcomeText(outcome: Json | null, seat: number | null): string {
+/**
+ * The outcome as it concerns the reader: "You won" / "You lost: seat 1 won" to a seat, "Won by
+ * seat 1" to a spectator, "Everyone won" when every seat shares the win (cooperative games).
+ */
+export function outcomeText(outcome: Json | null, seat: number | null, seats?: number): string {
   if (outcome === null || typeof outcome !== 'object' || Array.isArray(outcome)) return '';
-  const winners = Array.isArray(outcome.winners) ? outcome.winners : [];
+  const winners = (Array.isArray(outcome.winners) ? outcome.winners : []).filter((w) => typeof w === 'number');
   const reason = typeof outcome.reason === 'string' ? outcome.reason : '';
-  const who =
-    winners.length === 0
-      ? 'No winner'
-      : `Won by ${winners.map((w) => (w === seat ? `you (seat ${String(w)})` : `seat ${String(w)}`)).join(', ')}`;
-  return reason ? `${who}: ${reason}` : who;
+  const named = winners.map((w) => `seat ${String(w)}`).join(', ');
+  const all = seats !== undefined && seats > 1 && winners.length === seats;
+  let who: string;
+  if (winners.length === 0) who = seat === null ? 'No winner' : 'Nobody won';
+  else if (all) who = seat === null ? 'Everyone won together' : 'You all won together';
+  else if (seat === null) who = `Won by ${named}`;
+  else if (winners.includes(seat))
+    who = winners.length === 1 ? 'You won' : `You won, with ${named.replace(`seat ${seat}`, 'you')}`;
+  else who = `You lost: ${named} won`;
+  return reason ? `${who} (${reason})` : who;
 }

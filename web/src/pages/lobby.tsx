@@ -52,6 +52,33 @@ async function joinAndGo(id: string, name: string, seat?: number): Promise<void>
   navigate(`/match/${encodeURIComponent(r.match)}#token=${encodeURIComponent(r.token)}`);
 }
 
+/**
+ * The config fields the person changed from the ruleset's defaults: the ruleset fills in the rest
+ * itself, and fields that exclude each other (mines: a fixture board or generator fields) are not
+ * all sent just because the form shows them.
+ */
+function changedFrom(defaults: JsonObject, config: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(config))
+    if (v !== null && JSON.stringify(v) !== JSON.stringify(defaults[k])) out[k] = v;
+  return out;
+}
+
+/** Pauses before each agent move the lobby offers, so a match of agents can be followed by eye. */
+const PACES: { value: string; label: string }[] = [
+  { value: 'auto', label: 'automatic: 0.5 s a move when only agents play, else at once' },
+  { value: '0', label: 'at once (no pause)' },
+  { value: '250', label: 'brisk: 0.25 s a move' },
+  { value: '500', label: 'steady: 0.5 s a move' },
+  { value: '1000', label: 'slow: 1 s a move' },
+  { value: '2000', label: 'very slow: 2 s a move' },
+];
+
+function paceMs(pace: string, seats: string[]): number {
+  if (pace !== 'auto') return Number(pace);
+  return seats.length > 0 && seats.every((s) => s !== 'open') ? 500 : 0;
+}
+
 function CreateForm({
   rulesets,
   chosen,
@@ -67,6 +94,7 @@ function CreateForm({
   const [mine, setMine] = useState<string>('0');
   const [name, setName] = useState(savedName);
   const [seed, setSeed] = useState('');
+  const [pace, setPace] = useState('auto');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -95,15 +123,26 @@ function CreateForm({
   const submit = async (e: Event) => {
     e.preventDefault();
     if (!detail) return;
+    // a field that does not read (JSON being typed) refuses the whole form, in place
+    const form = e.currentTarget as HTMLFormElement;
+    const invalid = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) {
+      const box = invalid.closest('details');
+      if (box) box.open = true;
+      invalid.focus();
+      setError(`Not created: ${invalid.getAttribute('data-invalid-reason') ?? 'a field is not valid'}.`);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
       saveName(name);
       const body = {
         ruleset: detail.id,
-        config,
+        config: changedFrom(detail.defaultConfig, config),
         seats: seats.map((s) => (s === 'open' ? {} : { agent: s })),
         ...(seed.trim() ? { seed: Number(seed) } : {}),
+        agentDelayMs: paceMs(pace, seats),
       };
       const m = await api.create(body);
       const seat = Number(mine);
@@ -187,6 +226,16 @@ function CreateForm({
           />
         </div>
         <div class="field">
+          <label for="c-pace">Pace of agent moves</label>
+          <select id="c-pace" value={pace} onChange={(e) => setPace((e.target as HTMLSelectElement).value)}>
+            {PACES.map((p) => (
+              <option key={p.value} value={p.value}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
           <label for="c-seed">Seed (optional)</label>
           <input
             id="c-seed"
@@ -244,7 +293,8 @@ function MatchList({
 export function Lobby() {
   const [rulesets, setRulesets] = useState<RulesetSummary[] | null>(null);
   const [matches, setMatches] = useState<MatchRecord[]>([]);
-  const [chosen, setChosen] = useState('');
+  // "Play again" on a finished match links here with its ruleset chosen
+  const [chosen, setChosen] = useState(() => new URLSearchParams(location.search).get('ruleset') ?? '');
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -284,6 +334,11 @@ export function Lobby() {
   return (
     <div class="lobby" data-ready={rulesets ? 'yes' : undefined}>
       <h1>Lobby</h1>
+      <p class="intro">
+        Arbiter plays turn-based games by their written rules: every rule is numbered and tested, and every match can be
+        replayed step by step. Pick a game below (its rules are one click away), play it against people or computer
+        agents, watch running matches, or replay finished ones.
+      </p>
       <p role="alert" class="refusal">
         {error ?? ''}
       </p>
@@ -311,7 +366,12 @@ export function Lobby() {
                     <th scope="row">
                       {r.title} <code>{r.id}</code>
                     </th>
-                    <td>{r.rules}</td>
+                    <td>
+                      <a href={`/rules/${encodeURIComponent(r.id)}`}>
+                        Rules<span class="sr-only"> of {r.title}</span>
+                      </a>{' '}
+                      <span class="muted">({r.rules} numbered)</span>
+                    </td>
                     <td>{s ? (s.min === s.max ? s.min : `${s.min}–${s.max}`) : ''}</td>
                     <td>
                       <button

@@ -18,14 +18,27 @@ import { EventList, usePackage } from '../events.tsx';
 import { groupsFromLog, mergeGroups, type EventGroup } from '../event-groups.ts';
 import { fragment, navigate } from '../router.tsx';
 import { outcomeText } from '../boards/words.ts';
+import { GOALS, NOW } from '../rules/goals.ts';
 
-function pendingText(pending: Json[], seat: number | null): string {
+/** How fast frames that waited during a pause are shown once the spectator resumes. */
+const REPLAY_MS = 400;
+
+/** Who a seat is, in words: "you", the player's name, or the agent. */
+function seatName(record: MatchRecord | null, s: number, me: number | null): string {
+  if (s === me) return 'you';
+  const r = record?.seats[s];
+  if (!r) return `seat ${s}`;
+  if (r.kind === 'agent') return `seat ${s} (agent ${r.name ?? ''})`;
+  if (r.kind === 'player') return `seat ${s} (${r.name ?? 'a player'})`;
+  return `seat ${s} (open)`;
+}
+
+function pendingText(pending: Json[], seat: number | null, record: MatchRecord | null): string {
   if (pending.length === 0) return 'nobody';
   return pending
     .map((p) => {
       const o = p !== null && typeof p === 'object' && !Array.isArray(p) ? p : {};
-      const who = o.seat === seat ? `you (seat ${String(o.seat)})` : `seat ${String(o.seat)}`;
-      return `${who}: ${String(o.kind ?? 'decision').replace(/_/g, ' ')}`;
+      return `${seatName(record, Number(o.seat), seat)}: ${String(o.kind ?? 'decision').replace(/_/g, ' ')}`;
     })
     .join('; ');
 }
@@ -106,17 +119,46 @@ export function MatchPage({ id }: { id: string }) {
   const sock = useRef<MatchSocket | null>(null);
   const pkg = usePackage(record?.ruleset ?? null);
 
+  // A spectator may pause the live match: frames wait in `queued` (shown later, one at a time, or all
+  // at once), and the page says how many moves it is behind the match.
+  const queued = useRef<StateFrame[]>([]);
+  const [paused, setPaused] = useState(false);
+  const [behind, setBehind] = useState(0);
+  const pausedRef = useRef(false);
+  const shownSeq = useRef(0);
+  const show = (f: StateFrame) => {
+    shownSeq.current = f.seq;
+    setFrame(f);
+    if (f.events.length > 0)
+      setGroups((g) =>
+        g.some((x) => x.seq === f.seq) ? g : mergeGroups(g, [{ seq: f.seq, who: null, events: f.events }]),
+      );
+  };
+  const countBehind = () => {
+    const q = queued.current;
+    setBehind(q.length === 0 ? 0 : Math.max(0, q[q.length - 1].seq - shownSeq.current));
+  };
+  const showNext = () => {
+    const f = queued.current.shift();
+    if (f) show(f);
+    countBehind();
+  };
+  const catchUp = () => {
+    while (queued.current.length > 0) showNext();
+  };
+
   useEffect(() => {
     setGroups([]);
+    queued.current = [];
+    setBehind(0);
     const s = new MatchSocket(
       id,
       token,
       (f) => {
-        setFrame(f);
-        if (f.events.length > 0)
-          setGroups((g) =>
-            g.some((x) => x.seq === f.seq) ? g : mergeGroups(g, [{ seq: f.seq, who: null, events: f.events }]),
-          );
+        if (pausedRef.current || queued.current.length > 0) {
+          queued.current.push(f);
+          countBehind();
+        } else show(f);
       },
       (st, why) => setStatus({ s: st, why }),
     );
@@ -133,6 +175,13 @@ export function MatchPage({ id }: { id: string }) {
       s.close();
     };
   }, [id, token]);
+
+  // after a pause, the waiting frames are shown one every REPLAY_MS until the page has caught up
+  useEffect(() => {
+    if (paused || behind === 0) return;
+    const t = setTimeout(showNext, REPLAY_MS);
+    return () => clearTimeout(t);
+  }, [paused, behind, frame]);
 
   // the public record (seats, title) follows the frames
   const seq = frame?.seq;
@@ -163,12 +212,42 @@ export function MatchPage({ id }: { id: string }) {
   const seat = frame?.seat ?? null;
   const base = `${location.origin}/match/${encodeURIComponent(id)}`;
   const owes = frame?.menu !== null && frame?.menu !== undefined;
+  const openSeats = (record?.seats ?? []).filter((s) => s.kind === 'open').map((s) => s.seat);
 
   return (
     <div class="match" data-seq={frame?.seq ?? ''} data-status={frame?.status ?? ''}>
       <h1>
         {record?.title ?? ruleset ?? 'Match'} <code>{id}</code>
       </h1>
+      {ruleset ? (
+        <section class="panel guide" aria-label="How to play">
+          <p>
+            <strong>How to win:</strong> {GOALS[ruleset] ?? 'see the rules.'}{' '}
+            <a href={`/rules/${encodeURIComponent(ruleset)}`}>Rules of {record?.title ?? ruleset}</a>
+          </p>
+          {frame && frame.outcome === null ? (
+            <p data-testid="now">
+              <strong>What you can do now:</strong>{' '}
+              {owes
+                ? (NOW[ruleset] ?? 'choose one of the actions the board offers.')
+                : seat === null
+                  ? 'watch: you are a spectator (take an open seat from its invite link to play).'
+                  : `wait: ${pendingText(frame.pending, seat, record)}.`}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+      <p class="jump">
+        {/* buttons, not #links: the fragment carries the seat token */}
+        Jump to:{' '}
+        <button type="button" class="linkish" onClick={() => document.getElementById('events')?.scrollIntoView()}>
+          events
+        </button>{' '}
+        ·{' '}
+        <button type="button" class="linkish" onClick={() => document.getElementById('seats')?.scrollIntoView()}>
+          seats
+        </button>
+      </p>
       <p class="status-line" aria-live="polite">
         <span class={`conn conn-${status.s}`}>
           {status.s === 'open' ? 'connected' : status.s}
@@ -178,6 +257,40 @@ export function MatchPage({ id }: { id: string }) {
         {seat === null ? 'watching as a spectator' : `you play seat ${seat}`}
         {frame ? ` · ${frame.status} · step ${frame.seq}` : ''}
       </p>
+      {frame && seat === null && frame.status !== 'finished' ? (
+        <fieldset class="controls pace" aria-label="Watching">
+          <legend class="sr-only">Watching</legend>
+          <button
+            type="button"
+            onClick={() => {
+              pausedRef.current = !paused;
+              setPaused(!paused);
+            }}
+          >
+            {paused ? 'Resume' : 'Pause'}
+          </button>
+          <button type="button" onClick={showNext} disabled={behind === 0}>
+            Next move
+          </button>
+          <button type="button" onClick={catchUp} disabled={behind === 0}>
+            Catch up
+          </button>
+          <span class="behind" aria-live="polite" data-behind={behind}>
+            {paused ? 'Paused. ' : ''}
+            {behind > 0 ? `${behind} ${behind === 1 ? 'move' : 'moves'} behind the match` : 'Live'}
+          </span>
+        </fieldset>
+      ) : null}
+      {!token && joinSeat !== null && record && record.seats[Number(joinSeat)]?.kind !== 'open' ? (
+        <p role="alert" class="refusal seat-taken">
+          Seat {joinSeat} is taken
+          {record.seats[Number(joinSeat)]?.name ? ` (by ${record.seats[Number(joinSeat)]?.name})` : ''}: this invite
+          link has been used. You are watching as a spectator
+          {openSeats.length > 0
+            ? `; seat ${openSeats.join(', ')} ${openSeats.length === 1 ? 'is' : 'are'} still open.`
+            : '.'}
+        </p>
+      ) : null}
       {!token && joinSeat !== null && record?.seats[Number(joinSeat)]?.kind === 'open' ? (
         <JoinForm
           id={id}
@@ -192,16 +305,24 @@ export function MatchPage({ id }: { id: string }) {
         <>
           <p class="turn" aria-live="polite">
             {frame.outcome !== null ? (
-              <strong>{outcomeText(frame.outcome, seat)}</strong>
+              <>
+                <strong>{outcomeText(frame.outcome, seat, record?.seats.length)}</strong>{' '}
+                <a class="again" href={`/?ruleset=${encodeURIComponent(ruleset ?? '')}#create-h`}>
+                  Play again
+                </a>
+              </>
             ) : (
               <>
                 {owes ? <strong>Your move. </strong> : null}
-                Waiting for: {pendingText(frame.pending, seat)}
+                {frame.status === 'waiting' && openSeats.length > 0
+                  ? `Waiting for players to take ${openSeats.length === 1 ? 'the open seat' : 'the open seats'}: ${openSeats.join(', ')} (send them the invite links below).`
+                  : `Waiting for: ${pendingText(frame.pending, seat, record)}`}
               </>
             )}
           </p>
           <div class="match-grid">
             <div class="board-area">
+              <h2 class="sr-only">Board</h2>
               {drawn && drawn !== GenericBoard ? (
                 <div class="field check board-mode">
                   <input
@@ -232,8 +353,8 @@ export function MatchPage({ id }: { id: string }) {
             <aside class="side">
               <EventList pkg={pkg} groups={groups} />
               {record ? (
-                <section class="panel" aria-labelledby="seats-h">
-                  <h3 id="seats-h">Seats</h3>
+                <section class="panel" aria-labelledby="seats-h" id="seats">
+                  <h2 id="seats-h">Seats</h2>
                   <ul class="seat-list">
                     {record.seats.map((s) => (
                       <li key={String(s.seat)}>

@@ -16,10 +16,14 @@ import { outcomeText } from '../boards/words.ts';
 
 type Loaded = { pkg: RulesetPackage; rep: Replay; source: string };
 
+/** A running match's log (the server marks it partial): nothing to replay until it has finished. */
+class StillRunning extends Error {}
+
 async function load(text: string, source: string): Promise<Loaded> {
   const lines = parseLines(text);
   const id = logRuleset(lines);
   if (!id) throw new Error('this file has no match log header');
+  if (lines[0]?.partial === true) throw new StillRunning('this match is still running');
   const pkg = await loadPackage(id);
   if (!pkg) throw new Error(`this page cannot run the ruleset "${id}" (it runs the shipped rulesets only)`);
   return { pkg, rep: replay(pkg, lines), source };
@@ -54,10 +58,17 @@ function Player({ data }: { data: Loaded }) {
   const view: Json = everything ? (step.state as Json) : rs.view(step.state, seat);
   const outcome = rs.outcome(step.state);
   const pending = outcome ? [] : rs.pending(step.state).map((p) => ({ seat: p.seat, kind: p.kind }));
-  // a seat or a spectator sees each step's events as its live page showed them at that moment:
-  // the engine's one audience cut, judged against the state right after the step
-  const seen = (events: readonly GameEvent[], after: unknown): GameEvent[] =>
-    everything || perspective === 'all' ? [...events] : eventsGuarded(pkg, after, seat, events).events;
+  // what this audience perceived of each step: the cut the live page gets from the server
+  // (the engine's audience cut, src/engine/audience.ts, judged against the state right after each
+  // step), so a spectator sees here what a spectator saw live
+  const seenPerStep: GameEvent[][] = useMemo(
+    () =>
+      rep.steps.map((s) =>
+        perspective === 'all' ? [...s.events] : eventsGuarded(pkg, s.state, seat, s.events).events,
+      ),
+    [rep, perspective],
+  );
+  const history = useMemo(() => seenPerStep.slice(0, index + 1).flat() as unknown as Json[], [seenPerStep, index]);
 
   const groups: EventGroup[] = useMemo(
     () =>
@@ -67,11 +78,11 @@ function Player({ data }: { data: Loaded }) {
           s.seat === null
             ? null
             : `seat ${s.seat}${everything || seat === s.seat || perfect ? `: ${describe(pkg, s.input, s.seat)}` : ''}${s.result === 'rejected' ? ' (refused)' : s.result === 'defaulted' ? ' (defaulted)' : ''}`,
-        events: seen(s.events, s.state) as unknown as Json[],
+        events: seenPerStep[i] as unknown as Json[],
         current: i === index,
       })),
-    // seen/describe depend only on these
-    [rep, index, perspective, everything],
+    // describe depends only on these
+    [rep, index, seenPerStep, everything],
   );
 
   const Board = boardFor(rep.ruleset);
@@ -96,7 +107,10 @@ function Player({ data }: { data: Loaded }) {
     <div class="viewer" data-step={index} data-last={last}>
       <p class="status-line">
         {rs.title} · seed {rep.seed} · {rep.steps.length - 1} submissions · from {data.source}
-        {rep.agents.length ? ` · seats: ${rep.agents.map((a, i) => `${i} ${a}`).join(', ')}` : ''}
+        {rep.agents.length
+          ? ` · seats: ${rep.agents.map((a, i) => `${i} ${a === 'remote' ? 'a player' : `agent ${a}`}`).join(', ')}`
+          : ''}{' '}
+        · <a href={`/rules/${encodeURIComponent(rep.ruleset)}`}>Rules of {rs.title}</a>
       </p>
       <p role="status" class={rep.problem ? 'refusal' : 'ok'}>
         {rep.problem ? `Warning: ${rep.problem}` : `Replayed and checked: event-stream hash `}
@@ -154,13 +168,14 @@ function Player({ data }: { data: Loaded }) {
       ) : null}
       <p class="turn">
         {outcome ? (
-          <strong>{outcomeText(outcome as unknown as Json, seat)}</strong>
+          <strong>{outcomeText(outcome as unknown as Json, seat, seats)}</strong>
         ) : (
           `Waiting for: ${pending.map((p) => `seat ${p.seat}: ${p.kind}`).join('; ') || 'nobody'}`
         )}
       </p>
       <div class="match-grid">
         <div class="board-area">
+          <h2 class="sr-only">Board</h2>
           {everything ? (
             <section class="panel" aria-labelledby="all-h">
               <h3 id="all-h">The whole state</h3>
@@ -175,7 +190,8 @@ function Player({ data }: { data: Loaded }) {
               view={view}
               menu={null}
               pending={pending}
-              events={seen(step.events, step.state) as unknown as Json[]}
+              events={seenPerStep[index] as unknown as Json[]}
+              history={history}
               outcome={(outcome ?? null) as unknown as Json}
               readOnly
               act={noAct}
@@ -206,9 +222,11 @@ function describe(pkg: RulesetPackage, input: Json, seat: number): string {
 export function Viewer({ id }: { id: string | null }) {
   const [data, setData] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
   useEffect(() => {
     setData(null);
     setError(null);
+    setRunning(false);
     if (!id) return;
     let live = true;
     api
@@ -216,7 +234,11 @@ export function Viewer({ id }: { id: string | null }) {
       .then((text) => load(text, `match ${id}`))
       .then(
         (d) => live && setData(d),
-        (e: Error) => live && setError(e.message),
+        (e: Error) => {
+          if (!live) return;
+          if (e instanceof StillRunning) setRunning(true);
+          else setError(e.message);
+        },
       );
     return () => {
       live = false;
@@ -246,9 +268,15 @@ export function Viewer({ id }: { id: string | null }) {
       <p role="alert" class="refusal">
         {error ?? ''}
       </p>
+      {running && id ? (
+        <p class="panel" data-testid="still-running">
+          This match is still running, so there is nothing to replay yet.{' '}
+          <a href={`/match/${encodeURIComponent(id)}`}>Watch it live</a>; its replay opens here once it has finished.
+        </p>
+      ) : null}
       {data ? (
         <Player key={data.source + data.rep.hash} data={data} />
-      ) : id && !error ? (
+      ) : id && !error && !running ? (
         <p class="muted">Loading…</p>
       ) : null}
     </div>

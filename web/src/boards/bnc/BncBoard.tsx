@@ -4,6 +4,7 @@
 // from the seat's menu; the free-text and trade families get small forms.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { useNotice } from '../notice.ts';
 import type { BoardProps, Json } from '../types.ts';
 import { arr, bool, type JsonObj, num, obj, str } from '../util.ts';
 import { type Beat, BeatList, beatsIn } from './beats.tsx';
@@ -190,7 +191,8 @@ function Chat(props: {
               onInput={(e) => setText((e.target as HTMLInputElement).value)}
             />
           </label>
-          <button type="submit">Send</button>
+          {/* saying something is this turn's one action: the button says so before it is spent */}
+          <button type="submit">Send (uses your action this turn)</button>
         </form>
       ) : null}
     </section>
@@ -253,7 +255,6 @@ function OfferForm(props: { mine: string[]; others: number[]; send: (a: Json) =>
 export function BncBoard(props: BoardProps) {
   const v = obj(props.view);
   const [beats, setBeats] = useState<Beat[]>([]);
-  const [note, setNote] = useState<{ bad: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const lastTurn = useRef(-1);
 
@@ -263,6 +264,7 @@ export function BncBoard(props: BoardProps) {
     if (fresh.length) setBeats((b) => [...b, ...fresh].slice(-300));
   }, [props.events]);
   const turn = num(v?.turn);
+  const { notice: note, report } = useNotice(props.view, String(turn));
   useEffect(() => {
     if (turn < lastTurn.current) setBeats([]);
     lastTurn.current = turn;
@@ -276,9 +278,10 @@ export function BncBoard(props: BoardProps) {
   const menu = props.readOnly ? [] : list(props.menu ?? []);
   const send = async (a: Json) => {
     setBusy(true);
+    const sentIn = String(turn);
     const r = await props.act(a);
     setBusy(false);
-    setNote(r.ok ? { bad: false, text: 'Submitted for this turn.' } : { bad: true, text: `Refused: ${r.reason}` });
+    report(r, sentIn, `Submitted for turn ${turn}.`);
   };
 
   // who and what is where: everything for a spectator, the own zone for a contestant
@@ -494,7 +497,10 @@ export function BncBoard(props: BoardProps) {
 
       <section class="bn-panel" aria-label="Beats">
         <h3>Beats</h3>
-        <BeatList beats={beats} empty="No beat yet (beats appear as they happen)." />
+        <BeatList
+          beats={props.history ? beatsIn(props.history) : beats}
+          empty="No beat yet (beats appear as they happen)."
+        />
       </section>
     </div>
   );

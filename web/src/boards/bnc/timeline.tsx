@@ -10,7 +10,7 @@ export function BncTimeline({ steps, index, seek }: TimelineProps) {
   const current = beats.reduce((at, b) => (b.step !== undefined && b.step <= index ? b.step : at), -1);
   return (
     <section class="bn-panel" aria-label="Beats timeline">
-      <h3>Beats ({beats.length})</h3>
+      <h2>Beats ({beats.length})</h2>
       <BeatList beats={beats} current={current} jump={seek} empty="No beat in this match." />
     </section>
   );

@@ -4,6 +4,7 @@
 // from the seat's menu, with each card's text beside its name.
 
 import { useState } from 'preact/hooks';
+import { useNotice } from '../notice.ts';
 import { CARDS } from '../../../../src/rulesets/duel/cards.ts';
 import type { BoardProps, Json } from '../types.ts';
 import { arr, bool, type JsonObj, num, obj, str } from '../util.ts';
@@ -238,7 +239,7 @@ function Stack({ v }: { v: JsonObj }) {
 export function DuelBoard(props: BoardProps) {
   const v = obj(props.view);
   const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<{ bad: boolean; text: string } | null>(null);
+  const { notice: note, report } = useNotice(props.view, '');
   if (v === null || !Array.isArray(v.seats)) return <p>This is not a duel view.</p>;
   const me = props.seat;
   const turn = obj(v.turn);
@@ -254,14 +255,14 @@ export function DuelBoard(props: BoardProps) {
     setBusy(true);
     const r = await props.act(a);
     setBusy(false);
-    setNote(r.ok ? null : { bad: true, text: `Refused: ${r.reason}` });
+    report(r, '', null);
   };
 
   return (
     <div class="du-board">
       <section class="du-top" aria-label="Turn">
         <span>
-          Turn <strong>#{num(turn?.id)}</strong> of {SIDE[owner] ?? '?'}
+          Turn <strong>{num(obj(v.engine)?.turns)}</strong> of {SIDE[owner] ?? '?'} (frame #{num(turn?.id)})
         </span>
         <span>
           Phase <strong>{str(turn?.phase)}</strong>

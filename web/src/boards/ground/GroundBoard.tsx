@@ -5,6 +5,7 @@
 
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { useNotice } from '../notice.ts';
 import type { BoardProps, Json } from '../types.ts';
 import { arr, bool, type JsonObj, num, obj, str } from '../util.ts';
 import './ground.css';
@@ -441,11 +442,24 @@ function PlayerCard({
 export function GroundBoard(props: BoardProps) {
   const v = obj(props.view);
   const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<{ bad: boolean; text: string } | null>(null);
   const [flip, setFlip] = useState(false);
   const prevPhase = useRef<string | null>(null);
   const phase = str(v?.phase);
   const round = num(v?.round);
+  const moment = `${round}/${phase}/${num(obj(v?.resolution)?.step)}`;
+  // the reveal moment: every seat's choice of the round, together, until dismissed or the player acts
+  const [reveal, setReveal] = useState<{ round: number; choices: JsonObj[] } | null>(null);
+  useEffect(() => {
+    for (const e of props.events.map(obj))
+      if (e !== null && str(e.type) === 'revealed')
+        setReveal({
+          round: num(e.round),
+          choices: arr(e.choices)
+            .map(obj)
+            .filter((c): c is JsonObj => c !== null),
+        });
+  }, [props.events]);
+  const { notice: note, report, clear } = useNotice(props.view, moment);
 
   // the reveal: choices turn face up (animated once) when the phase leaves Select; back in Select they go
   useEffect(() => {
@@ -477,10 +491,12 @@ export function GroundBoard(props: BoardProps) {
 
   const act = async (a: Json) => {
     setBusy(true);
-    setNote(null);
+    clear();
+    setReveal(null);
+    const sentIn = moment;
     const r = await props.act(a);
     setBusy(false);
-    setNote(r.ok ? { bad: false, text: 'Sent.' } : { bad: true, text: `Refused: ${r.reason}` });
+    report(r, sentIn, 'Sent.');
   };
 
   return (
@@ -504,6 +520,21 @@ export function GroundBoard(props: BoardProps) {
         </span>
       </section>
 
+      {reveal ? (
+        <section class="gr-reveal-moment" aria-labelledby="gr-rv-h">
+          <h3 id="gr-rv-h">Reveal of round {reveal.round}: every choice, turned face up together</h3>
+          <ul>
+            {reveal.choices.map((c) => (
+              <li key={num(c.seat)} class="gr-flip">
+                <span>{seatName(num(c.seat), me)}</span> <strong>{choiceWords(c)}</strong>
+              </li>
+            ))}
+          </ul>
+          <button type="button" onClick={() => setReveal(null)}>
+            Dismiss
+          </button>
+        </section>
+      ) : null}
       {menu !== null && menu.length > 0 ? (
         isSelect ? (
           <SelectPrompt key={`s${round}`} menu={menu} view={v} act={act} busy={busy} me={me} />

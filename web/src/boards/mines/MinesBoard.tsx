@@ -340,7 +340,9 @@ export function MinesBoard(props: BoardProps) {
 
   // what happened since the latest input, worst first (a refusal or a voided intent never hides behind news)
   const rank: Record<Tone, number> = { refused: 0, voided: 1, done: 2, info: 3 };
-  const current = notes.filter((n) => n.input === notes[0]?.input).sort((a, b) => rank[a.tone] - rank[b.tone]);
+  // only the messages of the player's latest input are current: an accepted input with nothing to
+  // say clears the last refusal or round-over line (they move to the earlier messages)
+  const current = notes.filter((n) => n.input === inputRef.current).sort((a, b) => rank[a.tone] - rank[b.tone]);
   const older = notes.filter((n) => !current.includes(n));
   const latest = current[0];
   return (
@@ -412,9 +414,9 @@ export function MinesBoard(props: BoardProps) {
           ? pv.words
           : active
             ? 'Point at a cell: the cursor and this line say what a click does.'
-            : props.readOnly
-              ? 'Watching: the board answers no clicks.'
-              : 'The run is over.'}
+            : props.outcome !== null || v.ended !== null
+              ? 'The run is over.'
+              : 'Watching: the board answers no clicks.'}
       </p>
 
       {!props.readOnly && (
