@@ -13,6 +13,7 @@ import type { TicTacToeAction, TicTacToeState } from './state.ts';
 import { sampleState, view } from './view.ts';
 
 export type { TicTacToeAction, TicTacToeState } from './state.ts';
+export { LINES } from './rules.ts';
 
 export const tictactoe: Ruleset<TicTacToeState, TicTacToeAction> = {
   id: 'tictactoe',

@@ -4,7 +4,8 @@
 import type { GameEvent, Outcome, Seat } from '../../kernel/index.ts';
 import type { TicTacToeAction, TicTacToeState } from './state.ts';
 
-const LINES = [
+/** The eight lines of three (rows, columns, diagonals); the web board draws the winning one. */
+export const LINES: readonly (readonly number[])[] = [
   [0, 1, 2],
   [3, 4, 5],
   [6, 7, 8],

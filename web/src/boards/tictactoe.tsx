@@ -3,25 +3,15 @@
 // mark and a winning line are marked in shape and words; a click the rules would refuse says why.
 import type { BoardProps, Json } from './types.ts';
 import { useNotice } from './notice.ts';
+import { LINES } from '../../../src/rulesets/tictactoe/index.ts';
 
 const cellOf = (a: Json): number | null =>
   a !== null && typeof a === 'object' && !Array.isArray(a) && a.type === 'mark' && typeof a.cell === 'number'
     ? a.cell
     : null;
 
-const LINES = [
-  [0, 1, 2],
-  [3, 4, 5],
-  [6, 7, 8],
-  [0, 3, 6],
-  [1, 4, 7],
-  [2, 5, 8],
-  [0, 4, 8],
-  [2, 4, 6],
-];
-
 /** The cells of a completed line, if the board has one. */
-function winningLine(board: string): number[] {
+function winningLine(board: string): readonly number[] {
   return LINES.find((l) => board[l[0]] !== '.' && l.every((c) => board[c] === board[l[0]])) ?? [];
 }
 
