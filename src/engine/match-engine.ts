@@ -439,44 +439,60 @@ export class MatchEngine<S = unknown> {
   ): Promise<{ applied: number; conflict?: Exclude<CommitResult, 'ok'> }> {
     let applied = 0;
     for (let i = 0; i < batch.asks.length && applied < limit; i++) {
-      const { p, mark } = batch.asks[i];
-      const d = decisions[i];
-      const s = this.seats[p.seat];
-      if (this.outcome !== null || s.entries !== mark || !this.owes(p.seat, p.kind)) continue;
-      const agent = s.agent;
-      const input = d.action;
-      // an answer the log could not hold faithfully (a prototype key, Infinity, a function) stops
-      // the match with a clear error (protocol agents never get here: their answers are parsed JSON)
-      if (!isPlainJson(input) || findPrototypeKey(input) !== null) {
-        const why = !isPlainJson(input)
-          ? 'is not plain JSON (a number JSON cannot hold, or a non-JSON value)'
-          : `holds the key "${findPrototypeKey(input)}"`;
-        throw new ArbiterError(
-          'bad_request',
-          `agent ${agent?.name ?? '?'} at seat ${p.seat} answered with an action that ${why}; a match log cannot record it`,
-        );
-      }
-      const screened = d.defaulted ? null : (effects.screen?.(input) ?? null);
-      let r: SubmitResult<S>;
-      if (screened) r = { ok: false, error: screened };
-      else r = await this.submit(p.seat, input, { default: d.defaulted ?? null }, effects);
-      if (!r.ok && 'error' in r) {
-        if (d.defaulted)
-          throw new ArbiterError(
-            'illegal',
-            `${this.rs.id}: the default action for seat ${p.seat} was refused: ${r.error.reason}`,
-          );
-        r = await this.submitDefault(
-          p.seat,
-          { reason: 'refused', request: d.request ?? '', raw: clipRaw(canonicalJson(input)), error: r.error },
-          effects,
-        );
-      }
-      if (!r.ok) return { applied, conflict: (r as { conflict: Exclude<CommitResult, 'ok'> }).conflict };
-      applied++;
-      if (!d.defaulted && d.request) agent?.confirm(d.request);
+      const r = await this.submitAnswer(batch, decisions, i, effects);
+      if (r === 'applied') applied++;
+      else if (r !== 'dropped') return { applied, conflict: r.conflict };
     }
     return { applied };
+  }
+
+  /**
+   * Submit the batch's answer number `i` (in seat order), unless it is late: its seat acted
+   * meanwhile or no longer owes that decision. A paced server submits a batch one answer at a time
+   * this way, then releases it; everyone else calls `submitBatch`.
+   */
+  async submitAnswer(
+    batch: AgentBatch,
+    decisions: SeatDecision[],
+    i: number,
+    effects: EngineEffects<S> = {},
+  ): Promise<'applied' | 'dropped' | { conflict: Exclude<CommitResult, 'ok'> }> {
+    const { p, mark } = batch.asks[i];
+    const d = decisions[i];
+    const s = this.seats[p.seat];
+    if (this.outcome !== null || s.entries !== mark || !this.owes(p.seat, p.kind)) return 'dropped';
+    const agent = s.agent;
+    const input = d.action;
+    // an answer the log could not hold faithfully (a prototype key, Infinity, a function) stops
+    // the match with a clear error (protocol agents never get here: their answers are parsed JSON)
+    if (!isPlainJson(input) || findPrototypeKey(input) !== null) {
+      const why = !isPlainJson(input)
+        ? 'is not plain JSON (a number JSON cannot hold, or a non-JSON value)'
+        : `holds the key "${findPrototypeKey(input)}"`;
+      throw new ArbiterError(
+        'bad_request',
+        `agent ${agent?.name ?? '?'} at seat ${p.seat} answered with an action that ${why}; a match log cannot record it`,
+      );
+    }
+    const screened = d.defaulted ? null : (effects.screen?.(input) ?? null);
+    let r: SubmitResult<S>;
+    if (screened) r = { ok: false, error: screened };
+    else r = await this.submit(p.seat, input, { default: d.defaulted ?? null }, effects);
+    if (!r.ok && 'error' in r) {
+      if (d.defaulted)
+        throw new ArbiterError(
+          'illegal',
+          `${this.rs.id}: the default action for seat ${p.seat} was refused: ${r.error.reason}`,
+        );
+      r = await this.submitDefault(
+        p.seat,
+        { reason: 'refused', request: d.request ?? '', raw: clipRaw(canonicalJson(input)), error: r.error },
+        effects,
+      );
+    }
+    if (!r.ok) return { conflict: (r as { conflict: Exclude<CommitResult, 'ok'> }).conflict };
+    if (!d.defaulted && d.request) agent?.confirm(d.request);
+    return 'applied';
   }
 }
 

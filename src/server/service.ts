@@ -815,16 +815,32 @@ export class MatchService {
       .then(() => {
         const batch = m.engine.askAgents();
         if (!batch) return;
-        return batch.decisions.then((ds) =>
-          m.run(async () => {
-            if (this.closed || m.broken || m.status !== 'running') {
-              m.engine.release(batch);
-              return;
+        return batch.decisions.then(async (ds) => {
+          if (m.agentDelayMs <= 0)
+            return m.run(async () => {
+              if (this.closed || m.broken || m.status !== 'running') {
+                m.engine.release(batch);
+                return;
+              }
+              const r = await m.engine.submitBatch(batch, ds, this.effects(m));
+              if (r.conflict) await this.catchUp(m);
+            });
+          // paced: the batch's answers go in one at a time, a delay apart, so a spectator sees
+          // every move (the log is the same as unpaced: seat order, the same answers)
+          try {
+            for (let i = 0; i < batch.asks.length; i++) {
+              if (i > 0) await new Promise((ok) => setTimeout(ok, m.agentDelayMs));
+              if (this.closed || m.broken || m.status !== 'running') return;
+              const r = await m.run(() => m.engine.submitAnswer(batch, ds, i, this.effects(m)));
+              if (typeof r === 'object') {
+                await m.run(() => this.catchUp(m));
+                return;
+              }
             }
-            const r = await m.engine.submitBatch(batch, ds, this.effects(m));
-            if (r.conflict) await this.catchUp(m);
-          }),
-        );
+          } finally {
+            m.engine.release(batch);
+          }
+        });
       })
       .catch((err) => this.warn('agent move failed', { match: m.id, error: String(err) }))
       .finally(() => {

@@ -287,8 +287,9 @@ export async function lobbyTraps(site: Site): Promise<void> {
   await page.waitForSelector('.lobby[data-ready="yes"]');
   await page.selectOption('#c-ruleset', 'mines');
   await page.click('summary:has-text("Configuration")');
-  // the spawn field is empty (its default is the centre), not 0
-  const spawn = page.getByLabel('spawn', { exact: true });
+  // the spawn field is empty (its default is the centre), not 0; the declared schema makes it an
+  // [x, y] pair, which the form takes as JSON text
+  const spawn = page.getByLabel(/^spawn\b/);
   assert.equal(await spawn.inputValue(), '');
   // bad JSON refuses in place
   await page.getByLabel('board', { exact: true }).selectOption({ label: 'other (JSON)' });

@@ -55,10 +55,13 @@ function Field({ name, schema, value, onChange, required }: FieldProps) {
   // a name from a list or a value of another kind (a mines fixture board by name, or a board
   // object): the names as a choice, "none" leaves the field out, "other" edits JSON text
   const t0 = schema.type;
+  // a declared union (`anyOf`) of a names enum and something else reads the same
+  const namesOrOther =
+    (Array.isArray(t0) && t0.includes('string')) ||
+    (Array.isArray(schema.anyOf) && schema.anyOf.some((b) => obj(b) && Array.isArray(b.enum)));
   if (
     Array.isArray(schema.examples) &&
-    Array.isArray(t0) &&
-    t0.includes('string') &&
+    namesOrOther &&
     (text === null || value === null || typeof value === 'string')
   ) {
     const names = schema.examples.filter((x): x is string => typeof x === 'string');
@@ -163,7 +166,13 @@ function Field({ name, schema, value, onChange, required }: FieldProps) {
         <Help />
       </div>
     );
-  if ((t === 'object' || obj(schema.properties)) && obj(schema.properties))
+  // an optional object nobody filled (GROUND's edition) is JSON text, empty: drawn as fields, its
+  // own required members would block the whole form
+  if (
+    (t === 'object' || obj(schema.properties)) &&
+    obj(schema.properties) &&
+    (required || (value !== undefined && value !== null))
+  )
     return (
       <fieldset class="field">
         <legend>{label(name, schema)}</legend>
@@ -172,10 +181,11 @@ function Field({ name, schema, value, onChange, required }: FieldProps) {
       </fieldset>
     );
   // anything else (arrays, unions, free objects): JSON text, parsed as it is typed
-  const shown = text ?? JSON.stringify(value ?? null);
+  // an optional field nobody filled shows empty (its default is the ruleset's), not "null"
+  const shown = text ?? (value === undefined || (value === null && !required) ? '' : JSON.stringify(value));
   let bad = false;
   try {
-    JSON.parse(shown);
+    if (shown.trim() !== '') JSON.parse(shown);
   } catch {
     bad = true;
   }
@@ -195,7 +205,8 @@ function Field({ name, schema, value, onChange, required }: FieldProps) {
           const raw = (e.target as HTMLTextAreaElement).value;
           setText(raw);
           try {
-            onChange(JSON.parse(raw) as Json);
+            // emptied: the field is unset again (null drops an optional field)
+            onChange(raw.trim() === '' ? null : (JSON.parse(raw) as Json));
           } catch {
             // kept as text until it parses
           }

@@ -52,6 +52,11 @@ export function describeEvent(e: GameEvent): string {
       return `end of round ${e.round}; the Lead passes to seat ${e.lead}`;
     case 'committed':
       return `${who} commits a face-down choice`;
+    case 'ground': {
+      // a GROUND mode resolves (GR, OU, or a mode aimed at a seat); a mode without a target has none
+      const aim = typeof e.target === 'number' && e.target >= 0 ? ` on seat ${e.target}` : '';
+      return `${who} resolves GROUND—${e.mode}${e.option ? ` ${e.option}` : ''}${aim}`;
+    }
     case 'attack_cancelled':
       return `${who}'s Attack on seat ${e.target} is cancelled by ${e.by === 'protection' ? 'Protection' : 'GROUND—OU'}`;
     case 'game_over':
