@@ -46,6 +46,9 @@ export async function paceFromTheLobby(site: Site): Promise<void> {
   for (let i = 0; i < 4; i++) await page.selectOption(`#c-seat-${i}`, 'random');
   await page.selectOption('#c-mine', 'none');
   await page.selectOption('#c-pace', '250');
+  // a pinned seed whose game is long enough to pause in the middle (33 submissions with random
+  // agents; some GROUND games end after 22, which a loaded machine could watch to the end first)
+  await page.fill('#c-seed', '7');
   await page.click('button:has-text("Create match")');
   await page.waitForURL(/\/match\/[^/#]+$/);
   await page.waitForSelector('.match[data-status="running"]');
