@@ -37,15 +37,6 @@ export function cloneRng(rng: RngState): RngState {
   return { seed: rng.seed, streams };
 }
 
-function splitmix32(x: number): [number, number] {
-  x = (x + 0x9e3779b9) | 0;
-  let z = x;
-  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-  z ^= z >>> 16;
-  return [x, z >>> 0];
-}
-
 function nameHash(name: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
@@ -58,11 +49,19 @@ function deriveStream(seed: number, name: string): StreamState {
 
 /** The stream (seed, name) starts at, written into `out`. */
 function deriveInto(seed: number, name: string, out: StreamState): StreamState {
-  let x = (seed ^ Math.imul(nameHash(name), 0x27d4eb2f)) | 0;
+  return deriveHashed(seed, nameHash(name), out);
+}
+
+/** `deriveInto` with the name's hash already taken: splitmix32 four times, inline (no garbage). */
+function deriveHashed(seed: number, hash: number, out: StreamState): StreamState {
+  let x = (seed ^ Math.imul(hash, 0x27d4eb2f)) | 0;
   for (let i = 0; i < 4; i++) {
-    const [nx, z] = splitmix32(x);
-    x = nx;
-    out[i] = z;
+    x = (x + 0x9e3779b9) | 0;
+    let z = x;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    z ^= z >>> 16;
+    out[i] = z >>> 0;
   }
   if ((out[0] | out[1] | out[2] | out[3]) === 0) out[0] = 1; // xoshiro must not start at all-zero
   return out;
@@ -141,9 +140,11 @@ export class SeededRandom {
     return this;
   }
   private stale = false;
+  private streamHash = -1;
   private fresh(): RngState {
     if (this.stale) {
-      deriveInto(this.st.seed, this.stream, this.st.streams[this.stream]);
+      if (this.streamHash < 0) this.streamHash = nameHash(this.stream);
+      deriveHashed(this.st.seed, this.streamHash, this.st.streams[this.stream]);
       this.stale = false;
     }
     return this.st;
