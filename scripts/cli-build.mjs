@@ -1,4 +1,4 @@
-// The command line's build (build/cli, tsdown.cli.config.ts): made by `npm ci` (`prepare`), and by
+// The command line's build (build/cli, scripts/tsdown.cli.config.ts): made by `npm ci` (`prepare`), and by
 // bin/arbiter.js in a source checkout whenever a source is newer than the build, so a developer never
 // runs a stale command. Run directly (`node scripts/cli-build.mjs`) it builds when stale and says so.
 // Concurrent callers (test files in parallel) take a lock folder; the others wait and find it fresh.
@@ -15,7 +15,7 @@ const STAMP = join(OUT, '.built');
 
 // everything the build reads: the sources, the benchmarks the `bench` verb bundles, the config,
 // and package.json (which names the packages left in node_modules)
-const SOURCES = ['src', 'bench', 'tsdown.cli.config.ts', 'package.json'];
+const SOURCES = ['src', 'bench', 'scripts/tsdown.cli.config.ts', 'package.json'];
 
 /** Whether `path`, or anything under it, changed after `at` (ms). @param {string} path @param {number} at @returns {boolean} */
 function newerThan(path, at) {
@@ -58,7 +58,7 @@ export async function buildCliIfStale({ quiet = true } = {}) {
     const tmp = join(ROOT, 'build', `cli.new-${process.pid}`);
     const r = spawnSync(
       process.execPath,
-      [tsdown, '-c', join(ROOT, 'tsdown.cli.config.ts'), '-d', tmp, '--log-level', 'warn'],
+      [tsdown, '-c', join(ROOT, 'scripts', 'tsdown.cli.config.ts'), '-d', tmp, '--log-level', 'warn'],
       { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
     );
     if (r.status !== 0) {

@@ -236,11 +236,19 @@ export function registerPackageVerbs(program: Command, ctx: CliContext): void {
  */
 export function rewriteDeprecated(argv: string[], note: (text: string) => void): string[] {
   const [verb, ...rest] = argv;
-  const moved: Record<string, [string, string]> = { 'ground-edition': ['ground', 'edition'], beats: ['bnc', 'beats'] };
-  const to = verb === undefined ? undefined : moved[verb];
+  if (verb === undefined || PACKAGES.some((p) => p.ruleset.id === verb)) return argv;
+  // the old spellings were `ID-TOOL` and a bare tool name that one ruleset alone declares; both are
+  // found from the packages, so no ruleset id is written here
+  const owners = PACKAGES.filter((p) => toolOf(p, verb) !== undefined);
+  const dashed = PACKAGES.find(
+    (p) => verb.startsWith(`${p.ruleset.id}-`) && toolOf(p, verb.slice(p.ruleset.id.length + 1)),
+  );
+  const to: [string, string] | null = dashed
+    ? [dashed.ruleset.id, verb.slice(dashed.ruleset.id.length + 1)]
+    : owners.length === 1
+      ? [owners[0].ruleset.id, verb]
+      : null;
   if (!to) return argv;
-  const pkg = PACKAGES.find((p) => p.ruleset.id === to[0]);
-  if (!pkg || !toolOf(pkg, to[1])) return argv;
   note(
     `arbiter: note: "arbiter ${verb}" is now "arbiter ${to.join(' ')}"; the old spelling goes in the next release\n`,
   );
