@@ -3,6 +3,7 @@
 // runs a stale command. Run directly (`node scripts/cli-build.mjs`) it builds when stale and says so.
 // Concurrent callers (test files in parallel) take a lock folder; the others wait and find it fresh.
 // The build is written beside the old one and swapped in, so a reader never sees half a folder.
+import { withBuildLock } from './build-lock.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -39,20 +40,7 @@ export async function buildCliIfStale({ quiet = true } = {}) {
   if (!existsSync(tsdown)) return existsSync(STAMP);
   mkdirSync(join(ROOT, 'build'), { recursive: true });
   const lock = join(ROOT, 'build', '.cli-lock');
-  for (let waited = 0; ; waited += 100) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      // someone else builds; a lock older than two minutes is left over from a killed build
-      if (waited > 120_000 || (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 120_000)) {
-        rmSync(lock, { recursive: true, force: true });
-        continue;
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  try {
+  return withBuildLock(lock, 100, () => {
     if (!cliStale()) return true;
     if (!quiet) process.stderr.write('building the command line (build/cli) ...\n');
     const tmp = join(ROOT, 'build', `cli.new-${process.pid}`);
@@ -78,9 +66,7 @@ export async function buildCliIfStale({ quiet = true } = {}) {
     renameSync(tmp, OUT);
     rmSync(old, { recursive: true, force: true });
     return true;
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -2,7 +2,8 @@
 // browser tests). A lock folder keeps concurrent callers (test files run in parallel) from building
 // at once: the others wait for it and then find the page fresh.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { withBuildLock } from './build-lock.mjs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,20 +39,7 @@ export function webStale() {
 /** Build when stale; returns true when the page is there afterwards. */
 export async function buildWebIfStale({ quiet = false } = {}) {
   const lock = join(ROOT, 'web', '.build-lock');
-  for (let waited = 0; ; waited += 200) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      // someone else builds; a lock older than two minutes is left over from a killed build
-      if (waited > 120_000 || (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 120_000)) {
-        rmSync(lock, { recursive: true, force: true });
-        continue;
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  try {
+  return withBuildLock(lock, 200, () => {
     if (webStale()) {
       if (!quiet) process.stderr.write('building the web page (web/dist) ...\n');
       const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
@@ -65,7 +53,5 @@ export async function buildWebIfStale({ quiet = false } = {}) {
       }
     }
     return existsSync(join(WEB_DIST, 'index.html'));
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+  });
 }
