@@ -15,11 +15,11 @@
 // - agents/hung-seat: seat 0 never answers (deadline 100 ms, K = 3), three seats answer at once.
 //   Ideal: K × deadline on top of the same match with seat 0 answering at once.
 
-import type { Agent, Json } from '../src/kernel/index.ts';
-import { bncPackage } from '../src/rulesets/bnc/index.ts';
-import { runMatch } from '../src/runners/match.ts';
-import { firstAgent } from '../src/agents/builtin.ts';
-import type { Reply, Transport, TransportAgent } from '../src/agents/transport.ts';
+import type { Agent, Json } from '@arbiter/engine/kernel';
+import { bncPackage } from '@arbiter/engine/rulesets/bnc';
+import { runMatch } from '@arbiter/engine/match';
+import { firstAgent } from '@arbiter/engine/agents';
+import type { Reply, Transport, TransportAgent } from '@arbiter/engine/agents';
 import type { BenchCase, BenchResult } from './types.ts';
 
 const rs = bncPackage.ruleset;

@@ -4,8 +4,8 @@
 
 import type { BenchCase } from './types.ts';
 import { measure } from './types.ts';
-import { act, SeededRandom } from '../src/kernel/index.ts';
-import { bnc, playScripted, TEMPERAMENTS } from '../src/rulesets/bnc/index.ts';
+import { act, SeededRandom } from '@arbiter/engine/kernel';
+import { bnc, playScripted, TEMPERAMENTS } from '@arbiter/engine/rulesets/bnc';
 
 let seed = 1;
 

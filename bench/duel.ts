@@ -1,8 +1,8 @@
 // duel benchmarks: the explorer on the CI preset (states per CPU second, with and without the
 // per-transition contract checks) and random full-size games per CPU second.
 
-import { SeededRandom, type GameEvent } from '../src/kernel/index.ts';
-import { duel, duelPackage, type DuelState } from '../src/rulesets/duel/index.ts';
+import { SeededRandom, type GameEvent } from '@arbiter/engine/kernel';
+import { duel, duelPackage, type DuelState } from '@arbiter/engine/rulesets/duel';
 import { explore } from '../src/runners/explore.ts';
 import { measure, type BenchCase, type BenchResult } from './types.ts';
 

@@ -2,8 +2,8 @@
 // place): complete 4-player games per CPU second and microseconds per action, plus the checked
 // path (validate + copy per action) for comparison.
 
-import { SeededRandom, type GameEvent } from '../src/kernel/index.ts';
-import { ground } from '../src/rulesets/ground/index.ts';
+import { SeededRandom, type GameEvent } from '@arbiter/engine/kernel';
+import { ground } from '@arbiter/engine/rulesets/ground';
 import { measure, type BenchCase } from './types.ts';
 import { randomPlayout, randomPlayoutChecked } from './playout.ts';
 

@@ -9,12 +9,12 @@
 //     the same match with in-process `first` agents, alternating, three runs each.
 // Run: node --import tsx bench/llm-episode.ts
 
-import { bncPackage } from '../src/rulesets/bnc/index.ts';
-import { runMatch } from '../src/runners/match.ts';
+import { bncPackage } from '@arbiter/engine/rulesets/bnc';
+import { runMatch } from '@arbiter/engine/match';
 import { llmAgent, type LlmEnv } from '../src/agents/llm/llm.ts';
 import { lineupSeats, loadLineup } from '../src/agents/lineup.ts';
 import { Cassette } from '../src/agents/llm/cassette.ts';
-import { firstAgent } from '../src/agents/builtin.ts';
+import { firstAgent } from '@arbiter/engine/agents';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -12,9 +12,9 @@
 
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
-import { SeededRandom, type AgentContext } from '../src/kernel/index.ts';
-import { tictactoe } from '../src/rulesets/tictactoe/index.ts';
-import { parseSearchArgs, searchAgent } from '../src/agents/search/ismcts.ts';
+import { SeededRandom, type AgentContext } from '@arbiter/engine/kernel';
+import { tictactoe } from '@arbiter/engine/rulesets/tictactoe';
+import { parseSearchArgs, searchAgent } from '@arbiter/engine/agents';
 import { isInstalled } from './index.ts';
 
 const args = process.argv.slice(2);

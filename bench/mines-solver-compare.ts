@@ -23,7 +23,7 @@
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { minesParts } from '../src/rulesets/mines/index.ts';
+import { minesParts } from '@arbiter/engine/rulesets/mines';
 
 const { generate, solveBoard } = minesParts;
 

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { cpuMsSince, measure, type BenchCase, type BenchResult } from './types.ts';
-import { minesParts, type Board, type World } from '../src/rulesets/mines/index.ts';
+import { minesParts, type Board, type World } from '@arbiter/engine/rulesets/mines';
 
 const {
   chainOpen,

@@ -1,7 +1,7 @@
 // Random playouts through the public contract, shared by every ruleset's benchmark: the acting
 // seat is the first pending one and the action a seeded pick from its menu.
 
-import { act, step, type GameEvent, type Ruleset, type SeededRandom, type Json } from '../src/kernel/index.ts';
+import { act, step, type GameEvent, type Ruleset, type SeededRandom, type Json } from '@arbiter/engine/kernel';
 
 /** Trusted fast path: `step` applies the menu action in place. `trace` (tests) gets the picks. */
 export function randomPlayout<S, A extends Json>(

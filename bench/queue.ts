@@ -18,7 +18,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { groundPackage } from '../src/rulesets/ground/index.ts';
+import { groundPackage } from '@arbiter/engine/rulesets/ground';
 import { simulateParallel } from '../src/runners/sim-parallel.ts';
 import { parseRedisUrl, simulateQueued } from '../src/runners/sim-queue.ts';
 import { reportFingerprint } from '../src/runners/sim.ts';

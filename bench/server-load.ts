@@ -20,7 +20,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import WebSocket from 'ws';
-import { SeededRandom } from '../src/kernel/index.ts';
+import { SeededRandom } from '@arbiter/engine/kernel';
 import { bgioGame } from './peers/boardgameio.ts';
 
 export type LoadJob = {

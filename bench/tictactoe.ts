@@ -5,8 +5,8 @@
 // way: a SeededRandom draws an index into the ascending list of empty cells, so for one seed they
 // play the same games.
 
-import { SeededRandom, type GameEvent, type Ruleset, type Json } from '../src/kernel/index.ts';
-import { tictactoe } from '../src/rulesets/tictactoe/index.ts';
+import { SeededRandom, type GameEvent, type Ruleset, type Json } from '@arbiter/engine/kernel';
+import { tictactoe } from '@arbiter/engine/rulesets/tictactoe';
 import { measure, type BenchCase, type BenchResult } from './types.ts';
 import { randomPlayout, randomPlayoutChecked } from './playout.ts';
 

@@ -14,6 +14,9 @@ if (existsSync(checkout) && process.env.ARBITER_FROM_SOURCE !== '1') {
 if (built && process.env.ARBITER_FROM_SOURCE !== '1')
   await import(new URL('../build/cli/main.js', import.meta.url).href);
 else {
+  // tsx reads tsconfig `paths` (the @arbiter/engine sources) from the working directory's
+  // tsconfig unless told where it is; the command may run from anywhere
+  process.env.TSX_TSCONFIG_PATH ??= new URL('../tsconfig.json', import.meta.url).pathname;
   const { register } = await import('tsx/esm/api');
   register();
   await import('../src/cli/main.ts');

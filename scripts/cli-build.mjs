@@ -16,7 +16,14 @@ const STAMP = join(OUT, '.built');
 
 // everything the build reads: the sources, the benchmarks the `bench` verb bundles, the config,
 // and package.json (which names the packages left in node_modules)
-const SOURCES = ['src', 'bench', 'scripts/tsdown.cli.config.ts', 'package.json'];
+const SOURCES = [
+  'src',
+  'packages/engine/src',
+  'bench',
+  'scripts/tsdown.cli.config.ts',
+  'package.json',
+  'tsconfig.json',
+];
 
 /** Whether `path`, or anything under it, changed after `at` (ms). @param {string} path @param {number} at @returns {boolean} */
 function newerThan(path, at) {

@@ -22,5 +22,8 @@ export default defineConfig({
   dts: false,
   clean: true,
   sourcemap: false,
-  deps: { alwaysBundle: ['zod', 'commander', 'picocolors'] },
+  // the engine package is built from its sources with the rest (tsconfig.json's paths point there), so
+  // the command line never depends on packages/engine/dist being built
+  tsconfig: root('tsconfig.json'),
+  deps: { alwaysBundle: [/^@arbiter\/engine(\/|$)/, 'zod', 'commander', 'picocolors'] },
 });

@@ -19,15 +19,8 @@ function newest(path) {
   return t;
 }
 
-// the page bundles the rulesets for its replay viewer, so they count as sources too
-const SOURCES = [
-  'web/src',
-  'web/index.html',
-  'web/vite.config.ts',
-  'src/kernel',
-  'src/rulesets',
-  'src/agents/observe.ts',
-];
+// the page bundles the engine (rulesets for its replay viewer) and the report's charts: sources too
+const SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'packages/engine/src', 'src/report'];
 
 export function webStale() {
   const built = join(WEB_DIST, 'index.html');

@@ -3,8 +3,8 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { REGISTRY } from '../src/registry.ts';
-import { publishedSchema } from '../src/kernel/index.ts';
+import { REGISTRY } from '../packages/engine/src/registry.ts';
+import { publishedSchema } from '../packages/engine/src/kernel/index.ts';
 import {
   badConfigs,
   determinism,

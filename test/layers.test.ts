@@ -1,12 +1,13 @@
 // The layer rules, checked on every import of every source file (static `import`/`export ... from`
 // and dynamic `import('...')` with a literal path):
-// - the kernel imports nothing outside src/kernel;
-// - a ruleset imports only the kernel, its own folder and npm packages (no other ruleset, no runner);
-// - no `node:` import in src/kernel or src/rulesets (they bundle for a browser);
-// - the match engine, runners and agents import no ruleset and not the registry;
-// - the match engine (src/engine) imports no node: module and nothing of runners, server, CLI;
-// - agents import no runner, server or CLI module;
-// - the CLI, bench and web page import a ruleset only through its index.ts;
+// - the engine package (packages/engine/src) imports nothing outside itself, no `node:` module and
+//   no npm package but zod (its build bundles zod, so it installs with no dependency);
+// - inside it, the kernel imports only itself; a ruleset only the kernel and its own folder; the
+//   match engine and the in-process agents no ruleset and not the registry; agents nothing of the
+//   engine but the log format;
+// - the application (src/, bench/, web/src/) reaches the engine only through the `@arbiter/engine`
+//   specifiers, never a relative path into packages/;
+// - runners and application agents import no ruleset;
 // - bench imports no test helper and no CLI verb's internals.
 
 import { test } from 'node:test';
@@ -48,35 +49,39 @@ interface Violation {
   rule: string;
 }
 
+const ENGINE = 'packages/engine/src/';
+
 function check(file: string, spec: string): string | null {
   const from = rel(file);
   const to = target(file, spec);
-  const rulesetOf = (p: string) => /^src\/rulesets\/([^/]+)\//.exec(p)?.[1] ?? null;
-  if (from.startsWith('src/kernel/')) {
-    if (spec.startsWith('node:')) return 'no node: imports in the kernel';
-    if (to !== null && !to.startsWith('src/kernel/')) return 'the kernel imports nothing outside itself';
+  const rulesetOf = (p: string) => /^packages\/engine\/src\/rulesets\/([^/]+)\//.exec(p)?.[1] ?? null;
+  if (from.startsWith(ENGINE)) {
+    if (spec.startsWith('node:')) return 'no node: imports in the engine package (it runs in a browser)';
+    if (to === null && spec !== 'zod')
+      return 'the engine package has no runtime dependency (zod alone, bundled by its build)';
+    if (to !== null && !to.startsWith(ENGINE)) return 'the engine package imports nothing outside itself';
   }
+  if (from.startsWith(`${ENGINE}kernel/`) && to !== null && !to.startsWith(`${ENGINE}kernel/`))
+    return 'the kernel imports nothing outside itself';
   const own = rulesetOf(from);
-  if (own !== null) {
-    if (spec.startsWith('node:')) return 'no node: imports in a ruleset';
-    if (to !== null && !to.startsWith('src/kernel/') && !to.startsWith(`src/rulesets/${own}/`))
-      return 'a ruleset imports only the kernel and its own folder';
+  if (own !== null && to !== null && !to.startsWith(`${ENGINE}kernel/`) && !to.startsWith(`${ENGINE}rulesets/${own}/`))
+    return 'a ruleset imports only the kernel and its own folder';
+  if (from.startsWith(`${ENGINE}engine/`) || from.startsWith(`${ENGINE}agents/`)) {
+    if (to === `${ENGINE}registry.ts`) return 'the match engine and agents do not import the registry';
+    if (to !== null && rulesetOf(to) !== null) return 'the match engine and agents import no ruleset';
   }
-  if (from.startsWith('src/runners/') || from.startsWith('src/agents/') || from.startsWith('src/engine/')) {
-    if (to === 'src/registry.ts') return 'the engine, runners and agents do not import the registry';
-    if (to !== null && to.startsWith('src/rulesets/')) return 'the engine, runners and agents import no ruleset';
-  }
-  if (from.startsWith('src/engine/')) {
-    if (spec.startsWith('node:')) return 'no node: imports in the match engine (it runs in a browser)';
-    if (to !== null && /^src\/(runners|server|cli|report)\//.test(to))
-      return 'the match engine imports only the kernel, itself and in-process agents';
-  }
-  if (from.startsWith('src/agents/') && to !== null && /^src\/(runners|server|cli)\//.test(to))
-    return 'agents import no runner, server or CLI module (the engine asks them)';
-  if (from.startsWith('src/cli/') || from.startsWith('bench/') || from.startsWith('web/')) {
-    if (to !== null && rulesetOf(to) !== null && !/^src\/rulesets\/[^/]+\/index\.ts$/.test(to))
-      return 'the CLI, bench and web page import a ruleset only through its index.ts';
-  }
+  // the log format (engine/log.ts) is data both sides write; the rest of the engine is the caller
+  const engineLoop = to !== null && to.startsWith(`${ENGINE}engine/`) && to !== `${ENGINE}engine/log.ts`;
+  if (from.startsWith(`${ENGINE}agents/`) && engineLoop)
+    return 'in-process agents do not import the match engine (the engine asks them)';
+  const app = from.startsWith('src/') || from.startsWith('bench/') || from.startsWith('web/');
+  if (app && to !== null && to.startsWith('packages/'))
+    return 'the application reaches the engine only through @arbiter/engine specifiers';
+  if (
+    (from.startsWith('src/runners/') || from.startsWith('src/agents/')) &&
+    spec.startsWith('@arbiter/engine/rulesets/')
+  )
+    return 'runners and agents import no ruleset';
   if (from.startsWith('bench/') && to !== null && (to.startsWith('test/') || /^src\/cli\/(core|commands)\//.test(to)))
     return "bench imports no test helper and no CLI verb's internals";
   return null;
@@ -110,8 +115,13 @@ function violations(files: string[]): { found: Violation[]; pendingSeen: Set<str
   return { found, pendingSeen };
 }
 
-test('layer rules hold for every import in src/, bench/ and web/src/', () => {
-  const files = [...walk(join(ROOT, 'src')), ...walk(join(ROOT, 'bench')), ...walk(join(ROOT, 'web/src'))];
+test('layer rules hold for every import in packages/engine/src/, src/, bench/ and web/src/', () => {
+  const files = [
+    ...walk(join(ROOT, 'packages/engine/src')),
+    ...walk(join(ROOT, 'src')),
+    ...walk(join(ROOT, 'bench')),
+    ...walk(join(ROOT, 'web/src')),
+  ];
   assert.ok(files.length > 50, 'the walk found the sources');
   const { found, pendingSeen } = violations(files);
   const stale = [...PENDING].filter((k) => !pendingSeen.has(k));
@@ -139,21 +149,23 @@ test('the import scanner sees every import form and each rule fires', () => {
     './side-effect.ts',
   ]);
   const at = (p: string) => join(ROOT, p);
-  assert.match(check(at('src/runners/x.ts'), '../registry.ts') ?? '', /registry/);
-  assert.match(check(at('src/agents/x.ts'), '../rulesets/mines/index.ts') ?? '', /no ruleset/);
-  assert.match(check(at('src/agents/x.ts'), '../runners/match.ts') ?? '', /no runner/);
-  assert.match(check(at('src/engine/x.ts'), 'node:fs') ?? '', /browser/);
-  assert.match(check(at('src/engine/x.ts'), '../server/store.ts') ?? '', /only the kernel/);
-  assert.match(check(at('web/src/boards/x.tsx'), '../../../src/rulesets/mines/view.ts') ?? '', /index\.ts/);
+  const E = 'packages/engine/src';
+  assert.match(check(at(`${E}/engine/x.ts`), '../registry.ts') ?? '', /registry/);
+  assert.match(check(at(`${E}/agents/x.ts`), '../rulesets/mines/index.ts') ?? '', /no ruleset/);
+  assert.match(check(at(`${E}/agents/x.ts`), '../engine/run-match.ts') ?? '', /do not import the match engine/);
+  assert.match(check(at(`${E}/engine/x.ts`), 'node:fs') ?? '', /browser/);
+  assert.match(check(at(`${E}/engine/x.ts`), '../../../../src/server/store.ts') ?? '', /nothing outside itself/);
+  assert.match(check(at(`${E}/engine/x.ts`), 'fastify') ?? '', /no runtime dependency/);
+  assert.match(check(at(`${E}/kernel/x.ts`), '../engine/run-match.ts') ?? '', /kernel/);
+  assert.match(check(at(`${E}/kernel/x.ts`), 'node:fs') ?? '', /node:/);
+  assert.match(check(at(`${E}/rulesets/a/x.ts`), '../b/index.ts') ?? '', /own folder/);
+  assert.match(check(at(`${E}/rulesets/a/x.ts`), 'node:path') ?? '', /node:/);
+  assert.match(check(at('web/src/boards/x.tsx'), `../../../${E}/rulesets/mines/view.ts`) ?? '', /@arbiter\/engine/);
+  assert.match(check(at('src/cli/x.ts'), `../../${E}/kernel/index.ts`) ?? '', /@arbiter\/engine/);
+  assert.match(check(at('src/runners/x.ts'), '@arbiter/engine/rulesets/bnc') ?? '', /no ruleset/);
   assert.match(check(at('bench/x.ts'), '../test/server/helpers.ts') ?? '', /test helper/);
-  assert.match(check(at('src/kernel/x.ts'), '../runners/match.ts') ?? '', /kernel/);
-  assert.match(check(at('src/kernel/x.ts'), 'node:fs') ?? '', /node:/);
-  assert.match(check(at('src/rulesets/a/x.ts'), '../b/index.ts') ?? '', /own folder/);
-  assert.match(check(at('src/rulesets/a/x.ts'), 'node:path') ?? '', /node:/);
-  assert.match(check(at('src/cli/x.ts'), '../rulesets/a/menu.ts') ?? '', /index\.ts/);
-  assert.match(check(at('bench/x.ts'), '../src/rulesets/a/menu.ts') ?? '', /index\.ts/);
-  assert.equal(check(at('src/cli/x.ts'), '../rulesets/a/index.ts'), null);
-  assert.equal(check(at('src/rulesets/a/sub/x.ts'), '../../../kernel/index.ts'), null);
-  assert.equal(check(at('src/rulesets/a/sub/x.ts'), '../state.ts'), null);
-  assert.equal(check(at('src/rulesets/a/x.ts'), 'zod'), null);
+  assert.equal(check(at('src/cli/x.ts'), '@arbiter/engine/rulesets/bnc'), null);
+  assert.equal(check(at(`${E}/rulesets/a/sub/x.ts`), '../../../kernel/index.ts'), null);
+  assert.equal(check(at(`${E}/rulesets/a/sub/x.ts`), '../state.ts'), null);
+  assert.equal(check(at(`${E}/rulesets/a/x.ts`), 'zod'), null);
 });

@@ -1,10 +1,10 @@
-// The registry takes extra packages without editing src/registry.ts, and refuses a taken id.
+// The registry takes extra packages without editing packages/engine/src/registry.ts, and refuses a taken id.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ArbiterError } from '../src/kernel/index.ts';
-import { PACKAGES, withPackages } from '../src/registry.ts';
-import { tictactoePackage } from '../src/rulesets/tictactoe/index.ts';
+import { ArbiterError } from '../packages/engine/src/kernel/index.ts';
+import { PACKAGES, withPackages } from '../packages/engine/src/registry.ts';
+import { tictactoePackage } from '../packages/engine/src/rulesets/tictactoe/index.ts';
 
 test('withPackages adds packages after the shipped ones and looks them up by id', () => {
   const copy = { ...tictactoePackage, ruleset: { ...tictactoePackage.ruleset, id: 'tictactoe-copy' } };

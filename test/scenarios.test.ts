@@ -2,7 +2,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { REGISTRY } from '../src/registry.ts';
+import { REGISTRY } from '../packages/engine/src/registry.ts';
 import { coverageOf, loadScenariosOf } from '../src/runners/coverage.ts';
 import { runScenario } from '../src/runners/scenario.ts';
 

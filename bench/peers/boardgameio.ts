@@ -5,7 +5,7 @@
 // on first use, never at import time.
 
 import { createRequire } from 'node:module';
-import { SeededRandom } from '../../src/kernel/index.ts';
+import { SeededRandom } from '@arbiter/engine/kernel';
 import { BENCH_SEED } from '../tictactoe.ts';
 import { cpuMsSince, measure, type BenchCase, type BenchResult } from '../types.ts';
 

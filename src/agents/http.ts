@@ -2,9 +2,9 @@
 // the response to a decision_request is the decision. Any language, any machine; the same
 // deadlines, retries and recorded defaults as every other transport (policy.ts).
 
-import { ArbiterError, type Json } from '../kernel/index.ts';
-import type { DecisionRequest, DecisionResult, MatchEnd, MatchStart } from './protocol.ts';
-import type { Reply, Transport, TransportAgent } from './transport.ts';
+import { ArbiterError, type Json } from '@arbiter/engine/kernel';
+import type { DecisionRequest, DecisionResult, MatchEnd, MatchStart } from '@arbiter/engine/agents';
+import type { Reply, Transport, TransportAgent } from '@arbiter/engine/agents';
 
 export interface HttpOptions {
   /** Most bytes read from one response (default 4 MiB). */

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { ArbiterError } from '../kernel/index.ts';
+import { ArbiterError } from '@arbiter/engine/kernel';
 import type { LlmSeat } from './llm/llm.ts';
 import { PROVIDERS } from './llm/providers.ts';
 

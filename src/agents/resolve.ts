@@ -2,9 +2,9 @@
 // The caller hands over the ruleset package once; nothing here looks a ruleset up by id.
 
 import { join } from 'node:path';
-import { ArbiterError, type Agent, type AgentFactory, type RulesetPackage, type Json } from '../kernel/index.ts';
-import { BUILTIN_AGENTS, SEARCH_AGENTS } from './builtin.ts';
-import { parseSearchArgs, searchAgent, type SearchHooks } from './search/ismcts.ts';
+import { ArbiterError, type Agent, type AgentFactory, type RulesetPackage, type Json } from '@arbiter/engine/kernel';
+import { BUILTIN_AGENTS, SEARCH_AGENTS } from '@arbiter/engine/agents';
+import { parseSearchArgs, searchAgent, type SearchHooks } from '@arbiter/engine/agents';
 import { subprocessAgent } from './subprocess.ts';
 import { httpAgent } from './http.ts';
 import { llmAgent, parseLlmSpec, type LlmEnv } from './llm/llm.ts';

@@ -11,10 +11,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, closeSync, constants, mkdirSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
-import { ArbiterError, type Json } from '../kernel/index.ts';
-import type { DecisionRequest, DecisionResult, MatchEnd, MatchStart } from './protocol.ts';
-import { AnswerSlot } from './answer-slot.ts';
-import type { Reply, StaleAnswers, Transport, TransportAgent } from './transport.ts';
+import { ArbiterError, type Json } from '@arbiter/engine/kernel';
+import type { DecisionRequest, DecisionResult, MatchEnd, MatchStart } from '@arbiter/engine/agents';
+import { AnswerSlot } from '@arbiter/engine/agents';
+import type { Reply, StaleAnswers, Transport, TransportAgent } from '@arbiter/engine/agents';
 
 export interface SubprocessOptions {
   /** Where the program's stderr goes (a file, created or truncated). Default: a per-process temp folder. */

@@ -4,8 +4,8 @@
 
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ArbiterError } from '../kernel/index.ts';
-import type { AttemptRecord } from './policy.ts';
+import { ArbiterError } from '@arbiter/engine/kernel';
+import type { AttemptRecord } from '@arbiter/engine/agents';
 
 /** Folder beside a match log for its agents' files (transcripts, stderr). */
 export function agentsDirFor(logPath: string): string {

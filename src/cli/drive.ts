@@ -4,10 +4,10 @@
 // reading waits while the answer stream is full.
 
 import { once } from 'node:events';
-import { ArbiterError, findNonFiniteNumber, findPrototypeKey, isPlainJson, type Json } from '../kernel/index.ts';
+import { ArbiterError, findNonFiniteNumber, findPrototypeKey, isPlainJson, type Json } from '@arbiter/engine/kernel';
 import { Session } from '../runners/session.ts';
 import { splitLines, type LineItem } from '../runners/lines.ts';
-import { REGISTRY, rulesetIds } from '../registry.ts';
+import { REGISTRY, rulesetIds } from '@arbiter/engine';
 import type { Command } from 'commander';
 import type { CliContext } from './io.ts';
 

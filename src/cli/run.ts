@@ -5,7 +5,7 @@
 // error (no stack trace) and exit 2.
 
 import { Command, CommanderError } from 'commander';
-import { ArbiterError } from '../kernel/errors.ts';
+import { ArbiterError } from '@arbiter/engine/kernel';
 import { pc, useColorsFor } from './colors.ts';
 import { type CliContext, type CliIO, cliContext } from './io.ts';
 
@@ -46,7 +46,7 @@ async function registrarsFor(verb: string | undefined): Promise<Registrar[]> {
     if (verb === '-V' || verb === '--version') return [];
   } else if (verb in VERBS) return [await VERBS[verb]()];
   const { registerRulesetTools } = await import('./core/packages.ts');
-  const { PACKAGES } = await import('../registry.ts');
+  const { PACKAGES } = await import('@arbiter/engine');
   // `arbiter <ruleset> <tool>`: only that ruleset's tools
   const own = PACKAGES.filter((p) => p.ruleset.id === verb && p.tools.length > 0);
   if (own.length > 0) return [(program, ctx) => registerRulesetTools(program, ctx, own)];

@@ -16,8 +16,8 @@ import {
   type Json,
   type JsonObject,
   type Ruleset,
-} from '../kernel/index.ts';
-import { hashEvents } from '../engine/log.ts';
+} from '@arbiter/engine/kernel';
+import { hashEvents } from '@arbiter/engine/match';
 
 const CODES = new Set(['bad_request', 'illegal', 'out_of_turn', 'game_over']);
 

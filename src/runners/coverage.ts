@@ -9,7 +9,7 @@
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Finding, RulesetPackage, UItem, Json } from '../kernel/index.ts';
+import type { Finding, RulesetPackage, UItem, Json } from '@arbiter/engine/kernel';
 import { findScenarioFiles, loadScenarioFile, type LoadedScenario } from './scenario-file.ts';
 import { runScenario } from './scenario.ts';
 

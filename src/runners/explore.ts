@@ -16,7 +16,14 @@
 // colliding pairs is about n^2 / 2^65 (n = 10^6: 3·10^-8; 10^7: 3·10^-6; 10^8: 3·10^-4). A collision
 // can only merge two states (undercount, a state left unexplored), never report a false violation.
 
-import { canonicalJson, validateAction, type GameEvent, type Goal, type Json, type Ruleset } from '../kernel/index.ts';
+import {
+  canonicalJson,
+  validateAction,
+  type GameEvent,
+  type Goal,
+  type Json,
+  type Ruleset,
+} from '@arbiter/engine/kernel';
 
 export interface ExploreOptions {
   config?: unknown;

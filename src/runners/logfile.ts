@@ -10,7 +10,7 @@ import {
   isPlainJson,
   type Json,
   type Rejection,
-} from '../kernel/index.ts';
+} from '@arbiter/engine/kernel';
 import {
   DEFAULT_REASONS,
   LOG_FORMAT,
@@ -19,7 +19,7 @@ import {
   type LogEntry,
   type LogFooter,
   type LogHeader,
-} from '../engine/log.ts';
+} from '@arbiter/engine/match';
 import { splitLines, type LineItem } from './lines.ts';
 
 /** A single log line longer than this is refused as too large (the file itself may be any size). */

@@ -1,7 +1,7 @@
 // Partial matching for scenario expectations: an expected object names only the keys it cares
 // about; arrays match element by element; scalars by equality. Returns the first mismatch.
 
-import { canonicalJson } from '../kernel/index.ts';
+import { canonicalJson } from '@arbiter/engine/kernel';
 
 export interface Mismatch {
   path: string;

@@ -12,8 +12,8 @@ import {
   type GameEvent,
   type Json,
   type Ruleset,
-} from '../kernel/index.ts';
-import { canonicalInput, KNOWN_ENGINES, type LogEntry, type LogFooter, type LogHeader } from '../engine/log.ts';
+} from '@arbiter/engine/kernel';
+import { canonicalInput, KNOWN_ENGINES, type LogEntry, type LogFooter, type LogHeader } from '@arbiter/engine/match';
 import {
   checkBodyLine,
   checkHeader,

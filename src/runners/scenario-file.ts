@@ -4,7 +4,7 @@ import { closeSync, fstatSync, openSync, readSync, readdirSync, statSync } from 
 import { join, relative } from 'node:path';
 import { LineCounter, parseDocument, isMap, isSeq, visit, type Node } from 'yaml';
 import { z } from 'zod';
-import { ArbiterError, findPrototypeKey, isPlainJson, isPrototypeKey } from '../kernel/index.ts';
+import { ArbiterError, findPrototypeKey, isPlainJson, isPrototypeKey } from '@arbiter/engine/kernel';
 
 /** A scenario file is a few kilobytes; anything over this is refused before it is parsed. */
 const MAX_SCENARIO_BYTES = 1024 * 1024;

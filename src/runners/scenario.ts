@@ -12,7 +12,7 @@ import {
   type GameEvent,
   type Ruleset,
   type Json,
-} from '../kernel/index.ts';
+} from '@arbiter/engine/kernel';
 import { findSubsequence, matches, partialMatch, show } from './match-partial.ts';
 import type { LoadedScenario, Scenario, ScenarioExpect } from './scenario-file.ts';
 

@@ -13,7 +13,7 @@ import {
   type Json,
   type JsonObject,
   type Ruleset,
-} from '../kernel/index.ts';
+} from '@arbiter/engine/kernel';
 
 export interface ActionSchemas {
   ruleset: string;

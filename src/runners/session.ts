@@ -3,9 +3,9 @@
 // answered and forgotten: a client that sends many large bad actions must not grow the session, so
 // the log holds accepted submissions only (docs/drive.md).
 
-import { ArbiterError, type GameEvent, type Json, type Ruleset } from '../kernel/index.ts';
-import { MatchEngine } from '../engine/match-engine.ts';
-import type { LogEntry, LogFooter, LogHeader } from '../engine/log.ts';
+import { ArbiterError, type GameEvent, type Json, type Ruleset } from '@arbiter/engine/kernel';
+import { MatchEngine } from '@arbiter/engine/match';
+import type { LogEntry, LogFooter, LogHeader } from '@arbiter/engine/match';
 
 export class Session<S = unknown> {
   readonly ruleset: Ruleset<S>;

@@ -7,7 +7,7 @@
 
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { RulesetPackage, Json } from '../kernel/index.ts';
+import type { RulesetPackage, Json } from '@arbiter/engine/kernel';
 import {
   emptyAggregate,
   mergeAggregate,

@@ -7,7 +7,7 @@
 // Runners import no registry: the worker side receives the package list from its caller.
 
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
-import { ArbiterError, canonicalJson, StreamHash, type RulesetPackage, type Json } from '../kernel/index.ts';
+import { ArbiterError, canonicalJson, StreamHash, type RulesetPackage, type Json } from '@arbiter/engine/kernel';
 import {
   addRecord,
   emptyAggregate,

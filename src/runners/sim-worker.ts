@@ -3,7 +3,7 @@
 // the worker module, chosen by the caller, supplies the list to find it in: the CLI's worker
 // (src/cli/sim-worker.ts) passes the registry. This file imports no registry.
 
-import { ArbiterError, type Json, type RulesetPackage } from '../kernel/index.ts';
+import { ArbiterError, type Json, type RulesetPackage } from '@arbiter/engine/kernel';
 import { playShard, type SimAggregate } from './sim.ts';
 
 export interface SimTask {

@@ -4,7 +4,7 @@
 // order, so the report is identical on one thread, on a worker pool and on a Redis queue, and
 // memory does not grow with the number of games.
 
-import { canonicalJson, type Json, type Outcome, type Ruleset, type RulesetPackage } from '../kernel/index.ts';
+import { canonicalJson, type Json, type Outcome, type Ruleset, type RulesetPackage } from '@arbiter/engine/kernel';
 import {
   addValue,
   binFigure,
@@ -17,8 +17,8 @@ import {
   type FigureSummary,
 } from './aggregate.ts';
 import { makeAgents } from '../agents/resolve.ts';
-import { playFast, runMatch, type MatchOptions } from './match.ts';
-import type { Agent } from '../kernel/index.ts';
+import { playFast, runMatch, type MatchOptions } from '@arbiter/engine/match';
+import type { Agent } from '@arbiter/engine/kernel';
 
 export interface SimOptions {
   games: number;

@@ -9,7 +9,7 @@ import {
   type Json,
   type JsonObject,
   type RulesetPackage,
-} from '../kernel/index.ts';
+} from '@arbiter/engine/kernel';
 import type { SimOptions, SimReport } from './sim.ts';
 
 const jsonValue: z.ZodType<Json> = z.lazy(() =>

@@ -12,9 +12,9 @@ import {
   type Json,
   type Outcome,
   type RulesetPackage,
-} from '../kernel/index.ts';
+} from '@arbiter/engine/kernel';
 import { makeAgents } from '../agents/resolve.ts';
-import { playFast } from './match.ts';
+import { playFast } from '@arbiter/engine/match';
 import { wilson } from './aggregate.ts';
 
 export interface TournamentOptions {

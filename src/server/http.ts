@@ -20,9 +20,9 @@ import {
   type JsonObject,
   type RulesetPackage,
   type Seat,
-} from '../kernel/index.ts';
+} from '@arbiter/engine/kernel';
 import { actionSchemasInTurns, type ActionSchemas } from '../runners/schema.ts';
-import { BUILTIN_AGENTS } from '../agents/builtin.ts';
+import { BUILTIN_AGENTS } from '@arbiter/engine/agents';
 import { HttpError, sha256, type LiveMatch, type MatchService } from './service.ts';
 import { REMOTE_CLOSE, type RemoteTransport } from './remote.ts';
 import {

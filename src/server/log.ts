@@ -1,11 +1,11 @@
-// The match log the server hands out: the JSON Lines format of src/engine/log.ts, so
+// The match log the server hands out: the JSON Lines format of packages/engine/src/engine/log.ts, so
 // `arbiter replay --verify` reads a finished match's log. A running match's log is cut per
-// audience by the engine (src/engine/running-log.ts).
+// audience by the engine (packages/engine/src/engine/running-log.ts).
 
-import { canonicalJson, type GameEvent, type Seat } from '../kernel/index.ts';
-import { MatchRecorder, type LogEntry } from '../engine/log.ts';
-import { defaultInfoOf } from '../engine/match-engine.ts';
-import { runningLog } from '../engine/running-log.ts';
+import { canonicalJson, type GameEvent, type Seat } from '@arbiter/engine/kernel';
+import { MatchRecorder, type LogEntry } from '@arbiter/engine/match';
+import { defaultInfoOf } from '@arbiter/engine/match';
+import { runningLog } from '@arbiter/engine/match';
 import type { LiveMatch } from './service.ts';
 import type { SubmissionRow } from './store.ts';
 

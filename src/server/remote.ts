@@ -3,10 +3,10 @@
 // protocol messages over one socket; the failure policy (deadline, request ids, one retry, the
 // declared default, K failures in a row) is the same SeatAgent every other transport runs under.
 
-import type { AgentContext } from '../kernel/index.ts';
-import type { DecisionRequest, DecisionResult, MatchEnd, MatchStart } from '../agents/protocol.ts';
-import { AnswerSlot } from '../agents/answer-slot.ts';
-import type { Reply, StaleAnswers, Transport } from '../agents/transport.ts';
+import type { AgentContext } from '@arbiter/engine/kernel';
+import type { DecisionRequest, DecisionResult, MatchEnd, MatchStart } from '@arbiter/engine/agents';
+import { AnswerSlot } from '@arbiter/engine/agents';
+import type { Reply, StaleAnswers, Transport } from '@arbiter/engine/agents';
 
 /** The bits of a WebSocket the transport needs (kept small so tests can drive it without a socket). */
 export interface Channel {

@@ -10,7 +10,7 @@ import {
   isPlainJson,
   type Json,
   type JsonProbe,
-} from '../kernel/index.ts';
+} from '@arbiter/engine/kernel';
 
 const json = z.json();
 const code = z.enum([

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
-import { ArbiterError, type RulesetPackage } from '../kernel/index.ts';
+import { ArbiterError, type RulesetPackage } from '@arbiter/engine/kernel';
 import { MatchService } from './service.ts';
 import type { AgentEnv } from '../agents/resolve.ts';
 import { addModelOptions, llmEnvOf } from '../cli/core/agents-cli.ts';

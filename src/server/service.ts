@@ -14,17 +14,17 @@ import {
   type Pending,
   type RulesetPackage,
   type Seat,
-} from '../kernel/index.ts';
-import { PACKAGES } from '../registry.ts';
+} from '@arbiter/engine/kernel';
+import { PACKAGES } from '@arbiter/engine';
 import { agentNames, makeAgent, type AgentEnv } from '../agents/resolve.ts';
-import { eventsGuarded, publicPending, type EventTexts } from '../engine/audience.ts';
-import { MatchEngine, type Change, type EngineEffects, type SubmitResult } from '../engine/match-engine.ts';
-import { recordableConfig } from '../engine/log.ts';
-import { DEFAULT_POLICY, inProcessTransport, SeatAgent, type PolicyOptions } from '../agents/policy.ts';
-import type { Transport } from '../agents/transport.ts';
+import { eventsGuarded, publicPending, type EventTexts } from '@arbiter/engine/match';
+import { MatchEngine, type Change, type EngineEffects, type SubmitResult } from '@arbiter/engine/match';
+import { recordableConfig } from '@arbiter/engine/match';
+import { DEFAULT_POLICY, inProcessTransport, SeatAgent, type PolicyOptions } from '@arbiter/engine/agents';
+import type { Transport } from '@arbiter/engine/agents';
 import { REMOTE_CLOSE, RemoteTransport, type Channel } from './remote.ts';
 import { findNul, NUL_REFUSAL, scrubNul } from './schemas.ts';
-import { rulesText } from '../runners/match.ts';
+import { rulesText } from '@arbiter/engine/match';
 import type { MatchRow, MatchStatus, SeatRow, Store, SubmissionRow } from './store.ts';
 import { closedByDefault, storedPolicy, watchPolicy, type Delay } from './watch.ts';
 

@@ -15,7 +15,7 @@ import type {
   SubmissionRow,
 } from './store.ts';
 import { matchFromRow, seatFromRow, submissionFromRow } from './store-sqlite.ts';
-import type { Json } from '../kernel/index.ts';
+import type { Json } from '@arbiter/engine/kernel';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS matches (

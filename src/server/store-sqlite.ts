@@ -29,7 +29,7 @@ import type {
   StoreHealth,
   SubmissionRow,
 } from './store.ts';
-import { ArbiterError, type Json, type JsonObject } from '../kernel/index.ts';
+import { ArbiterError, type Json, type JsonObject } from '@arbiter/engine/kernel';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS matches (

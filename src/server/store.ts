@@ -2,7 +2,7 @@
 // process) and PostgreSQL (several processes on one database). The submissions table's primary key
 // (match, seq) is what keeps one history per match: a second writer of the same seq fails.
 
-import type { Json, JsonObject } from '../kernel/index.ts';
+import type { Json, JsonObject } from '@arbiter/engine/kernel';
 
 export type MatchStatus = 'waiting' | 'running' | 'finished';
 

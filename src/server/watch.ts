@@ -8,8 +8,8 @@
 // The choice is kept in the match row's `spectate_hash` column beside the password hash it already
 // held: `scrypt$…` (password), `delay$turns$N`, `delay$seconds$N`, `public`, or NULL.
 
-import { act, type GameEvent, type Json, type JsonObject, type RulesetPackage } from '../kernel/index.ts';
-import { eventsGuarded, publicPending } from '../engine/audience.ts';
+import { act, type GameEvent, type Json, type JsonObject, type RulesetPackage } from '@arbiter/engine/kernel';
+import { eventsGuarded, publicPending } from '@arbiter/engine/match';
 import type { LiveMatch } from './service.ts';
 import type { Store, SubmissionRow } from './store.ts';
 

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AnswerSlot, STALE_KEPT } from '../../src/agents/answer-slot.ts';
+import { AnswerSlot, STALE_KEPT } from '../../packages/engine/src/agents/answer-slot.ts';
 import { formatTranscript } from '../../src/agents/transcript.ts';
 
 test('[AG-STALE-CAP] a flood of stale answers keeps the newest STALE_KEPT texts and counts them all', async () => {

@@ -13,9 +13,9 @@ import {
   type Json,
   type Ruleset,
   type RulesetPackage,
-} from '../../src/kernel/index.ts';
-import { PACKAGES } from '../../src/registry.ts';
-import { bncPackage } from '../../src/rulesets/bnc/index.ts';
+} from '../../packages/engine/src/kernel/index.ts';
+import { PACKAGES } from '../../packages/engine/src/registry.ts';
+import { bncPackage } from '../../packages/engine/src/rulesets/bnc/index.ts';
 
 type Leak = { seat: number; what: string; secret: Json };
 

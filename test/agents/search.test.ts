@@ -11,16 +11,16 @@ import {
   type AgentRandom,
   type Json,
   type RulesetPackage,
-} from '../../src/kernel/index.ts';
-import { duelPackage } from '../../src/rulesets/duel/index.ts';
-import { bncPackage } from '../../src/rulesets/bnc/index.ts';
+} from '../../packages/engine/src/kernel/index.ts';
+import { duelPackage } from '../../packages/engine/src/rulesets/duel/index.ts';
+import { bncPackage } from '../../packages/engine/src/rulesets/bnc/index.ts';
 import { makeAgents, searchHooks } from '../../src/agents/resolve.ts';
-import { minesPackage } from '../../src/rulesets/mines/index.ts';
-import { tictactoe, type TicTacToeState } from '../../src/rulesets/tictactoe/index.ts';
-import { runMatch } from '../../src/runners/match.ts';
+import { minesPackage } from '../../packages/engine/src/rulesets/mines/index.ts';
+import { tictactoe, type TicTacToeState } from '../../packages/engine/src/rulesets/tictactoe/index.ts';
+import { runMatch } from '../../packages/engine/src/engine/run-match.ts';
 import { sampling } from '../../src/runners/conformance.ts';
-import { parseSearchArgs, searchAgent } from '../../src/agents/search/ismcts.ts';
-import { outcomeRewards } from '../../src/agents/search/reward.ts';
+import { parseSearchArgs, searchAgent } from '../../packages/engine/src/agents/search/ismcts.ts';
+import { outcomeRewards } from '../../packages/engine/src/agents/search/reward.ts';
 
 // A perfect tic-tac-toe player by exhaustive minimax (test oracle, independent of the engine's search).
 const memo = new Map<string, number>();

@@ -4,9 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { toolsForMenu } from '../../src/agents/llm/tools.ts';
-import { publishedActions, type JsonObject } from '../../src/kernel/index.ts';
-import { duel } from '../../src/rulesets/duel/index.ts';
-import { tictactoe } from '../../src/rulesets/tictactoe/index.ts';
+import { publishedActions, type JsonObject } from '../../packages/engine/src/kernel/index.ts';
+import { duel } from '../../packages/engine/src/rulesets/duel/index.ts';
+import { tictactoe } from '../../packages/engine/src/rulesets/tictactoe/index.ts';
 
 test('[LLM-TOOLS-DECLARED] a finite family tool is its declared schema narrowed to this turn’s menu', () => {
   const s = tictactoe.setup({}, 1);

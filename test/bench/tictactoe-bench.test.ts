@@ -4,8 +4,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SeededRandom, type GameEvent } from '../../src/kernel/index.ts';
-import { tictactoe, type TicTacToeAction } from '../../src/rulesets/tictactoe/index.ts';
+import { SeededRandom, type GameEvent } from '../../packages/engine/src/kernel/index.ts';
+import { tictactoe, type TicTacToeAction } from '../../packages/engine/src/rulesets/tictactoe/index.ts';
 import { cases, compareTicTacToe, engineGame, engineGameChecked, plainGame } from '../../bench/tictactoe.ts';
 import {
   bgioBotCase,

@@ -2,8 +2,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { act, SeededRandom } from '../../src/kernel/index.ts';
-import { bnc, bncPackage } from '../../src/rulesets/bnc/index.ts';
+import { act, SeededRandom } from '../../packages/engine/src/kernel/index.ts';
+import { bnc, bncPackage } from '../../packages/engine/src/rulesets/bnc/index.ts';
 import {
   choosePolicy,
   newMemory,
@@ -11,11 +11,11 @@ import {
   TEMPERAMENTS,
   type Memory,
   type Temperament,
-} from '../../src/rulesets/bnc/agents.ts';
-import { metricsOf } from '../../src/rulesets/bnc/outcome.ts';
-import { BEATS } from '../../src/rulesets/bnc/beats.ts';
-import { runMatch } from '../../src/runners/match.ts';
-import { hashEvents } from '../../src/engine/log.ts';
+} from '../../packages/engine/src/rulesets/bnc/agents.ts';
+import { metricsOf } from '../../packages/engine/src/rulesets/bnc/outcome.ts';
+import { BEATS } from '../../packages/engine/src/rulesets/bnc/beats.ts';
+import { runMatch } from '../../packages/engine/src/engine/run-match.ts';
+import { hashEvents } from '../../packages/engine/src/engine/log.ts';
 import { makeAgents } from '../../src/agents/resolve.ts';
 
 test('[BNC-A01] every scripted choice is accepted by the checked path, for every temperament', () => {

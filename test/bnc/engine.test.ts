@@ -2,8 +2,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { act, SeededRandom, type GameEvent } from '../../src/kernel/index.ts';
-import { bnc, type BncState } from '../../src/rulesets/bnc/index.ts';
+import { act, SeededRandom, type GameEvent } from '../../packages/engine/src/kernel/index.ts';
+import { bnc, type BncState } from '../../packages/engine/src/rulesets/bnc/index.ts';
 
 function randomGame(seed: number, onTurn: (before: BncState, events: GameEvent[]) => void): BncState {
   let s = bnc.setup({}, seed);

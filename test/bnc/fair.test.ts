@@ -4,13 +4,18 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { act, SeededRandom, type Agent, type AgentContext, type Json } from '../../src/kernel/index.ts';
-import { bnc, bncPackage, type BncState } from '../../src/rulesets/bnc/index.ts';
-import { chooseFair, FAIR_STYLES, newFairMemory, type FairMemory } from '../../src/rulesets/bnc/fair.ts';
-import type { SeatView } from '../../src/rulesets/bnc/sample.ts';
-import type { Action } from '../../src/rulesets/bnc/schema.ts';
-import { runMatch } from '../../src/runners/match.ts';
-import { hashEvents } from '../../src/engine/log.ts';
+import { act, SeededRandom, type Agent, type AgentContext, type Json } from '../../packages/engine/src/kernel/index.ts';
+import { bnc, bncPackage, type BncState } from '../../packages/engine/src/rulesets/bnc/index.ts';
+import {
+  chooseFair,
+  FAIR_STYLES,
+  newFairMemory,
+  type FairMemory,
+} from '../../packages/engine/src/rulesets/bnc/fair.ts';
+import type { SeatView } from '../../packages/engine/src/rulesets/bnc/sample.ts';
+import type { Action } from '../../packages/engine/src/rulesets/bnc/schema.ts';
+import { runMatch } from '../../packages/engine/src/engine/run-match.ts';
+import { hashEvents } from '../../packages/engine/src/engine/log.ts';
 import { makeAgents } from '../../src/agents/resolve.ts';
 
 const poisoned = (): BncState =>

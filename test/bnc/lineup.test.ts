@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { bncPackage } from '../../src/rulesets/bnc/index.ts';
+import { bncPackage } from '../../packages/engine/src/rulesets/bnc/index.ts';
 import { lineupSeats, loadLineup } from '../../src/agents/lineup.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');

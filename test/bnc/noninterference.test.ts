@@ -4,8 +4,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canonicalJson, type Json } from '../../src/kernel/index.ts';
-import { bnc, type BncState } from '../../src/rulesets/bnc/index.ts';
+import { canonicalJson, type Json } from '../../packages/engine/src/kernel/index.ts';
+import { bnc, type BncState } from '../../packages/engine/src/rulesets/bnc/index.ts';
 
 const PROBES: Json[] = [
   ...[1, 2, 3].map((to) => ({ type: 'invite_guild', to })),

@@ -6,17 +6,17 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ToolIO } from '../../src/kernel/index.ts';
-import { bnc, bncPackage } from '../../src/rulesets/bnc/index.ts';
-import { renderRulesPage } from '../../src/rulesets/bnc/page.ts';
-import { BEATS, beatsOf } from '../../src/rulesets/bnc/beats.ts';
-import { runMatch } from '../../src/runners/match.ts';
-import { logLines } from '../../src/engine/log.ts';
+import type { ToolIO } from '../../packages/engine/src/kernel/index.ts';
+import { bnc, bncPackage } from '../../packages/engine/src/rulesets/bnc/index.ts';
+import { renderRulesPage } from '../../packages/engine/src/rulesets/bnc/page.ts';
+import { BEATS, beatsOf } from '../../packages/engine/src/rulesets/bnc/beats.ts';
+import { runMatch } from '../../packages/engine/src/engine/run-match.ts';
+import { logLines } from '../../packages/engine/src/engine/log.ts';
 import { makeAgents } from '../../src/agents/resolve.ts';
 import { parseLog } from '../../src/runners/logfile.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const manifest = JSON.parse(readFileSync(join(ROOT, 'src/rulesets/bnc/manifest.json'), 'utf8'));
+const manifest = JSON.parse(readFileSync(join(ROOT, 'packages/engine/src/rulesets/bnc/manifest.json'), 'utf8'));
 
 /** A ToolIO over an in-memory file map, collecting output. */
 function memoryIO(

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ToolIO } from '../../src/kernel/index.ts';
-import { checkRelease, MANIFEST } from '../../src/rulesets/bnc/tools.ts';
+import type { ToolIO } from '../../packages/engine/src/kernel/index.ts';
+import { checkRelease, MANIFEST } from '../../packages/engine/src/rulesets/bnc/tools.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 

@@ -2,8 +2,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SeededRandom } from '../../src/kernel/index.ts';
-import { bnc } from '../../src/rulesets/bnc/index.ts';
+import { SeededRandom } from '../../packages/engine/src/kernel/index.ts';
+import { bnc } from '../../packages/engine/src/rulesets/bnc/index.ts';
 
 test("[U19] a sampled state redraws undiscovered shortcuts, unseen item places and others' positions: over 50 samples they differ from the real ones", () => {
   const s = bnc.setup({}, 3);

@@ -2,9 +2,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { act, codePointLength } from '../../src/kernel/index.ts';
-import { bnc } from '../../src/rulesets/bnc/index.ts';
-import { ACTION_TYPES, allJsonSchemas, jsonSchemaOf } from '../../src/rulesets/bnc/schema.ts';
+import { act, codePointLength } from '../../packages/engine/src/kernel/index.ts';
+import { bnc } from '../../packages/engine/src/rulesets/bnc/index.ts';
+import { ACTION_TYPES, allJsonSchemas, jsonSchemaOf } from '../../packages/engine/src/rulesets/bnc/schema.ts';
 
 const ASTRAL = '\u{1F9ED}'; // a compass: one code point, two UTF-16 units
 

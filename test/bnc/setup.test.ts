@@ -2,9 +2,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ArbiterError } from '../../src/kernel/index.ts';
-import { bnc } from '../../src/rulesets/bnc/index.ts';
-import { EXIT, INTAKE, ITEM_IDS } from '../../src/rulesets/bnc/constants.ts';
+import { ArbiterError } from '../../packages/engine/src/kernel/index.ts';
+import { bnc } from '../../packages/engine/src/rulesets/bnc/index.ts';
+import { EXIT, INTAKE, ITEM_IDS } from '../../packages/engine/src/rulesets/bnc/constants.ts';
 
 test('[BNC-M03] every seed draws 1 to 3 distinct shortcuts between zones two or more apart, never Intake Yard to Exit Vault', () => {
   const counts = [0, 0, 0, 0];

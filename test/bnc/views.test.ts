@@ -2,9 +2,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { act, canonicalJson, SeededRandom, type Json } from '../../src/kernel/index.ts';
-import { bnc, type BncState } from '../../src/rulesets/bnc/index.ts';
-import { choosePolicy, newMemory, TEMPERAMENTS, type Memory } from '../../src/rulesets/bnc/agents.ts';
+import { act, canonicalJson, SeededRandom, type Json } from '../../packages/engine/src/kernel/index.ts';
+import { bnc, type BncState } from '../../packages/engine/src/rulesets/bnc/index.ts';
+import { choosePolicy, newMemory, TEMPERAMENTS, type Memory } from '../../packages/engine/src/rulesets/bnc/agents.ts';
 
 function leaks(view: Json, secret: Json): boolean {
   const text = canonicalJson(view);

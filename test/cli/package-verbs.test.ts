@@ -4,11 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Command } from 'commander';
-import type { RulesetPackage, RulesetTool, ToolIO } from '../../src/kernel/index.ts';
+import type { RulesetPackage, RulesetTool, ToolIO } from '../../packages/engine/src/kernel/index.ts';
 import { addTool, registerRulesetTools, rewriteDeprecated } from '../../src/cli/core/packages.ts';
 import { splitKeys } from '../../src/cli/core/terminal.ts';
 import { actionSchemas } from '../../src/runners/schema.ts';
-import { PACKAGES } from '../../src/registry.ts';
+import { PACKAGES } from '../../packages/engine/src/registry.ts';
 import { cliContext } from '../../src/cli/io.ts';
 import { cli } from '../support/cli.ts';
 

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { PACKAGES } from '../../src/registry.ts';
+import { PACKAGES } from '../../packages/engine/src/registry.ts';
 import { rulesPagePath } from '../../src/cli/core/packages.ts';
 
 for (const pkg of PACKAGES) {

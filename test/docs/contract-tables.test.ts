@@ -14,14 +14,14 @@ const ROOT = process.cwd();
 
 /** The documented types, where they are declared. */
 const TYPES: Record<string, string> = {
-  Ruleset: 'src/kernel/contract.ts',
-  RulesetPackage: 'src/kernel/package.ts',
-  GameType: 'src/kernel/package.ts',
-  AgentEntry: 'src/kernel/package.ts',
-  RulesetTool: 'src/kernel/package.ts',
-  ToolArgument: 'src/kernel/package.ts',
-  ToolOption: 'src/kernel/package.ts',
-  ToolIO: 'src/kernel/package.ts',
+  Ruleset: 'packages/engine/src/kernel/contract.ts',
+  RulesetPackage: 'packages/engine/src/kernel/package.ts',
+  GameType: 'packages/engine/src/kernel/package.ts',
+  AgentEntry: 'packages/engine/src/kernel/package.ts',
+  RulesetTool: 'packages/engine/src/kernel/package.ts',
+  ToolArgument: 'packages/engine/src/kernel/package.ts',
+  ToolOption: 'packages/engine/src/kernel/package.ts',
+  ToolIO: 'packages/engine/src/kernel/package.ts',
 };
 
 const DOCS = ['docs/architecture.md', 'docs/guide-write-a-ruleset.md'];
@@ -144,8 +144,8 @@ test('the table reader sees members, optional marks and escaped pipes, and skips
       ['secrets', 'no'],
     ],
   );
-  assert.ok(membersOf('src/kernel/contract.ts', 'Ruleset').get('validate'), 'validate is optional');
-  assert.equal(membersOf('src/kernel/contract.ts', 'Ruleset').get('apply'), false);
+  assert.ok(membersOf('packages/engine/src/kernel/contract.ts', 'Ruleset').get('validate'), 'validate is optional');
+  assert.equal(membersOf('packages/engine/src/kernel/contract.ts', 'Ruleset').get('apply'), false);
 });
 
 function walk(dir: string, out: string[] = []): string[] {

@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { duelPackage } from '../../src/rulesets/duel/index.ts';
+import { duelPackage } from '../../packages/engine/src/rulesets/duel/index.ts';
 import { simulate } from '../../src/runners/sim.ts';
 
 test('[U-DECKS, U-SPEND, U-BREAK, DUEL-ICE] (provisional defaults) heuristic against heuristic on profile 0.4: runner 40-60% (interval included), corp points at least a third of its wins, deck clock under a third', () => {

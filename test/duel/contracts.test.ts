@@ -23,8 +23,8 @@ import {
   TurnHandoff5,
   except,
   type ProcRecord,
-} from '../../src/rulesets/duel/contracts/index.ts';
-import type { ActionFrame, Frame } from '../../src/rulesets/duel/state.ts';
+} from '../../packages/engine/src/rulesets/duel/contracts/index.ts';
+import type { ActionFrame, Frame } from '../../packages/engine/src/rulesets/duel/state.ts';
 
 const frame = (over: Partial<Frame> = {}): Frame => ({
   owner: 1,

@@ -3,8 +3,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { duel } from '../../src/rulesets/duel/index.ts';
-import { PRESETS } from '../../src/rulesets/duel/config.ts';
+import { duel } from '../../packages/engine/src/rulesets/duel/index.ts';
+import { PRESETS } from '../../packages/engine/src/rulesets/duel/config.ts';
 import { explore, mergeGoals } from '../../src/runners/explore.ts';
 
 const config = { ...PRESETS.ci, turns: 3 };

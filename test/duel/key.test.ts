@@ -4,11 +4,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { duel } from '../../src/rulesets/duel/index.ts';
-import { CARD_NAMES } from '../../src/rulesets/duel/cards.ts';
-import { PRESETS } from '../../src/rulesets/duel/config.ts';
-import { stateKey, stateKeyInto } from '../../src/rulesets/duel/key.ts';
-import type { Ability, DuelState, SeatState } from '../../src/rulesets/duel/state.ts';
+import { duel } from '../../packages/engine/src/rulesets/duel/index.ts';
+import { CARD_NAMES } from '../../packages/engine/src/rulesets/duel/cards.ts';
+import { PRESETS } from '../../packages/engine/src/rulesets/duel/config.ts';
+import { stateKey, stateKeyInto } from '../../packages/engine/src/rulesets/duel/key.ts';
+import type { Ability, DuelState, SeatState } from '../../packages/engine/src/rulesets/duel/state.ts';
 
 // ---- the string-building key as it was before stateKeyInto (the reference)
 const LETTER: Record<string, string> = { start: '0' };

@@ -4,12 +4,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { ArbiterError, SeededRandom, type GameEvent, type Ruleset } from '../../src/kernel/index.ts';
-import { rulesetAt } from '../../src/registry.ts';
+import { ArbiterError, SeededRandom, type GameEvent, type Ruleset } from '../../packages/engine/src/kernel/index.ts';
+import { rulesetAt } from '../../packages/engine/src/registry.ts';
 import { verifyLogText } from '../../src/runners/replay.ts';
-import { duel } from '../../src/rulesets/duel/index.ts';
-import { withTracer } from '../../src/rulesets/duel/rules.ts';
-import type { DuelState } from '../../src/rulesets/duel/state.ts';
+import { duel } from '../../packages/engine/src/rulesets/duel/index.ts';
+import { withTracer } from '../../packages/engine/src/rulesets/duel/rules.ts';
+import type { DuelState } from '../../packages/engine/src/rulesets/duel/state.ts';
 
 test('[DUEL-CARDS] bad configs are refused with bad_config and a message naming the field', () => {
   const cases: [unknown, RegExp][] = [

@@ -5,8 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { duel } from '../../src/rulesets/duel/index.ts';
-import type { DuelState } from '../../src/rulesets/duel/state.ts';
+import { duel } from '../../packages/engine/src/rulesets/duel/index.ts';
+import type { DuelState } from '../../packages/engine/src/rulesets/duel/state.ts';
 
 /** Plays the choices (then the first menu element) until the game ends; returns the first violation. */
 function play(config: Record<string, unknown>, seed: number, choices: number[], maxSteps = 400): string[] {

@@ -2,9 +2,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SeededRandom } from '../../src/kernel/index.ts';
-import { duel } from '../../src/rulesets/duel/index.ts';
-import { CORP, RUNNER } from '../../src/rulesets/duel/state.ts';
+import { SeededRandom } from '../../packages/engine/src/kernel/index.ts';
+import { duel } from '../../packages/engine/src/rulesets/duel/index.ts';
+import { CORP, RUNNER } from '../../packages/engine/src/rulesets/duel/state.ts';
 
 test('[DUEL-VIEW] a sampled state redeals the other hand and both deck orders: over 50 samples they differ from the real ones', () => {
   const s = duel.setup({}, 5);

@@ -2,17 +2,17 @@
 // wrapper around apply) is caught by the explorer with a short trace naming the failed contract.
 // The same configuration without the variant explores clean, so the catch is the variant's.
 
-import type { Ruleset } from '../../src/kernel/index.ts';
+import type { Ruleset } from '../../packages/engine/src/kernel/index.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { duel } from '../../src/rulesets/duel/index.ts';
-import { PRESETS } from '../../src/rulesets/duel/config.ts';
+import { duel } from '../../packages/engine/src/rulesets/duel/index.ts';
+import { PRESETS } from '../../packages/engine/src/rulesets/duel/config.ts';
 import { explore } from '../../src/runners/explore.ts';
 import { resolve } from 'node:path';
-import { checkTransitionBefore28, legacyCheckTransition } from '../../src/rulesets/duel/checks.ts';
+import { checkTransitionBefore28, legacyCheckTransition } from '../../packages/engine/src/rulesets/duel/checks.ts';
 import { findScenarioFiles, loadScenarioFile } from '../../src/runners/scenario-file.ts';
 import { runScenario } from '../../src/runners/scenario.ts';
-import type { Variant } from '../../src/rulesets/duel/state.ts';
+import type { Variant } from '../../packages/engine/src/rulesets/duel/state.ts';
 
 const small = { ...PRESETS.ci, turns: 3 };
 

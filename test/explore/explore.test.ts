@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tictactoe } from '../../src/rulesets/tictactoe/index.ts';
+import { tictactoe } from '../../packages/engine/src/rulesets/tictactoe/index.ts';
 import { explore, formatReport } from '../../src/runners/explore.ts';
 
 test('tic-tac-toe has 5478 reachable positions including the start', () => {

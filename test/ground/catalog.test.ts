@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { ground } from '../../src/rulesets/ground/index.ts';
+import { ground } from '../../packages/engine/src/rulesets/ground/index.ts';
 
 const SEED_IDS: [string, number][] = [
   ['O', 5],
@@ -40,7 +40,7 @@ test('the catalog lists exactly the seed rule ids GR-O01..E04 and U1..U23, and r
       ['F15', 'mis-citation', 'open'],
     ],
   );
-  const doc = readFileSync(new URL('../../src/rulesets/ground/rules.md', import.meta.url), 'utf8');
+  const doc = readFileSync(new URL('../../packages/engine/src/rulesets/ground/rules.md', import.meta.url), 'utf8');
   for (const id of [...want, ...uIds])
     assert.match(doc, new RegExp(`\\|\\s*${id}\\s*\\|`), `${id} missing from rules.md`);
   // rules.md repeats the catalog's own words, so the two cannot drift apart unnoticed
@@ -50,7 +50,7 @@ test('the catalog lists exactly the seed rule ids GR-O01..E04 and U1..U23, and r
 });
 
 test('register discipline: every U-item has an owner, a raise date, a settled-or-open state and a reproduction that lists it (debt zero)', async () => {
-  const { groundPackage } = await import('../../src/rulesets/ground/index.ts');
+  const { groundPackage } = await import('../../packages/engine/src/rulesets/ground/index.ts');
   const { registerOf } = await import('../../src/runners/coverage.ts');
   const reg = registerOf(groundPackage, process.cwd(), new Date('2026-12-01'));
   for (const u of reg.uItems) {

@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ToolIO } from '../../src/kernel/index.ts';
-import { groundPackage } from '../../src/rulesets/ground/index.ts';
-import { SAMPLE_EDITION, type Edition } from '../../src/rulesets/ground/edition.ts';
-import { editionReport } from '../../src/rulesets/ground/tools.ts';
+import type { ToolIO } from '../../packages/engine/src/kernel/index.ts';
+import { groundPackage } from '../../packages/engine/src/rulesets/ground/index.ts';
+import { SAMPLE_EDITION, type Edition } from '../../packages/engine/src/rulesets/ground/edition.ts';
+import { editionReport } from '../../packages/engine/src/rulesets/ground/tools.ts';
 import { cli } from '../support/cli.ts';
 
 function memoryIO(files: Record<string, string>): ToolIO & { stdout: string[] } {

@@ -1,10 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { act, canonicalJson, hashText, SeededRandom, type GameEvent, type Json } from '../../src/kernel/index.ts';
-import { ground } from '../../src/rulesets/ground/index.ts';
-import { agents } from '../../src/rulesets/ground/agents.ts';
-import type { GroundState, SelectAction } from '../../src/rulesets/ground/state.ts';
-import { MODES } from '../../src/rulesets/ground/state.ts';
+import {
+  act,
+  canonicalJson,
+  hashText,
+  SeededRandom,
+  type GameEvent,
+  type Json,
+} from '../../packages/engine/src/kernel/index.ts';
+import { ground } from '../../packages/engine/src/rulesets/ground/index.ts';
+import { agents } from '../../packages/engine/src/rulesets/ground/agents.ts';
+import type { GroundState, SelectAction } from '../../packages/engine/src/rulesets/ground/state.ts';
+import { MODES } from '../../packages/engine/src/rulesets/ground/state.ts';
 
 type Visit = (s: GroundState, seat: number, kind: string) => void;
 

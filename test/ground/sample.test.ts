@@ -2,8 +2,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SeededRandom } from '../../src/kernel/index.ts';
-import { ground } from '../../src/rulesets/ground/index.ts';
+import { SeededRandom } from '../../packages/engine/src/kernel/index.ts';
+import { ground } from '../../packages/engine/src/rulesets/ground/index.ts';
 
 test('[U22] a sampled state redraws other hands, deck order and unseen Problems: over 50 samples they differ from the real ones', () => {
   const s = ground.setup({ players: 4 }, 11);

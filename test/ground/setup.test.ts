@@ -1,9 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ArbiterError } from '../../src/kernel/index.ts';
-import { ground } from '../../src/rulesets/ground/index.ts';
-import { parseEdition, SAMPLE_EDITION, valueInPlay, type Edition } from '../../src/rulesets/ground/edition.ts';
-import { SUITS } from '../../src/rulesets/ground/state.ts';
+import { ArbiterError } from '../../packages/engine/src/kernel/index.ts';
+import { ground } from '../../packages/engine/src/rulesets/ground/index.ts';
+import {
+  parseEdition,
+  SAMPLE_EDITION,
+  valueInPlay,
+  type Edition,
+} from '../../packages/engine/src/rulesets/ground/edition.ts';
+import { SUITS } from '../../packages/engine/src/rulesets/ground/state.ts';
 
 function throwsBadConfig(fn: () => unknown, pattern: RegExp): void {
   assert.throws(

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { groundPackage } from '../../src/rulesets/ground/index.ts';
+import { groundPackage } from '../../packages/engine/src/rulesets/ground/index.ts';
 import { runTournament } from '../../src/runners/tournament.ts';
 
 const rate = (r: ReturnType<typeof runTournament>, agent: string) => r.standings.find((s) => s.agent === agent)!;

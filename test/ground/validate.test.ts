@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { act, canonicalJson } from '../../src/kernel/index.ts';
-import { ground } from '../../src/rulesets/ground/index.ts';
+import { act, canonicalJson } from '../../packages/engine/src/kernel/index.ts';
+import { ground } from '../../packages/engine/src/rulesets/ground/index.ts';
 
 test('[GR-A13] malformed or prototype-named input is refused as bad_request without throwing or changing the state', () => {
   const s = ground.setup({}, 3);

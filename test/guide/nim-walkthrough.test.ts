@@ -1,12 +1,12 @@
 // The guide's walkthrough (docs/guide-write-a-ruleset.md, section 8) as a test: Nim, a ruleset
-// that lives in a test fixture, is registered with `withPackages` (src/registry.ts is not edited)
+// that lives in a test fixture, is registered with `withPackages` (packages/engine/src/registry.ts is not edited)
 // and gets the whole tool chain: the conformance suite, its scenarios and coverage, `explore` with
 // an exact state count, the rules page, and matches with its own agent.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { withPackages } from '../../src/registry.ts';
+import { withPackages } from '../../packages/engine/src/registry.ts';
 import { badConfigs, determinism, fuzzInput, randomGames, sampling } from '../../src/runners/conformance.ts';
 import { coverageOf, loadScenariosOf } from '../../src/runners/coverage.ts';
 import { explore } from '../../src/runners/explore.ts';

@@ -14,8 +14,8 @@ import {
   StreamHash,
   act,
   ArbiterError,
-} from '../../src/kernel/index.ts';
-import { tictactoe } from '../../src/rulesets/tictactoe/index.ts';
+} from '../../packages/engine/src/kernel/index.ts';
+import { tictactoe } from '../../packages/engine/src/rulesets/tictactoe/index.ts';
 
 test('canonical JSON sorts keys at every depth and is insensitive to insertion order', () => {
   assert.equal(

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { SeededRandom } from '../../src/kernel/index.ts';
+import { SeededRandom } from '../../packages/engine/src/kernel/index.ts';
 
 test('[RNG-RESEED] reseed(s) draws what new SeededRandom(s) draws, after any earlier draws', () => {
   fc.assert(

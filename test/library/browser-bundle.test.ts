@@ -9,7 +9,7 @@ import { createContext, runInContext } from 'node:vm';
 import { join } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { conformanceGame, ids, type GameReport } from '../fixtures/browser-entry.ts';
-import { PACKAGES } from '../../src/registry.ts';
+import { PACKAGES } from '../../packages/engine/src/registry.ts';
 
 const ROOT = process.cwd();
 

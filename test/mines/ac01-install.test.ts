@@ -13,9 +13,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createA2, installBoard } from '../../src/rulesets/mines/board/engine.ts';
-import { fixture } from '../../src/rulesets/mines/fixtures.ts';
-import { notifyRoundStart } from '../../src/rulesets/mines/orchestrator/orchestrator.ts';
+import { createA2, installBoard } from '../../packages/engine/src/rulesets/mines/board/engine.ts';
+import { fixture } from '../../packages/engine/src/rulesets/mines/fixtures.ts';
+import { notifyRoundStart } from '../../packages/engine/src/rulesets/mines/orchestrator/orchestrator.ts';
 import {
   CLEAR_ALL,
   Capture,

@@ -9,8 +9,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { settleBatch, tryDig } from '../../src/rulesets/mines/board/engine.ts';
-import type { CellRevealed } from '../../src/rulesets/mines/board/types.ts';
+import { settleBatch, tryDig } from '../../packages/engine/src/rulesets/mines/board/engine.ts';
+import type { CellRevealed } from '../../packages/engine/src/rulesets/mines/board/types.ts';
 import {
   act,
   cellsOf,

@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lastRoundEnd } from '../../src/rulesets/mines/ledger/ledger.ts';
+import { lastRoundEnd } from '../../packages/engine/src/rulesets/mines/ledger/ledger.ts';
 import {
   CLEAR_ALL,
   SEVEN_NON_CLEARING,

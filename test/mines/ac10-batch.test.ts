@@ -10,7 +10,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ActionOutcome } from '../../src/rulesets/mines/board/types.ts';
+import type { ActionOutcome } from '../../packages/engine/src/rulesets/mines/board/types.ts';
 import {
   CLEAR_ALL,
   SEVEN_NON_CLEARING,

@@ -4,8 +4,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { installBoard, retireBoard, tryDig } from '../../src/rulesets/mines/board/engine.ts';
-import { fixture } from '../../src/rulesets/mines/fixtures.ts';
+import { installBoard, retireBoard, tryDig } from '../../packages/engine/src/rulesets/mines/board/engine.ts';
+import { fixture } from '../../packages/engine/src/rulesets/mines/fixtures.ts';
 import {
   SEVEN_NON_CLEARING,
   act,

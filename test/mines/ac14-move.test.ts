@@ -8,9 +8,9 @@ import {
   installBoard,
   retireBoard,
   settleBatch,
-} from '../../src/rulesets/mines/board/engine.ts';
-import { fixture } from '../../src/rulesets/mines/fixtures.ts';
-import { notifyRoundStart } from '../../src/rulesets/mines/orchestrator/orchestrator.ts';
+} from '../../packages/engine/src/rulesets/mines/board/engine.ts';
+import { fixture } from '../../packages/engine/src/rulesets/mines/fixtures.ts';
+import { notifyRoundStart } from '../../packages/engine/src/rulesets/mines/orchestrator/orchestrator.ts';
 import {
   Capture,
   act,

@@ -7,9 +7,9 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { canonicalJson, hashText } from '../../src/kernel/index.ts';
-import { fixture } from '../../src/rulesets/mines/fixtures.ts';
-import { INTENT_TYPES } from '../../src/rulesets/mines/board/types.ts';
+import { canonicalJson, hashText } from '../../packages/engine/src/kernel/index.ts';
+import { fixture } from '../../packages/engine/src/rulesets/mines/fixtures.ts';
+import { INTENT_TYPES } from '../../packages/engine/src/rulesets/mines/board/types.ts';
 import { SEQUENCE, runSequence } from './replay-seq.ts';
 
 test("[AC-18, EC8] changing the board product's variant table after install changes nothing: A2 holds a snapshot", () => {
@@ -53,7 +53,7 @@ test('[AC-20, R1] b_fog and b_fog_bare give streams that differ only in variant_
 });
 
 test('[AC-22, R1, R12] static checks over the A2 sources: no randomness, no table loading, no economy reads, no UI, closed intent set', () => {
-  const dir = join(import.meta.dirname, '../../src/rulesets/mines/board');
+  const dir = join(import.meta.dirname, '../../packages/engine/src/rulesets/mines/board');
   const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
   assert.ok(files.length >= 4);
   const forbidden: Array<[RegExp, string]> = [

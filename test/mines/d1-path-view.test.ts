@@ -4,10 +4,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { minesPackage, type MinesAction, type MinesState } from '../../src/rulesets/mines/index.ts';
-import { computeMovePath } from '../../src/rulesets/mines/board/engine.ts';
-import { viewMovePath } from '../../src/rulesets/mines/board/path.ts';
-import type { MinesView } from '../../src/rulesets/mines/view.ts';
+import { minesPackage, type MinesAction, type MinesState } from '../../packages/engine/src/rulesets/mines/index.ts';
+import { computeMovePath } from '../../packages/engine/src/rulesets/mines/board/engine.ts';
+import { viewMovePath } from '../../packages/engine/src/rulesets/mines/board/path.ts';
+import type { MinesView } from '../../packages/engine/src/rulesets/mines/view.ts';
 
 test('[AC-14, D1-5] viewMovePath on the seat view equals compute_move_path on the state, cell by cell', () => {
   const r = minesPackage.ruleset;

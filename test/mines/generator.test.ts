@@ -2,17 +2,17 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canonicalJson } from '../../src/kernel/index.ts';
+import { canonicalJson } from '../../packages/engine/src/kernel/index.ts';
 import {
   GenError,
   boardId,
   generate,
   normaliseParams,
   parseBoardId,
-} from '../../src/rulesets/mines/generator/generator.ts';
-import { Solver, gridFromBoard, solveBoard } from '../../src/rulesets/mines/generator/solver.ts';
-import { checkInvariants } from '../../src/rulesets/mines/board/engine.ts';
-import { fixture } from '../../src/rulesets/mines/fixtures.ts';
+} from '../../packages/engine/src/rulesets/mines/generator/generator.ts';
+import { Solver, gridFromBoard, solveBoard } from '../../packages/engine/src/rulesets/mines/generator/solver.ts';
+import { checkInvariants } from '../../packages/engine/src/rulesets/mines/board/engine.ts';
+import { fixture } from '../../packages/engine/src/rulesets/mines/fixtures.ts';
 import { naiveDigit, naiveR0 } from './helpers.ts';
 
 const PARAMS = [

@@ -3,7 +3,7 @@
 // share no code with the engine, so they can disagree with it.
 
 import assert from 'node:assert/strict';
-import type { Board } from '../../src/rulesets/mines/board/geometry.ts';
+import type { Board } from '../../packages/engine/src/rulesets/mines/board/geometry.ts';
 import {
   createA2,
   installBoard,
@@ -14,7 +14,7 @@ import {
   tryMove,
   tryStop,
   type World,
-} from '../../src/rulesets/mines/board/engine.ts';
+} from '../../packages/engine/src/rulesets/mines/board/engine.ts';
 import type {
   ActionOutcome,
   Cell,
@@ -23,11 +23,14 @@ import type {
   Intent,
   MinesEvent,
   Sink,
-} from '../../src/rulesets/mines/board/types.ts';
-import { createLedger } from '../../src/rulesets/mines/ledger/ledger.ts';
-import { economyTable, type EconomyTable } from '../../src/rulesets/mines/ledger/economy.ts';
-import { notifyRoundStart, notifySettlementDone } from '../../src/rulesets/mines/orchestrator/orchestrator.ts';
-import { fixture } from '../../src/rulesets/mines/fixtures.ts';
+} from '../../packages/engine/src/rulesets/mines/board/types.ts';
+import { createLedger } from '../../packages/engine/src/rulesets/mines/ledger/ledger.ts';
+import { economyTable, type EconomyTable } from '../../packages/engine/src/rulesets/mines/ledger/economy.ts';
+import {
+  notifyRoundStart,
+  notifySettlementDone,
+} from '../../packages/engine/src/rulesets/mines/orchestrator/orchestrator.ts';
+import { fixture } from '../../packages/engine/src/rulesets/mines/fixtures.ts';
 
 export class Capture implements Sink {
   log: Array<{ face: Face; e: MinesEvent }> = [];

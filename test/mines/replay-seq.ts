@@ -2,14 +2,14 @@
 // batch and a stop, for the replay criteria (AC-18/19/20). Run with --print BOARD to print the
 // event stream's hash from a separate process (AC-19 across processes).
 
-import { canonicalJson, hashText } from '../../src/kernel/index.ts';
-import type { Board } from '../../src/rulesets/mines/board/geometry.ts';
-import { createA2, installBoard, settleBatch } from '../../src/rulesets/mines/board/engine.ts';
-import type { Intent, MinesEvent } from '../../src/rulesets/mines/board/types.ts';
-import { createLedger } from '../../src/rulesets/mines/ledger/ledger.ts';
-import { economyTable } from '../../src/rulesets/mines/ledger/economy.ts';
-import { notifyRoundStart } from '../../src/rulesets/mines/orchestrator/orchestrator.ts';
-import { fixture } from '../../src/rulesets/mines/fixtures.ts';
+import { canonicalJson, hashText } from '../../packages/engine/src/kernel/index.ts';
+import type { Board } from '../../packages/engine/src/rulesets/mines/board/geometry.ts';
+import { createA2, installBoard, settleBatch } from '../../packages/engine/src/rulesets/mines/board/engine.ts';
+import type { Intent, MinesEvent } from '../../packages/engine/src/rulesets/mines/board/types.ts';
+import { createLedger } from '../../packages/engine/src/rulesets/mines/ledger/ledger.ts';
+import { economyTable } from '../../packages/engine/src/rulesets/mines/ledger/economy.ts';
+import { notifyRoundStart } from '../../packages/engine/src/rulesets/mines/orchestrator/orchestrator.ts';
+import { fixture } from '../../packages/engine/src/rulesets/mines/fixtures.ts';
 
 const c = (type: Intent['type'], x: number, y: number): Intent => ({ type, cell: [x, y] });
 

@@ -3,10 +3,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { act, canonicalJson, ArbiterError } from '../../src/kernel/index.ts';
-import { checkInvariants } from '../../src/rulesets/mines/board/engine.ts';
-import { buildBoard, fixture } from '../../src/rulesets/mines/fixtures.ts';
-import { mines } from '../../src/rulesets/mines/index.ts';
+import { act, canonicalJson, ArbiterError } from '../../packages/engine/src/kernel/index.ts';
+import { checkInvariants } from '../../packages/engine/src/rulesets/mines/board/engine.ts';
+import { buildBoard, fixture } from '../../packages/engine/src/rulesets/mines/fixtures.ts';
+import { mines } from '../../packages/engine/src/rulesets/mines/index.ts';
 import { badConfigs, determinism, fuzzInput, randomGames } from '../../src/runners/conformance.ts';
 
 test('[U-M7, R3, EC2] several violations at once report the first in the order 1, 2a, 3, 2b, 4', () => {

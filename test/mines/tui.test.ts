@@ -3,9 +3,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { handleKeys, newUi, renderScreen, send } from '../../src/rulesets/mines/terminal.ts';
-import { describeEvent } from '../../src/rulesets/mines/describe.ts';
-import { mines } from '../../src/rulesets/mines/index.ts';
+import { handleKeys, newUi, renderScreen, send } from '../../packages/engine/src/rulesets/mines/terminal.ts';
+import { describeEvent } from '../../packages/engine/src/rulesets/mines/describe.ts';
+import { mines } from '../../packages/engine/src/rulesets/mines/index.ts';
 
 const ui = (config: Record<string, unknown>) => newUi(mines.setup(config, 1));
 const rows = (u: ReturnType<typeof ui>) => (mines.view(u.state, 0) as { rows: string[] }).rows;

@@ -5,10 +5,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { canonicalJson } from '../../src/kernel/index.ts';
-import { mines } from '../../src/rulesets/mines/index.ts';
+import { canonicalJson } from '../../packages/engine/src/kernel/index.ts';
+import { mines } from '../../packages/engine/src/rulesets/mines/index.ts';
 
-const dir = join(import.meta.dirname, '../../src/rulesets/mines');
+const dir = join(import.meta.dirname, '../../packages/engine/src/rulesets/mines');
 
 test('[R5, R9] validate imports no transition: only checkIntent and checkInvariants from A2, nothing from rules, setup or the orchestrator', () => {
   const src = readFileSync(join(dir, 'menu.ts'), 'utf8');

@@ -11,8 +11,8 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { simulate } from '../../src/runners/sim.ts';
-import { minesPackage } from '../../src/rulesets/mines/index.ts';
-import { tictactoePackage } from '../../src/rulesets/tictactoe/index.ts';
+import { minesPackage } from '../../packages/engine/src/rulesets/mines/index.ts';
+import { tictactoePackage } from '../../packages/engine/src/rulesets/tictactoe/index.ts';
 import { runTournament } from '../../src/runners/tournament.ts';
 import { simReportHtml, tournamentReportHtml } from '../../src/report/static.ts';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { binFigure, addValue, newFigure } from '../../src/runners/aggregate.ts';
 import { simulate } from '../../src/runners/sim.ts';
-import { tictactoePackage } from '../../src/rulesets/tictactoe/index.ts';
+import { tictactoePackage } from '../../packages/engine/src/rulesets/tictactoe/index.ts';
 import { simReportHtml, tournamentReportHtml } from '../../src/report/static.ts';
 import { simReportView } from '../../src/report/charts.ts';
 import { REPORT_CSS, renderReportBody, renderReportPage } from '../../src/report/page.ts';

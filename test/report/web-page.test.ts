@@ -5,8 +5,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { simulate } from '../../src/runners/sim.ts';
-import { minesPackage } from '../../src/rulesets/mines/index.ts';
-import { tictactoePackage } from '../../src/rulesets/tictactoe/index.ts';
+import { minesPackage } from '../../packages/engine/src/rulesets/mines/index.ts';
+import { tictactoePackage } from '../../packages/engine/src/rulesets/tictactoe/index.ts';
 import { axeProblems, chromiumInstalled, overflowsX, shot, startRig, type WebRig } from '../web/support.ts';
 
 const at = (obj: unknown, path: (string | number)[]): unknown =>

@@ -4,8 +4,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canonicalJson, SeededRandom, type Json } from '../../src/kernel/index.ts';
-import { canonicalInput } from '../../src/engine/log.ts';
+import { canonicalJson, SeededRandom, type Json } from '../../packages/engine/src/kernel/index.ts';
+import { canonicalInput } from '../../packages/engine/src/engine/log.ts';
 
 function randomJson(rnd: SeededRandom, depth: number): Json {
   const k = rnd.int(depth > 3 ? 5 : 7);

@@ -3,8 +3,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Ruleset } from '../../src/kernel/index.ts';
-import { tictactoe, type TicTacToeAction, type TicTacToeState } from '../../src/rulesets/tictactoe/index.ts';
+import type { Ruleset } from '../../packages/engine/src/kernel/index.ts';
+import {
+  tictactoe,
+  type TicTacToeAction,
+  type TicTacToeState,
+} from '../../packages/engine/src/rulesets/tictactoe/index.ts';
 import { badConfigs, determinism, fuzzInput, randomGames, schemaConformance } from '../../src/runners/conformance.ts';
 import { compileWithAjv } from '../support/ajv.ts';
 

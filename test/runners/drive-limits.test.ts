@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { handleLine, runDrive, type DriveState } from '../../src/cli/drive.ts';
 import { verifyLogText } from '../../src/runners/replay.ts';
-import { REGISTRY } from '../../src/registry.ts';
-import type { Ruleset } from '../../src/kernel/index.ts';
+import { REGISTRY } from '../../packages/engine/src/registry.ts';
+import type { Ruleset } from '../../packages/engine/src/kernel/index.ts';
 
 type Resp = {
   id: unknown;

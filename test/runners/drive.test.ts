@@ -103,7 +103,7 @@ test('drive: garbage lines get bad_request and the driver keeps serving', () => 
 });
 
 test('drive plays every registered ruleset to the end using only its own answers', async () => {
-  const { rulesetIds } = await import('../../src/registry.ts');
+  const { rulesetIds } = await import('../../packages/engine/src/registry.ts');
   for (const ruleset of rulesetIds()) {
     const ds: DriveState = { session: null };
     let pending = send(ds, { id: 0, op: 'new', ruleset, seed: 3 }).pending as { seat: number }[];

@@ -5,11 +5,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { act, canonicalJson, type Json, type Ruleset } from '../../src/kernel/index.ts';
-import { PACKAGES, REGISTRY } from '../../src/registry.ts';
+import { act, canonicalJson, type Json, type Ruleset } from '../../packages/engine/src/kernel/index.ts';
+import { PACKAGES, REGISTRY } from '../../packages/engine/src/registry.ts';
 import { makeAgents } from '../../src/agents/resolve.ts';
-import { runMatch } from '../../src/runners/match.ts';
-import { canonicalInput, clipRaw, logLines, MatchRecorder, type LogEntry } from '../../src/engine/log.ts';
+import { runMatch } from '../../packages/engine/src/engine/run-match.ts';
+import {
+  canonicalInput,
+  clipRaw,
+  logLines,
+  MatchRecorder,
+  type LogEntry,
+} from '../../packages/engine/src/engine/log.ts';
 import { verifyLogText, type VerifyReport } from '../../src/runners/replay.ts';
 
 const resolve = (id: string) => REGISTRY.get(id)?.ruleset as Ruleset<unknown> | undefined;

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ArbiterError } from '../../src/kernel/index.ts';
-import { tictactoe, tictactoePackage } from '../../src/rulesets/tictactoe/index.ts';
+import { ArbiterError } from '../../packages/engine/src/kernel/index.ts';
+import { tictactoe, tictactoePackage } from '../../packages/engine/src/rulesets/tictactoe/index.ts';
 import { makeAgents } from '../../src/agents/resolve.ts';
-import { playFast, runMatch } from '../../src/runners/match.ts';
-import { logLines, hashEvents } from '../../src/engine/log.ts';
+import { playFast, runMatch } from '../../packages/engine/src/engine/run-match.ts';
+import { logLines, hashEvents } from '../../packages/engine/src/engine/log.ts';
 import { parseLog } from '../../src/runners/logfile.ts';
 import { replayLog } from '../../src/runners/replay.ts';
 

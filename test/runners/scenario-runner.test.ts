@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ArbiterError } from '../../src/kernel/index.ts';
+import { ArbiterError } from '../../packages/engine/src/kernel/index.ts';
 import { parseScenario } from '../../src/runners/scenario-file.ts';
 import { runScenario } from '../../src/runners/scenario.ts';
-import { tictactoe } from '../../src/rulesets/tictactoe/index.ts';
-import { bnc } from '../../src/rulesets/bnc/index.ts';
+import { tictactoe } from '../../packages/engine/src/rulesets/tictactoe/index.ts';
+import { bnc } from '../../packages/engine/src/rulesets/bnc/index.ts';
 import { findSubsequence, partialMatch } from '../../src/runners/match-partial.ts';
 
 const run = (yaml: string) =>

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { GameEvent } from '../../src/kernel/index.ts';
-import { minesPackage } from '../../src/rulesets/mines/index.ts';
+import type { GameEvent } from '../../packages/engine/src/kernel/index.ts';
+import { minesPackage } from '../../packages/engine/src/rulesets/mines/index.ts';
 import { makeAgents } from '../../src/agents/resolve.ts';
-import { playFast, runMatch } from '../../src/runners/match.ts';
-import { hashEvents, logLines } from '../../src/engine/log.ts';
+import { playFast, runMatch } from '../../packages/engine/src/engine/run-match.ts';
+import { hashEvents, logLines } from '../../packages/engine/src/engine/log.ts';
 import { parseLog } from '../../src/runners/logfile.ts';
 import { replayLog } from '../../src/runners/replay.ts';
 

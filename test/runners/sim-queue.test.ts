@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { groundPackage } from '../../src/rulesets/ground/index.ts';
+import { groundPackage } from '../../packages/engine/src/rulesets/ground/index.ts';
 import { reportFingerprint, simulate } from '../../src/runners/sim.ts';
 import { parseRedisUrl, simulateQueued } from '../../src/runners/sim-queue.ts';
 import { startRedis } from '../support/redis.ts';

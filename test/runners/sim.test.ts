@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tictactoePackage as tictactoe } from '../../src/rulesets/tictactoe/index.ts';
+import { tictactoePackage as tictactoe } from '../../packages/engine/src/rulesets/tictactoe/index.ts';
 import { SIM_WORKER } from '../../src/cli/paths.ts';
 import { reportFingerprint, simulate } from '../../src/runners/sim.ts';
 import { simulateParallel } from '../../src/runners/sim-parallel.ts';

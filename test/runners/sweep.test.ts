@@ -2,8 +2,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tictactoePackage } from '../../src/rulesets/tictactoe/index.ts';
-import { groundPackage } from '../../src/rulesets/ground/index.ts';
+import { tictactoePackage } from '../../packages/engine/src/rulesets/tictactoe/index.ts';
+import { groundPackage } from '../../packages/engine/src/rulesets/ground/index.ts';
 import { simulate } from '../../src/runners/sim.ts';
 import { cellsOf, parseSweep, runSweep } from '../../src/runners/sweep.ts';
 

@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tictactoePackage } from '../../src/rulesets/tictactoe/index.ts';
+import { tictactoePackage } from '../../packages/engine/src/rulesets/tictactoe/index.ts';
 import { lineupsOf, runTournament, type GameResult } from '../../src/runners/tournament.ts';
 
 test('[tournament] line-ups: distinct agents in every seat order; with fewer agents than seats, everyone seated', () => {

@@ -7,10 +7,14 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import WebSocket from 'ws';
-import { getPackage } from '../../src/registry.ts';
+import { getPackage } from '../../packages/engine/src/registry.ts';
 import { parseLog } from '../../src/runners/logfile.ts';
 import { replayLog } from '../../src/runners/replay.ts';
-import { decisionRequestSchema, decisionResultSchema, matchStartSchema } from '../../src/agents/protocol.ts';
+import {
+  decisionRequestSchema,
+  decisionResultSchema,
+  matchStartSchema,
+} from '../../packages/engine/src/agents/protocol.ts';
 import { call, startServer, tempDir, type ServerProc } from './helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');

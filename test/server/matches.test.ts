@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { act, SeededRandom, type GameEvent, type Json } from '../../src/kernel/index.ts';
-import { getPackage } from '../../src/registry.ts';
+import { act, SeededRandom, type GameEvent, type Json } from '../../packages/engine/src/kernel/index.ts';
+import { getPackage } from '../../packages/engine/src/registry.ts';
 import { parseLog } from '../../src/runners/logfile.ts';
 import { replayLog } from '../../src/runners/replay.ts';
 import { actionSchemas } from '../../src/runners/schema.ts';
-import { leaks, leaksAny } from '../../src/engine/audience.ts';
+import { leaks, leaksAny } from '../../packages/engine/src/engine/audience.ts';
 import { ActResult, ErrorBody, MatchRecord, ServerFrame, Snapshot } from '../../src/server/schemas.ts';
 import { call, startServer, tempDir, Watcher, type ServerProc } from './helpers.ts';
 

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SeededRandom } from '../../src/kernel/index.ts';
+import { SeededRandom } from '../../packages/engine/src/kernel/index.ts';
 import { ActBody, ClientFrame, parseActBody, parseClientFrame } from '../../src/server/schemas.ts';
 
 const long = 'k'.repeat(129);

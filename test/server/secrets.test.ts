@@ -4,8 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { containsSecret, type GameEvent, type Json } from '../../src/kernel/index.ts';
-import { eventsLeak, leaksAny, type EventTexts } from '../../src/engine/audience.ts';
+import { containsSecret, type GameEvent, type Json } from '../../packages/engine/src/kernel/index.ts';
+import { eventsLeak, leaksAny, type EventTexts } from '../../packages/engine/src/engine/audience.ts';
 
 /** Every object and array inside `v` (itself included), so some secrets are really in it. */
 function parts(v: Json, out: Json[] = []): Json[] {

@@ -4,10 +4,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { GameEvent } from '../../src/kernel/index.ts';
-import { bncPackage } from '../../src/rulesets/bnc/index.ts';
-import { groundPackage } from '../../src/rulesets/ground/index.ts';
-import { eventsFor } from '../../src/engine/audience.ts';
+import type { GameEvent } from '../../packages/engine/src/kernel/index.ts';
+import { bncPackage } from '../../packages/engine/src/rulesets/bnc/index.ts';
+import { groundPackage } from '../../packages/engine/src/rulesets/ground/index.ts';
+import { eventsFor } from '../../packages/engine/src/engine/audience.ts';
 
 const events: GameEvent[] = [{ type: 'beat', beat: 'first_contact', turn: 1 }];
 

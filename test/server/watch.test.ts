@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { act, SeededRandom } from '../../src/kernel/index.ts';
-import { getPackage } from '../../src/registry.ts';
+import { act, SeededRandom } from '../../packages/engine/src/kernel/index.ts';
+import { getPackage } from '../../packages/engine/src/registry.ts';
 import { MatchRecord, Snapshot } from '../../src/server/schemas.ts';
 import { call, startServer, tempDir, Watcher, type ServerProc } from './helpers.ts';
 

@@ -2,7 +2,7 @@
 // publishes accept what its menus and configs really hold.
 
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { JsonObject } from '../../src/kernel/index.ts';
+import type { JsonObject } from '../../packages/engine/src/kernel/index.ts';
 import type { CompileSchema } from '../../src/runners/conformance.ts';
 
 export const compileWithAjv: CompileSchema = (schema: JsonObject) => {

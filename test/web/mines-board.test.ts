@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { minesPackage, type MinesState } from '../../src/rulesets/mines/index.ts';
+import { minesPackage, type MinesState } from '../../packages/engine/src/rulesets/mines/index.ts';
 import { call } from '../server/helpers.ts';
 import { B_BATCH_TO_LAST_SAFE } from './mines-fixtures.ts';
 import {

@@ -1,6 +1,6 @@
 // Action scripts shared by the mines board tests (in the browser and on the board model).
 
-import type { MinesAction } from '../../src/rulesets/mines/index.ts';
+import type { MinesAction } from '../../packages/engine/src/rulesets/mines/index.ts';
 
 /** On fixture b_batch: walks and digs until one closed safe cell is left (the next dig clears). */
 export const B_BATCH_TO_LAST_SAFE: MinesAction[] = [

@@ -4,8 +4,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { minesPackage, type MinesAction, type MinesState } from '../../src/rulesets/mines/index.ts';
-import type { GameEvent, Json } from '../../src/kernel/index.ts';
+import { minesPackage, type MinesAction, type MinesState } from '../../packages/engine/src/rulesets/mines/index.ts';
+import type { GameEvent, Json } from '../../packages/engine/src/kernel/index.ts';
 import { B_BATCH_TO_LAST_SAFE } from './mines-fixtures.ts';
 import {
   cellKind,

@@ -2,7 +2,7 @@
 // it. Two seats take 1 or 2 pebbles from a pile in turn; whoever takes the last one wins. A `note`
 // action with a free text parameter (a menu template) writes on the table and passes the turn.
 
-import { reject, type Json, type Menu, type RulesetPackage } from '../../src/kernel/index.ts';
+import { reject, type Json, type Menu, type RulesetPackage } from '../../packages/engine/src/kernel/index.ts';
 
 type PebblesState = { pile: number; turn: number; notes: string[]; winner: number };
 type PebblesAction = { type: 'take'; count: number } | { type: 'note'; text: string };

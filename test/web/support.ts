@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import type { RulesetPackage } from '../../src/kernel/index.ts';
+import type { RulesetPackage } from '../../packages/engine/src/kernel/index.ts';
 import { startServer, type RunningServer } from '../../src/server/serve.ts';
-import { PACKAGES } from '../../src/registry.ts';
+import { PACKAGES } from '../../packages/engine/src/registry.ts';
 import { buildWebIfStale, ROOT, WEB_DIST } from '../../scripts/web-build.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';

@@ -1,7 +1,7 @@
 // The event list in words beside a board: the ruleset's own describeEvent when the page has the
 // ruleset, else the event's type and fields.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { RulesetPackage } from '../../src/kernel/index.ts';
+import type { RulesetPackage } from '@arbiter/engine/kernel';
 import type { Json } from './boards/types.ts';
 import { actionLabel } from './boards/words.ts';
 import { loadPackage } from './rulesets.ts';

@@ -1,10 +1,10 @@
 // The shipped rulesets, loaded into the page on demand (each its own chunk): the replay viewer runs
 // them, and the match page borrows their words for events. Rulesets import nothing from node. The
 // list is not written here: every ruleset folder's index.ts is a chunk, found by vite at build time,
-// and a package is known by the id its ruleset declares (src/registry.ts names the shipped ones).
-import type { RulesetPackage } from '../../src/kernel/index.ts';
+// and a package is known by the id its ruleset declares (packages/engine/src/registry.ts names the shipped ones).
+import type { RulesetPackage } from '@arbiter/engine/kernel';
 
-const MODULES = import.meta.glob<Record<string, unknown>>('../../src/rulesets/*/index.ts');
+const MODULES = import.meta.glob<Record<string, unknown>>('../../packages/engine/src/rulesets/*/index.ts');
 
 /** The folder a ruleset lives in is its id (`arbiter new` writes it so). */
 const LOADERS: Record<string, () => Promise<RulesetPackage>> = Object.fromEntries(

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ArbiterError, canonicalJson, type Json } from '../../kernel/index.ts';
+import { ArbiterError, canonicalJson, type Json } from '@arbiter/engine/kernel';
 
 export type CassetteEntry =
   | { response: Json }

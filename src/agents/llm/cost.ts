@@ -3,9 +3,9 @@
 // is sent and settles the real cost from the usage the provider reports, so the spend never passes
 // the budget however many seats ask at once.
 
-import { ArbiterError } from '../../kernel/index.ts';
+import { ArbiterError } from '@arbiter/engine/kernel';
 import type { Usage } from './providers.ts';
-import { MatchStop } from '../transport.ts';
+import { MatchStop } from '@arbiter/engine/agents';
 
 export type Price = {
   /** Dollars per million input tokens not read from the cache. */

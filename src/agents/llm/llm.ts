@@ -9,10 +9,10 @@
 // of the request, and a request a cassette cannot answer stops the match.
 
 import { createHash } from 'node:crypto';
-import { ArbiterError, publishedActions, type AgentContext, type Json, type JsonObject } from '../../kernel/index.ts';
-import type { DecisionRequest, MatchStart } from '../protocol.ts';
-import { MatchStop, type Reply, type Transport, type TransportAgent } from '../transport.ts';
-import { describeEventText, describeMenuText } from '../observe.ts';
+import { ArbiterError, publishedActions, type AgentContext, type Json, type JsonObject } from '@arbiter/engine/kernel';
+import type { DecisionRequest, MatchStart } from '@arbiter/engine/agents';
+import { MatchStop, type Reply, type Transport, type TransportAgent } from '@arbiter/engine/agents';
+import { describeEventText, describeMenuText } from '@arbiter/engine/agents';
 import { actionFromProse, toolsForMenu } from './tools.ts';
 import { type Cassette, requestKey, type CassetteEntry } from './cassette.ts';
 import {

@@ -2,7 +2,7 @@
 // normalised to one shape, the SDK client and one call. `compatible` is the OpenAI wire format at a
 // base URL of the user's (a local server, a router); `google` goes through @google/genai.
 
-import type { Json } from '../../kernel/index.ts';
+import type { Json } from '@arbiter/engine/kernel';
 import type { ToolSpec } from './tools.ts';
 
 export const PROVIDERS = ['openai', 'anthropic', 'google', 'compatible'] as const;

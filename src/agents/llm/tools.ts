@@ -2,7 +2,7 @@
 // menu's JSON Schema (templates) for free-parameter families; for finite families they are the
 // ruleset's declared family schema narrowed to the values on the menu now (an enum per scalar field).
 
-import type { Json, JsonObject, Menu } from '../../kernel/index.ts';
+import type { Json, JsonObject, Menu } from '@arbiter/engine/kernel';
 
 export type ToolSpec = { name: string; description: string; parameters: JsonObject };
 

@@ -5,18 +5,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { CliContext } from '../io.ts';
-import { ArbiterError, type Agent, type Json, type RulesetPackage } from '../../kernel/index.ts';
+import { ArbiterError, type Agent, type Json, type RulesetPackage } from '@arbiter/engine/kernel';
 import { makeAgent, makeAgents, type AgentEnv } from '../../agents/resolve.ts';
 import { type Lineup, lineupSeats, loadLineup, shippedLineups } from '../../agents/lineup.ts';
 import { llmAgent, type LlmEnv, type LlmSeat, promptHash, systemPrompt } from '../../agents/llm/llm.ts';
 import { Cassette } from '../../agents/llm/cassette.ts';
 import { Budget, CHARS_PER_TOKEN } from '../../agents/llm/cost.ts';
-import { firstAgent } from '../../agents/builtin.ts';
-import { rulesText, runMatch } from '../../runners/match.ts';
-import type { LogHeader, SeatHeader } from '../../engine/log.ts';
+import { firstAgent } from '@arbiter/engine/agents';
+import { rulesText, runMatch } from '@arbiter/engine/match';
+import type { LogHeader, SeatHeader } from '@arbiter/engine/match';
 import { agentsDirFor, formatTranscript, readTranscript, TranscriptWriter } from '../../agents/transcript.ts';
-import { protocolSchemas } from '../../agents/protocol.ts';
-import type { PolicyOptions, AttemptRecord } from '../../agents/policy.ts';
+import { protocolSchemas } from '@arbiter/engine/agents';
+import type { PolicyOptions, AttemptRecord } from '@arbiter/engine/agents';
 
 export function addAgentOptions(cmd: Command): Command {
   return addModelOptions(

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pc } from '../colors.ts';
 import type { Command } from 'commander';
 import type { CliContext } from '../io.ts';
-import { ArbiterError } from '../../kernel/index.ts';
+import { ArbiterError } from '@arbiter/engine/kernel';
 import { parseCount } from './config.ts';
 import { ROOT } from '../paths.ts';
 import { runCase, type BenchResult } from '../../../bench/types.ts';

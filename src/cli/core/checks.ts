@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { pc } from '../colors.ts';
 import type { Command } from 'commander';
 import type { CliContext } from '../io.ts';
-import { PACKAGES, REGISTRY, getPackage, rulesetIds } from '../../registry.ts';
+import { PACKAGES, REGISTRY, getPackage, rulesetIds } from '@arbiter/engine';
 import { coverageOf, registerOf, type RulesetRegister } from '../../runners/coverage.ts';
 import { findScenarioFiles, loadScenarioFile } from '../../runners/scenario-file.ts';
 import { runScenario, type ScenarioResult } from '../../runners/scenario.ts';

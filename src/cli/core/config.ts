@@ -12,7 +12,7 @@ import {
   type Json,
   type JsonObject,
   type RulesetPackage,
-} from '../../kernel/index.ts';
+} from '@arbiter/engine/kernel';
 
 /**
  * The config options of one ruleset's `play`/`sim`: --config, --set, --preset and one flag per

@@ -5,8 +5,8 @@
 
 import type { Command } from 'commander';
 import type { CliContext } from '../io.ts';
-import { canonicalJson } from '../../kernel/index.ts';
-import { getPackage } from '../../registry.ts';
+import { canonicalJson } from '@arbiter/engine/kernel';
+import { getPackage } from '@arbiter/engine';
 import { explore, formatReport, formatGoals, mergeGoals, type ExploreReport } from '../../runners/explore.ts';
 import { buildConfig, parseCount, parseSeed } from './config.ts';
 

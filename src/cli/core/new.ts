@@ -7,12 +7,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, relative, resolve, sep } from 'node:path';
 import type { Command } from 'commander';
 import type { CliContext } from '../io.ts';
-import { ArbiterError } from '../../kernel/index.ts';
-import { rulesetIds } from '../../registry.ts';
+import { ArbiterError } from '@arbiter/engine/kernel';
+import { rulesetIds } from '@arbiter/engine';
 import { ROOT } from '../paths.ts';
 
 const TEMPLATE = join(ROOT, 'src', 'cli', 'new-template');
-const KERNEL = join(ROOT, 'src', 'kernel', 'index.ts');
+const ENGINE_SRC = join(ROOT, 'packages', 'engine', 'src');
+const KERNEL = join(ENGINE_SRC, 'kernel', 'index.ts');
 
 /** Lower-case words joined by single dashes, starting with a letter: it names files, types and rule ids. */
 const ID = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
@@ -53,9 +54,11 @@ function fill(text: string, words: Record<string, string>, file: string): string
 const posix = (p: string) => p.split(sep).join('/');
 
 /**
- * Writes `<root>/src/rulesets/<id>/` and `<root>/scenarios/<id>/`. Inside an Arbiter checkout the
- * kernel import and the scenario folder are the usual relative paths; elsewhere (a scratch folder)
- * the kernel is imported from this installation and the scenario folder is recorded absolute.
+ * Writes the ruleset folder and `<root>/scenarios/<id>/`. Inside an Arbiter checkout the folder is
+ * `packages/engine/src/rulesets/<id>/` beside the shipped rulesets, and the kernel import and the
+ * scenario folder are the usual relative paths; elsewhere (a scratch folder) the folder is
+ * `<root>/src/rulesets/<id>/`, the kernel is imported from this installation and the scenario folder
+ * is recorded absolute.
  */
 export function newRuleset(id: string, root: string, known: readonly string[] = rulesetIds()): NewRulesetResult {
   if (!ID.test(id) || id.length > 32)
@@ -65,13 +68,13 @@ export function newRuleset(id: string, root: string, known: readonly string[] = 
     );
   if (known.includes(id)) throw new ArbiterError('bad_request', `a ruleset with id "${id}" is already registered`);
   const base = resolve(root);
-  const folder = join(base, 'src', 'rulesets', id);
+  const inCheckout = resolve(base, 'packages', 'engine', 'src', 'kernel', 'index.ts') === KERNEL;
+  const folder = inCheckout ? join(ENGINE_SRC, 'rulesets', id) : join(base, 'src', 'rulesets', id);
   const scenarios = join(base, 'scenarios', id);
   for (const dir of [folder, scenarios])
     if (existsSync(dir) && readdirSync(dir).length > 0)
       throw new ArbiterError('bad_request', `${dir} already exists and is not empty; nothing was written`);
 
-  const inCheckout = resolve(base, 'src', 'kernel', 'index.ts') === KERNEL;
   let kernelImport = posix(relative(folder, KERNEL));
   if (!kernelImport.startsWith('.')) kernelImport = `./${kernelImport}`;
   const scenarioPath = inCheckout ? `scenarios/${id}` : posix(scenarios);
@@ -104,14 +107,14 @@ export function registerNew(program: Command, ctx: CliContext): void {
     .command('new')
     .description('write a new ruleset package on the skeleton (a placeholder game that passes conformance)')
     .argument('<ruleset>', 'the new ruleset id (lower-case words joined by dashes)')
-    .option('--dir <path>', 'root to write src/rulesets/<id>/ and scenarios/<id>/ under', '.')
+    .option('--dir <path>', 'root to write the ruleset folder and scenarios/<id>/ under', '.')
     .action((id: string, opts: { dir: string }) => {
       const r = newRuleset(id, opts.dir);
       const rel = (p: string) => posix(relative(ctx.io.cwd, p)) || '.';
       ctx.out(
         `wrote ${r.files.length} files: ${rel(r.folder)}/ and ${rel(r.scenarios)}/\n` +
           'next:\n' +
-          `  1. register it: import { ${r.packageName} } from './rulesets/${id}/index.ts' and add it to PACKAGES in src/registry.ts\n` +
+          `  1. register it: import { ${r.packageName} } from './rulesets/${id}/index.ts' and add it to PACKAGES in packages/engine/src/registry.ts\n` +
           `  2. write its rules page: arbiter rules ${id} --write\n` +
           '  3. npm test (conformance, scenarios, coverage), then replace the placeholder rule by rule\n',
       );

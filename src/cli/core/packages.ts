@@ -8,10 +8,10 @@ import { dirname, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import type { CliContext } from '../io.ts';
 import { pc } from '../colors.ts';
-import { ArbiterError, type RulesetPackage, type RulesetTool, type ToolIO } from '../../kernel/index.ts';
-import { getPackage, PACKAGES, rulesetIds } from '../../registry.ts';
+import { ArbiterError, type RulesetPackage, type RulesetTool, type ToolIO } from '@arbiter/engine/kernel';
+import { getPackage, PACKAGES, rulesetIds } from '@arbiter/engine';
 import { agentNames } from '../../agents/resolve.ts';
-import { BUILTIN_NOTES } from '../../agents/builtin.ts';
+import { BUILTIN_NOTES } from '@arbiter/engine/agents';
 import { MAX_JSON_FILE, readTextFile } from './config.ts';
 import { ROOT } from '../paths.ts';
 

@@ -13,12 +13,12 @@ import {
   type RulesetPackage,
   type Json,
   type JsonObject,
-} from '../../kernel/index.ts';
-import { getPackage, PACKAGES, rulesetIds } from '../../registry.ts';
+} from '@arbiter/engine/kernel';
+import { getPackage, PACKAGES, rulesetIds } from '@arbiter/engine';
 import { addAgentOptions, agentSession } from './agents-cli.ts';
-import { runMatch, type MatchResult } from '../../runners/match.ts';
-import { logLines, type LogEntry } from '../../engine/log.ts';
-import { MatchStop } from '../../agents/transport.ts';
+import { runMatch, type MatchResult } from '@arbiter/engine/match';
+import { logLines, type LogEntry } from '@arbiter/engine/match';
+import { MatchStop } from '@arbiter/engine/agents';
 import { isTransportSpec } from '../../agents/resolve.ts';
 import { verifyLogText } from '../../runners/replay.ts';
 import { addConfigOptions, buildConfig, parseSeed } from './config.ts';

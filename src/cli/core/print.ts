@@ -2,8 +2,8 @@
 // descriptions where it has them and compact JSON where it does not.
 
 import { pc } from '../colors.ts';
-import { canonicalJson, type GameEvent, type Json, type Outcome, type Ruleset } from '../../kernel/index.ts';
-import type { LogEntry } from '../../engine/log.ts';
+import { canonicalJson, type GameEvent, type Json, type Outcome, type Ruleset } from '@arbiter/engine/kernel';
+import type { LogEntry } from '@arbiter/engine/match';
 
 function compact(v: unknown, max = 160): string {
   const s = canonicalJson(v ?? null);

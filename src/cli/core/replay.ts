@@ -4,8 +4,8 @@
 import { pc } from '../colors.ts';
 import type { Command } from 'commander';
 import type { CliContext } from '../io.ts';
-import { canonicalJson, type Ruleset } from '../../kernel/index.ts';
-import { REGISTRY, rulesetAt } from '../../registry.ts';
+import { canonicalJson, type Ruleset } from '@arbiter/engine/kernel';
+import { REGISTRY, rulesetAt } from '@arbiter/engine';
 import { VERIFY_EXIT, verifyLogFile } from '../../runners/replay.ts';
 import { outcomeLine } from './print.ts';
 

@@ -5,7 +5,7 @@ import cliProgress from 'cli-progress';
 import { pc } from '../colors.ts';
 import type { Command } from 'commander';
 import type { CliContext } from '../io.ts';
-import { ArbiterError } from '../../kernel/index.ts';
+import { ArbiterError } from '@arbiter/engine/kernel';
 import { agentNames } from '../../agents/resolve.ts';
 import { SIM_WORKER } from '../paths.ts';
 import type { SimReport } from '../../runners/sim.ts';

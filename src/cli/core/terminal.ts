@@ -1,7 +1,7 @@
 // The TerminalIO a package's interactive player (`play RULESET --interactive`) runs on: process
 // stdin in raw mode, one key per `nextKey()`, text to stdout. Restores the terminal on close.
 
-import { ArbiterError, type TerminalIO } from '../../kernel/index.ts';
+import { ArbiterError, type TerminalIO } from '@arbiter/engine/kernel';
 
 export interface ClosableTerminalIO extends TerminalIO {
   close(): void;

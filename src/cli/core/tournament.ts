@@ -5,7 +5,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { CliContext } from '../io.ts';
-import { ArbiterError, canonicalJson } from '../../kernel/index.ts';
+import { ArbiterError, canonicalJson } from '@arbiter/engine/kernel';
 import type { GameResult, TournamentReport } from '../../runners/tournament.ts';
 import { addConfigOptions, buildConfig, parseCount, parseSeed } from './config.ts';
 import { perRulesetVerb } from './play.ts';

@@ -2,7 +2,7 @@
 
 import type { Command } from 'commander';
 import type { CliContext } from '../io.ts';
-import { PACKAGES } from '../../registry.ts';
+import { PACKAGES } from '@arbiter/engine';
 import { parseCount } from './config.ts';
 
 export function registerWorker(program: Command, ctx: CliContext): void {

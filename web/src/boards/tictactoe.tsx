@@ -3,7 +3,7 @@
 // mark and a winning line are marked in shape and words; a click the rules would refuse says why.
 import type { BoardProps, Json } from './types.ts';
 import { useNotice } from './notice.ts';
-import { LINES } from '../../../src/rulesets/tictactoe/index.ts';
+import { LINES } from '@arbiter/engine/rulesets/tictactoe';
 
 const cellOf = (a: Json): number | null =>
   a !== null && typeof a === 'object' && !Array.isArray(a) && a.type === 'mark' && typeof a.cell === 'number'

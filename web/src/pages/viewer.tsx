@@ -3,8 +3,8 @@
 // perspective switch (each seat's view at that step, the spectator's, or everything once it is over),
 // the event list in words beside the board, and a per-ruleset timeline (bnc beats).
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { canonicalJson, type GameEvent, type Json, type RulesetPackage } from '../../../src/kernel/index.ts';
-import { eventsGuarded } from '../../../src/engine/audience.ts';
+import { canonicalJson, type GameEvent, type Json, type RulesetPackage } from '@arbiter/engine/kernel';
+import { eventsGuarded } from '@arbiter/engine/match';
 import { api } from '../api.ts';
 import { boardFor } from '../boards/index.ts';
 import { JsonTree } from '../boards/tree.tsx';
@@ -59,7 +59,7 @@ function Player({ data }: { data: Loaded }) {
   const outcome = rs.outcome(step.state);
   const pending = outcome ? [] : rs.pending(step.state).map((p) => ({ seat: p.seat, kind: p.kind }));
   // what this audience perceived of each step: the cut the live page gets from the server
-  // (the engine's audience cut, src/engine/audience.ts, judged against the state right after each
+  // (the engine's audience cut, packages/engine/src/engine/audience.ts, judged against the state right after each
   // step), so a spectator sees here what a spectator saw live
   const seenPerStep: GameEvent[][] = useMemo(
     () =>

@@ -8,7 +8,7 @@ import {
   type GameEvent,
   type Json,
   type RulesetPackage,
-} from '../../../src/kernel/index.ts';
+} from '@arbiter/engine/kernel';
 
 type Obj = { [k: string]: Json };
 export type ReplayStep = {

@@ -1,7 +1,7 @@
 // Extra timelines the viewer shows above its slider, per ruleset (the bnc beats timeline goes here:
 // one line in TIMELINES). A timeline gets every replayed step and may jump the viewer to one.
 import type { ComponentType } from 'preact';
-import type { RulesetPackage } from '../../../src/kernel/index.ts';
+import type { RulesetPackage } from '@arbiter/engine/kernel';
 import type { ReplayStep } from './replay.ts';
 import { BncTimeline } from '../boards/bnc/timeline.tsx';
 

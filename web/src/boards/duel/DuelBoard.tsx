@@ -5,7 +5,7 @@
 
 import { useState } from 'preact/hooks';
 import { useNotice } from '../notice.ts';
-import { CARDS } from '../../../../src/rulesets/duel/cards.ts';
+import { CARDS } from '@arbiter/engine/rulesets/duel';
 import type { BoardProps, Json } from '../types.ts';
 import { arr, bool, type JsonObj, num, obj, str } from '../util.ts';
 import './duel.css';

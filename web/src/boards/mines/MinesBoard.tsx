@@ -2,7 +2,7 @@
 // rules as a one-intent batch (the batch entry, one intent per frame); the answer, refusals and
 // voided intents are put into words; the three reveal channels are animated differently.
 
-import { intentWords } from '../../../../src/rulesets/mines/index.ts';
+import { intentWords } from '@arbiter/engine/rulesets/mines';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { BoardProps, Json } from '../types.ts';
 import { arr, obj, refusalDetail, str } from '../util.ts';

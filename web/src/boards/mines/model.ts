@@ -2,10 +2,10 @@
 // the diggable ring, labels, and refusals and voided intents in words. The board component draws
 // what these return; the browser tests and a node test read the same functions.
 
-import type { Cell, Intent } from '../../../../src/rulesets/mines/index.ts';
-import { intentWords, refusalSentence } from '../../../../src/rulesets/mines/index.ts';
-import { isOpenGlyph, viewMovePath } from '../../../../src/rulesets/mines/index.ts';
-import type { MinesView } from '../../../../src/rulesets/mines/index.ts';
+import type { Cell, Intent } from '@arbiter/engine/rulesets/mines';
+import { intentWords, refusalSentence } from '@arbiter/engine/rulesets/mines';
+import { isOpenGlyph, viewMovePath } from '@arbiter/engine/rulesets/mines';
+import type { MinesView } from '@arbiter/engine/rulesets/mines';
 import type { Json } from '../types.ts';
 import { arr, num, obj, str, type JsonObj } from '../util.ts';
 

@@ -26,7 +26,7 @@ export function renderRulesPage(m: Manifest): string {
   const dir = `rulesets/${m.version}/`;
   out.push(`# ${m.version} — the Episode 2 survival match`);
   out.push('');
-  out.push('<!-- generated from src/rulesets/bnc/catalog.ts; do not edit by hand -->');
+  out.push('<!-- generated from packages/engine/src/rulesets/bnc/catalog.ts; do not edit by hand -->');
   out.push('');
   out.push(`Ruleset id \`${m.ruleset}\`, version \`${m.version}\`, from seed \`${m.seed}\`.`);
   if (m.engine_sha === null) {

@@ -168,7 +168,7 @@ export interface Ruleset<S = unknown, A extends Json = Json> {
   describeAction?(action: A, seat: Seat): string;
   /**
    * The seat's view in plain words, for agents that read text (language models). Without it,
-   * agents get a generic readable tree of the view (src/agents/observe.ts).
+   * agents get a generic readable tree of the view (packages/engine/src/agents/observe.ts).
    */
   viewText?(view: Json, seat: Seat | null): string;
   /**

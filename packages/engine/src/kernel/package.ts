@@ -1,5 +1,5 @@
 // A ruleset package: everything the engine, the CLI, the server and the docs need to know about one
-// ruleset, in one object exported by `src/rulesets/<id>/index.ts`. The registry is a plain list of
+// ruleset, in one object exported by `packages/engine/src/rulesets/<id>/index.ts`. The registry is a plain list of
 // these; runners receive a package (or its ruleset) once and never look an id up again.
 //
 // Nothing here may import Node-only modules: packages must bundle for a browser. Tools that touch

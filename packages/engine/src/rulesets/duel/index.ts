@@ -20,6 +20,7 @@ import { sampleDuel } from './sample.ts';
 import { secrets, view } from './view.ts';
 
 export type { DuelAction, DuelState } from './state.ts';
+export { CARDS, type CardDef } from './cards.ts';
 
 export const duel: Ruleset<DuelState, DuelAction> = {
   id: 'duel',

@@ -14,7 +14,7 @@ const json: z.ZodType<Json> = z.lazy(() =>
 const jsonObject = z.record(z.string(), json);
 
 const rejection = z.object({
-  code: z.string().describe('bad_request, illegal, out_of_turn, game_over ... (src/kernel/errors.ts)'),
+  code: z.string().describe('bad_request, illegal, out_of_turn, game_over ... (packages/engine/src/kernel/errors.ts)'),
   reason: z.string(),
   detail: json.optional(),
 });

@@ -16,10 +16,10 @@ import {
   type Ruleset,
   type RulesetPackage,
 } from '../kernel/index.ts';
-import { agentContext } from '../engine/context.ts';
-import { decisionSeed } from '../engine/seed.ts';
-import { MatchEngine, type EngineEffects } from '../engine/match-engine.ts';
-import type { DefaultReason, LogEntry, LogFooter, LogHeader } from '../engine/log.ts';
+import { agentContext } from './context.ts';
+import { decisionSeed } from './seed.ts';
+import { MatchEngine, type EngineEffects } from './match-engine.ts';
+import type { DefaultReason, LogEntry, LogFooter, LogHeader } from './log.ts';
 import {
   DEFAULT_POLICY,
   inProcessTransport,
@@ -79,7 +79,7 @@ function transportOf(a: Agent): Transport {
 /**
  * Plays one match on the match engine. Seats pending at the same moment are asked together,
  * against the same state, and their answers are submitted in seat order, so the log does not
- * depend on who answered first. Every agent goes through the failure policy (src/agents/policy.ts).
+ * depend on who answered first. Every agent goes through the failure policy (packages/engine/src/agents/policy.ts).
  */
 export async function runMatch<S>(
   rs: Ruleset<S>,

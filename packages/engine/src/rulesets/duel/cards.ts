@@ -2,7 +2,7 @@
 
 type CardKind = 'agenda' | 'operation' | 'asset' | 'event' | 'resource' | 'ice';
 
-type CardDef = {
+export type CardDef = {
   name: string;
   side: 0 | 1;
   kind: CardKind;

@@ -1,0 +1,34 @@
+// The engine package's build: dist/ holds ESM with declarations for each entry package.json's
+// exports name. It runs in Node and in browsers (nothing imports node:), and has no runtime
+// dependency: zod, which the rulesets declare their schemas with, is bundled into the chunks that
+// use it, so a game client installs this folder and nothing else.
+
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'tsdown';
+
+// the shipped rulesets are the folders src/registry.ts imports (the one place their ids are written)
+const RULESETS = [
+  ...readFileSync(new URL('./src/registry.ts', import.meta.url), 'utf8').matchAll(
+    /from '\.\/rulesets\/([a-z][a-z0-9-]*)\/index\.ts'/g,
+  ),
+].map((m) => m[1]);
+
+export default defineConfig({
+  entry: {
+    index: 'src/index.ts',
+    kernel: 'src/kernel/index.ts',
+    match: 'src/engine/index.ts',
+    agents: 'src/agents/index.ts',
+    ...Object.fromEntries(RULESETS.map((id) => [`rulesets/${id}`, `src/rulesets/${id}/index.ts`])),
+  },
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  outDir: 'dist',
+  fixedExtension: false,
+  tsconfig: '../../tsconfig.json',
+  deps: { alwaysBundle: ['zod'] },
+  dts: true,
+  clean: true,
+  sourcemap: false,
+});
