@@ -308,7 +308,9 @@ test("the installed engine's dist bundles for a browser and plays the same games
       {
         name: 'installed-engine',
         setup(b) {
-          b.onResolve({ filter: /packages\/engine\/src\/kernel\/index\.ts$/ }, () => ({ path: join(dist, 'kernel.js') }));
+          b.onResolve({ filter: /packages\/engine\/src\/kernel\/index\.ts$/ }, () => ({
+            path: join(dist, 'kernel.js'),
+          }));
           b.onResolve({ filter: /packages\/engine\/src\/registry\.ts$/ }, () => ({ path: join(dist, 'index.js') }));
           b.onResolve({ filter: /^node:/ }, (a) => ({ errors: [{ text: `${a.importer} imports ${a.path}` }] }));
         },
