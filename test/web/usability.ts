@@ -322,6 +322,12 @@ export async function lobbyTraps(site: Site): Promise<void> {
   await page.click('button:has-text("Create match")');
   await page.waitForURL(/\/match\/[^/#]+#token=/);
   await page.waitForSelector('.match[data-status="waiting"]');
+  // the live frame and the match record (which names the open seats) arrive separately
+  await page
+    .waitForFunction(() => /open seat/.test(document.querySelector('.turn')?.textContent ?? ''), null, {
+      timeout: 10_000,
+    })
+    .catch(() => {});
   assert.match((await page.textContent('.turn')) ?? '', /Waiting for players to take the open seat: 1/);
   const id = decodeURIComponent(/\/match\/([^/#]+)/.exec(page.url())![1]);
   // seat 0's invite link, used: the visitor is told the seat is taken

@@ -316,7 +316,10 @@ export function MatchPage({ id }: { id: string }) {
                 {owes ? <strong>Your move. </strong> : null}
                 {frame.status === 'waiting' && openSeats.length > 0
                   ? `Waiting for players to take ${openSeats.length === 1 ? 'the open seat' : 'the open seats'}: ${openSeats.join(', ')} (send them the invite links below).`
-                  : `Waiting for: ${pendingText(frame.pending, seat, record)}`}
+                  : frame.status === 'waiting' && !record
+                    ? // the first frame can arrive before the match record that names the open seats
+                      'Waiting for players to join.'
+                    : `Waiting for: ${pendingText(frame.pending, seat, record)}`}
               </>
             )}
           </p>
