@@ -75,6 +75,22 @@ function consumer(files: Record<string, string>): string {
   return dir;
 }
 
+/** What the TypeScript checker says of one consumer file (strict, NodeNext, as a client would). */
+function typeProblems(file: string): string[] {
+  const program = ts.createProgram([file], {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+  });
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+}
+
 test('both package.json files name ESM entry points under dist/; the engine has no dependency', () => {
   for (const m of [manifest, engineManifest]) {
     assert.equal(m.type, 'module');
@@ -168,19 +184,7 @@ export const wrong: number = groundPackage.ruleset.id;
 `,
   });
   t.after(() => rmSync(dir, { recursive: true, force: true }));
-  const program = ts.createProgram([join(dir, 'use.ts')], {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-    types: [],
-  });
-  const problems = ts
-    .getPreEmitDiagnostics(program)
-    .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
-  assert.deepEqual(problems, []);
+  assert.deepEqual(typeProblems(join(dir, 'use.ts')), []);
 });
 
 /** Size in bytes of every file under a folder. */
@@ -276,19 +280,7 @@ export const none: Outcome | null = rs.outcome(s);
 export const wrong: number = duelPackage.ruleset.id;
 `,
   );
-  const program = ts.createProgram([join(dir, 'client.ts')], {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-    types: [],
-  });
-  const problems = ts
-    .getPreEmitDiagnostics(program)
-    .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
-  assert.deepEqual(problems, []);
+  assert.deepEqual(typeProblems(join(dir, 'client.ts')), []);
 });
 
 test("the installed engine's dist bundles for a browser and plays the same games as the sources", async () => {
