@@ -54,6 +54,13 @@ export type LoadJob = {
   sockets?: 'per-match' | 'kept';
   /** Seconds of closed-loop play (up to 50 matches) before the measured window; default 3. */
   warmupS?: number;
+  /** Added to each match slot's index and seed, so that several load processes play different matches. */
+  offset?: number;
+  /**
+   * With several load processes: after the warm-up, say `ready` and wait for a `go` line, so that
+   * every process opens its measured window at the same moment.
+   */
+  sync?: boolean;
 };
 
 export type LoadResult = {
@@ -562,14 +569,21 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
   const r: LoadResult = { event: 'end', actions: 0, unanswered: 0, wallS: 0, lat: [], clientCpuS: 0, errors: [] };
   // a warm-up, not counted: a server's first seconds go largely to compiling its hot code (V8's
   // compiler threads count as its CPU), and a short warm-up measured that instead of the steady state
-  const warm = Array.from({ length: Math.min(job.matches, 50) }, (_, i) => player(job, 1_000_000 + i, 1000 + i));
+  const off = job.offset ?? 0;
+  const warm = Array.from({ length: Math.min(job.matches, 50) }, (_, i) =>
+    player(job, 1_000_000 + off + i, 1000 + off + i),
+  );
   await closedLoop(warm, job.warmupS ?? 3, false, r);
   for (const p of warm) p.close();
   r.errors = [];
-  const players = Array.from({ length: job.matches }, (_, i) => player(job, i, i + 1));
+  const players = Array.from({ length: job.matches }, (_, i) => player(job, off + i, off + i + 1));
   if (job.paceMs > 0) {
     // every match open before the schedule starts
     for (let i = 0; i < players.length; i += 25) await Promise.all(players.slice(i, i + 25).map((p) => p.ready()));
+  }
+  if (job.sync) {
+    emit({ event: 'ready' });
+    await lines.next();
   }
   const c0 = process.cpuUsage();
   emit({ event: 'start' });
@@ -582,9 +596,9 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
   return r;
 }
 
-const rl = createInterface({ input: process.stdin });
-for await (const line of rl) {
-  if (!line.trim()) continue;
-  emit(await runJob(JSON.parse(line) as LoadJob));
+const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
+for (let l = await lines.next(); !l.done; l = await lines.next()) {
+  if (!l.value.trim()) continue;
+  emit(await runJob(JSON.parse(l.value) as LoadJob));
 }
 process.exit(0);

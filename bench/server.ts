@@ -28,6 +28,8 @@
 //                      a fresh match ID with no seats checked
 //   --warmup 3         seconds of unmeasured play before each measurement (0.5 s with 10 matches
 //                      until the fourth pass measured the servers' JIT warm-up as much as their work)
+//   --clients 1        load client processes sharing the matches (the client side is one Node.js
+//                      thread each; with several, their measured windows open together)
 //   --sockets kept     one WebSocket per seat, moved to each next match (the default; arbiter: a
 //                      switch frame; boardgame.io: updateMatchID and updateCredentials), as the HTTP
 //                      rows keep their connections; per-match opens and closes a socket per seat per
@@ -70,6 +72,9 @@ const SOCKETS = opt('sockets', 'kept');
 if (SOCKETS !== 'per-match' && SOCKETS !== 'kept') throw new Error(`--sockets is per-match or kept, not ${SOCKETS}`);
 const sockets: 'per-match' | 'kept' = SOCKETS;
 const WARMUP = Number(opt('warmup', '3'));
+const CLIENTS = Number(opt('clients', '1'));
+if (!(Number.isInteger(CLIENTS) && CLIENTS >= 1))
+  throw new Error(`--clients is a whole number >= 1, not ${opt('clients', '')}`);
 if (!(WARMUP >= 0)) throw new Error(`--warmup is a number of seconds, not ${opt('warmup', '')}`);
 const TARGETS = opt(
   'targets',
@@ -183,8 +188,8 @@ function postgresCpuMs(): number {
   return ms;
 }
 
-/** The load client process: one job at a time over stdin/stdout. */
-class LoadClient {
+/** One load client process: one job at a time over stdin/stdout. */
+class LoadProcess {
   private readonly proc: ChildProcess;
   private readonly lines: AsyncIterator<string>;
 
@@ -198,47 +203,87 @@ class LoadClient {
     this.lines = createInterface({ input: this.proc.stdout! })[Symbol.asyncIterator]();
   }
 
-  private async next(): Promise<{ event: 'start' | 'stop' } | LoadResult> {
+  async next(): Promise<{ event: 'ready' | 'start' | 'stop' } | LoadResult> {
     const r = await this.lines.next();
     if (r.done) throw new Error('the load client exited');
     return JSON.parse(r.value);
   }
 
-  /** Run one job; the server's CPU time is read when the client opens and closes the window. */
-  async run(job: LoadJob, serverPid: number, withDb = false): Promise<Sample> {
-    this.proc.stdin!.write(JSON.stringify(job) + '\n');
-    let c0 = 0;
-    let c1 = 0;
-    let d0 = Number.NaN;
-    let d1 = Number.NaN;
-    for (;;) {
-      const e = await this.next();
-      if (e.event === 'start') {
-        c0 = cpuMs(serverPid);
-        if (withDb) d0 = postgresCpuMs();
-      } else if (e.event === 'stop') {
-        c1 = cpuMs(serverPid);
-        if (withDb) d1 = postgresCpuMs();
-      } else if (e.event === 'end') {
-        const r = e;
-        for (const err of r.errors) console.error(`    load error: ${err}`);
-        return {
-          actions: r.actions,
-          unanswered: r.unanswered,
-          wallS: r.wallS,
-          cpuS: (c1 - c0) / 1000,
-          clientCpuS: r.clientCpuS,
-          dbCpuS: (d1 - d0) / 1000,
-          lat: r.lat,
-        };
-      }
-    }
+  send(line: string): void {
+    this.proc.stdin!.write(line + '\n');
   }
 
   close(): void {
     this.proc.stdin!.end();
     this.proc.kill();
   }
+}
+
+/**
+ * The load: `--clients` processes, each playing its share of the matches, so that one Node.js thread
+ * on the client side is not what runs out first. With more than one, every process warms up, says
+ * ready, and all open their measured windows together on one `go`.
+ */
+class LoadClient {
+  private readonly procs = Array.from({ length: CLIENTS }, () => new LoadProcess());
+
+  /** Run one job; the server's CPU time is read when the windows open and when the last one closes. */
+  async run(job: LoadJob, serverPid: number, withDb = false): Promise<Sample> {
+    const n = Math.min(this.procs.length, job.matches);
+    const procs = this.procs.slice(0, n);
+    procs.forEach((p, k) => {
+      const share = Math.floor(job.matches / n) + (k < job.matches % n ? 1 : 0);
+      p.send(JSON.stringify({ ...job, matches: share, offset: k * 100_000, sync: n > 1 }));
+    });
+    let c0 = 0;
+    let d0 = Number.NaN;
+    const open = () => {
+      c0 = cpuMs(serverPid);
+      if (withDb) d0 = postgresCpuMs();
+    };
+    if (n > 1) {
+      await Promise.all(procs.map(async (p) => expect(await p.next(), 'ready')));
+      open();
+      for (const p of procs) p.send('go');
+    }
+    let stopped = 0;
+    let c1 = 0;
+    let d1 = Number.NaN;
+    const results = await Promise.all(
+      procs.map(async (p) => {
+        for (;;) {
+          const e = await p.next();
+          if (e.event === 'start') {
+            if (n === 1) open();
+          } else if (e.event === 'stop') {
+            if (++stopped === n) {
+              c1 = cpuMs(serverPid);
+              if (withDb) d1 = postgresCpuMs();
+            }
+          } else if (e.event === 'end') return e;
+        }
+      }),
+    );
+    for (const r of results) for (const err of r.errors) console.error(`    load error: ${err}`);
+    const sum = (f: (r: LoadResult) => number) => results.reduce((a, r) => a + f(r), 0);
+    return {
+      actions: sum((r) => r.actions),
+      unanswered: sum((r) => r.unanswered),
+      wallS: results[0].wallS,
+      cpuS: (c1 - c0) / 1000,
+      clientCpuS: sum((r) => r.clientCpuS),
+      dbCpuS: (d1 - d0) / 1000,
+      lat: results.flatMap((r) => r.lat),
+    };
+  }
+
+  close(): void {
+    for (const p of this.procs) p.close();
+  }
+}
+
+function expect(e: { event: string }, want: string): void {
+  if (e.event !== want) throw new Error(`the load client said ${e.event}, not ${want}`);
 }
 
 /** A load client that died: the run counts as nothing answered rather than ending the bench. */
@@ -402,7 +447,7 @@ const fmt = (xs: number[], d = 0) => {
 };
 
 console.log(
-  `server bench: tic-tac-toe (and 4-player GROUND on arbiter alone); closed loop at ${MATCHES.join('/')} matches, open loop at ${OPEN} matches paced ${PACES.join('/')} ms; ${SECONDS} s per measurement after ${WARMUP} s of warm-up, ${RUNS} runs; load clients in a separate process (sharing the machine's ${readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length ?? '?'} cores with the server); load average ${loadavg()}`,
+  `server bench: tic-tac-toe (and 4-player GROUND on arbiter alone); closed loop at ${MATCHES.join('/')} matches, open loop at ${OPEN} matches paced ${PACES.join('/')} ms; ${SECONDS} s per measurement after ${WARMUP} s of warm-up, ${RUNS} runs; load clients in ${CLIENTS} separate process${CLIENTS > 1 ? 'es' : ''} (sharing the machine's ${readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length ?? '?'} cores with the server); load average ${loadavg()}`,
 );
 const argv = `node --import tsx bench/server.ts ${args.join(' ')}`.trim();
 console.log(`command: ${argv}`);

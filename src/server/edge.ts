@@ -2,7 +2,7 @@
 // and whether an Authorization header is well formed. Both are cheap and iterative, so input built
 // to exhaust the stack (JSON nested thousands deep) is refused before anything recursive walks it.
 
-import { HttpError } from './service.ts';
+import { DomainError } from './errors.ts';
 
 /** Deepest nesting of arrays and objects a body or frame may have (no ruleset's input comes near). */
 const MAX_JSON_DEPTH = 64;
@@ -23,7 +23,7 @@ function deeperThan(value: unknown, max: number): boolean {
 /** The typed refusal of a value nested too deep. */
 export function refuseDeep(value: unknown): void {
   if (deeperThan(value, MAX_JSON_DEPTH))
-    throw new HttpError(400, 'bad_request', `JSON nested deeper than ${MAX_JSON_DEPTH} levels is refused`, {
+    throw new DomainError('too_deep', `JSON nested deeper than ${MAX_JSON_DEPTH} levels is refused`, {
       limit: MAX_JSON_DEPTH,
     });
 }

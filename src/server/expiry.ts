@@ -4,7 +4,7 @@
 // still waits for players takes no more joins. Nothing is deleted: logs stay readable, and a player
 // holding a seat token can still act (a move makes the match current again).
 
-import { HttpError } from './service.ts';
+import { DomainError } from './errors.ts';
 
 /** One hour; `arbiter serve --expire-after MINUTES` changes it, 0 turns expiry off. */
 export const DEFAULT_EXPIRE_AFTER_MS = 60 * 60_000;
@@ -19,9 +19,8 @@ export function expired(rec: Dated, now: number, expireAfterMs: number): boolean
 /** Refuses a join of an expired waiting match. */
 export function refuseExpiredJoin(rec: Dated, now: number, expireAfterMs: number): void {
   if (rec.status === 'waiting' && expired(rec, now, expireAfterMs))
-    throw new HttpError(
-      409,
-      'game_over',
+    throw new DomainError(
+      'match_expired',
       `this match expired: its open seats were not taken within ${Math.round(expireAfterMs / 60_000)} minute(s)`,
     );
 }

@@ -23,18 +23,13 @@ import {
 } from '@arbiter/engine/kernel';
 import { actionSchemasInTurns, type ActionSchemas } from '../runners/schema.ts';
 import { BUILTIN_AGENTS } from '@arbiter/engine/agents';
-import { HttpError, sha256, type LiveMatch, type MatchService } from './service.ts';
+import type { MatchService } from './service.ts';
+import { sha256 } from './auth.ts';
+import { DomainError, type DomainCode } from './errors.ts';
+import type { LiveMatch } from './live.ts';
 import { REMOTE_CLOSE, type RemoteTransport } from './remote.ts';
-import {
-  AccessQuery,
-  CreateBody,
-  JoinBody,
-  ListQuery,
-  openApi,
-  parseActBody,
-  parseClientFrame,
-  refuseNul,
-} from './schemas.ts';
+import { AccessQuery, CreateBody, JoinBody, ListQuery, openApi, parseActBody, parseClientFrame } from './schemas.ts';
+import { refuseNul } from './nul.ts';
 import { fullLog, partialLog } from './log.ts';
 import { MALFORMED_AUTH, parseAuthorization, refuseDeep } from './edge.ts';
 import { delayedSender, delayedSnapshot } from './watch.ts';
@@ -59,6 +54,7 @@ export interface AppOptions {
 /** The code of a refusal for going over a rate budget (its own, so clients can back off on it). */
 const THROTTLED = 'too_many_requests';
 
+/** The status of each protocol error code thrown without a domain code (rules, schemas, the kernel). */
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
   bad_config: 400,
@@ -70,12 +66,38 @@ const STATUS: Record<ErrorCode, number> = {
   too_large: 413,
 };
 
+/**
+ * The status of each domain refusal: the one place the server's domain meets HTTP. A seat token
+ * that is missing or wrong is 401; a seat, match or key that changed under the caller is 409; a
+ * match that cannot take changes now (broken history, draining server) is 503.
+ */
+export const DOMAIN_STATUS: Record<DomainCode, number> = {
+  token_required: 401,
+  token_unknown: 401,
+  malformed_auth: 401,
+  spectate_password: 401,
+  spectate_closed: 401,
+  spectator_acts: 401,
+  no_open_seat: 409,
+  seat_not_open: 409,
+  seat_taken: 409,
+  seat_connected: 409,
+  match_over: 409,
+  match_expired: 409,
+  match_waiting: 409,
+  match_moved_on: 409,
+  idempotency_conflict: 409,
+  match_broken: 503,
+  shutting_down: 503,
+  too_deep: 400,
+};
+
 type Fail = { status: number; body: { ok: false; error: { code: string; reason: string; detail?: Json } } };
 
 /** Turn anything thrown into a typed answer; unknown errors become a bare 500. */
 function failure(err: unknown): Fail {
   if (err instanceof ArbiterError) {
-    const status = err instanceof HttpError ? err.status : (STATUS[err.code] ?? 400);
+    const status = err instanceof DomainError ? DOMAIN_STATUS[err.domain] : (STATUS[err.code] ?? 400);
     const error: Fail['body']['error'] = { code: err.code, reason: err.message };
     if (err.detail !== undefined) error.detail = err.detail;
     return { status, body: { ok: false, error } };
@@ -113,7 +135,7 @@ function failure(err: unknown): Fail {
 /** The request's bearer token; a malformed Authorization header is a 401, never "no token". */
 function bearer(req: FastifyRequest): string | undefined {
   const t = parseAuthorization(req.headers.authorization);
-  if (t === null) throw new HttpError(401, 'bad_request', MALFORMED_AUTH);
+  if (t === null) throw new DomainError('malformed_auth', MALFORMED_AUTH);
   return t;
 }
 
@@ -566,7 +588,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         try {
           const { m, seat } = await binding;
           if (seat === null)
-            throw new HttpError(401, 'bad_request', 'spectators cannot act; connect with a seat token');
+            throw new DomainError('spectator_acts', 'spectators cannot act; connect with a seat token');
           const r = await svc.submit(m, seat, f.action, f.idempotencyKey ?? null);
           const ack: JsonObject = {
             type: 'ack',
@@ -693,7 +715,7 @@ function agentSocket(
     const m = await match(req);
     const q = AccessQuery.parse(req.query ?? {});
     const token = q.token ?? bearer(req);
-    if (!token) throw new HttpError(401, 'bad_request', 'the agent protocol needs a seat token (?token=...)');
+    if (!token) throw new DomainError('token_required', 'the agent protocol needs a seat token (?token=...)');
     const { seat, tokenHash: hash } = await svc.seatOf(m, token);
     key = seatKey(hash);
     if (closed) return;

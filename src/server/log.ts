@@ -6,7 +6,7 @@ import { canonicalJson, type GameEvent, type Seat } from '@arbiter/engine/kernel
 import { MatchRecorder, type LogEntry } from '@arbiter/engine/match';
 import { defaultInfoOf } from '@arbiter/engine/match';
 import { runningLog } from '@arbiter/engine/match';
-import type { LiveMatch } from './service.ts';
+import type { LiveMatch } from './live.ts';
 import type { SubmissionRow } from './store.ts';
 
 /** The whole log of a finished match, line by line, with the footer every complete log carries. */

@@ -1,15 +1,16 @@
-// The match service: matches held in memory, every change written to the store before it is
-// acknowledged, built-in agents and turn deadlines played on the server, and a fan-out of what each
-// seat (or a spectator) may see to whoever watches. One queue per match orders its changes.
+// The live matches of this server: each held in memory with its match engine, every change
+// written to the store before it is acknowledged, built-in and external agents and turn deadlines
+// played here, and frames sent to whoever watches. One queue per match orders its changes. Who the
+// caller is lives in auth.ts, reading and writing rows in records.ts, the fan-out in live.ts;
+// refusals are DomainErrors (errors.ts) that the HTTP edge maps to statuses.
 
-import { createHash, randomBytes, randomFillSync, randomInt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import {
   ArbiterError,
   canonicalJson,
   type GameEvent,
   type Json,
   type JsonObject,
-  type Menu,
   type Outcome,
   type Pending,
   type RulesetPackage,
@@ -17,32 +18,26 @@ import {
 } from '@arbiter/engine/kernel';
 import { PACKAGES } from '@arbiter/engine';
 import { agentNames, makeAgent, type AgentEnv } from '../agents/resolve.ts';
-import { eventsGuarded, publicPending, type EventTexts } from '@arbiter/engine/match';
-import { MatchEngine, type Change, type EngineEffects, type SubmitResult } from '@arbiter/engine/match';
-import { recordableConfig } from '@arbiter/engine/match';
+import { MatchEngine, recordableConfig, rulesText, type EngineEffects, type SubmitResult } from '@arbiter/engine/match';
 import { DEFAULT_POLICY, inProcessTransport, SeatAgent, type PolicyOptions } from '@arbiter/engine/agents';
 import type { Transport } from '@arbiter/engine/agents';
+import {
+  audienceOf,
+  claimSeat,
+  holdsSeat,
+  matchId,
+  releaseSeat,
+  seatOf,
+  spectateColumn,
+  type Audience,
+} from './auth.ts';
+import { DomainError } from './errors.ts';
+import { LiveMatch, type Subscriber } from './live.ts';
+import { appliedRow, commitChange, listRecords, loadMatch, publicRecord, readChanges } from './records.ts';
 import { REMOTE_CLOSE, RemoteTransport, type Channel } from './remote.ts';
-import { findNul, NUL_REFUSAL, scrubNul } from './schemas.ts';
-import { rulesText } from '@arbiter/engine/match';
+import { findNul, NUL_REFUSAL } from './nul.ts';
 import type { MatchRow, MatchStatus, SeatRow, Store, SubmissionRow } from './store.ts';
-import { closedByDefault, storedPolicy, watchPolicy, type Delay } from './watch.ts';
-
-/** A seat, or a spectator (who sees the match `delay` ago when its creator chose a delay). */
-export type Audience = { seat: Seat } | { seat: null; delay?: Delay };
-
-/** A WebSocket (or any push channel) watching one match as one audience. */
-export interface Subscriber {
-  seat: Seat | null;
-  send(frame: JsonObject): void;
-}
-
-/**
- * A seat played by a remote agent over the protocol socket: its transport under the one failure
- * policy (the engine asks it like any agent seat). A failed seat keeps its entry (with the socket
- * closed) and plays its default at once until a new protocol connection takes the seat.
- */
-export type RemoteSeat = { transport: RemoteTransport; agent: SeatAgent };
+import type { Delay } from './watch.ts';
 
 export interface CreateInput {
   ruleset: string;
@@ -72,121 +67,6 @@ export interface ServiceOptions {
   agentMaxFailures?: number;
   /** What agents that call out need (model endpoints, cassettes, stderr folder): as `arbiter play` has. */
   agentEnv?: AgentEnv;
-}
-
-export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-
-/** Each seat row's stored token hash as bytes, made once per row (rows are replaced, never changed). */
-const seatHashBytes = new WeakMap<SeatRow, Buffer>();
-
-function sameHash(s: SeatRow & { tokenHash: string }, h: Buffer): boolean {
-  let x = seatHashBytes.get(s);
-  if (!x) {
-    x = Buffer.from(s.tokenHash, 'hex');
-    seatHashBytes.set(s, x);
-  }
-  return x.length === h.length && timingSafeEqual(x, h);
-}
-
-// Random bytes for match ids and seat tokens, drawn from the same CSPRNG a block at a time (one
-// call per 256 tokens instead of one each); every byte is handed out once.
-const POOL = Buffer.alloc(4096);
-let poolAt = POOL.length;
-/**
- * A new match id: the creation time (base 36, so ids sort by time) and 48 random bits. Matches
- * created together sit together in the stores' indexes, so the writes of the matches being played
- * now touch a few pages at the right edge of each B-tree instead of one page anywhere in it each.
- */
-function matchId(): string {
-  return Date.now().toString(36).padStart(9, '0') + randomText(6);
-}
-
-function randomText(bytes: number): string {
-  if (poolAt + bytes > POOL.length) {
-    randomFillSync(POOL);
-    poolAt = 0;
-  }
-  const out = POOL.toString('base64url', poolAt, poolAt + bytes);
-  poolAt += bytes;
-  return out;
-}
-
-function hashPassword(password: string): string {
-  const salt = randomBytes(16);
-  return `scrypt$${salt.toString('hex')}$${scryptSync(password, salt, 32, { N: 4096 }).toString('hex')}`;
-}
-
-function checkPassword(password: string, stored: string): boolean {
-  const [, salt, want] = stored.split('$');
-  const got = scryptSync(password, Buffer.from(salt, 'hex'), 32, { N: 4096 });
-  return timingSafeEqual(got, Buffer.from(want, 'hex'));
-}
-
-/**
- * One match in memory: its match engine (state, hashes, seats and their agents), its rows, and who
- * is watching. The engine decides; this adds persistence, fan-out and the turn deadline of seats
- * played by people.
- */
-export class LiveMatch {
-  readonly engine: MatchEngine<unknown>;
-  status: MatchStatus;
-  seats: SeatRow[];
-  readonly subs = new Set<Subscriber>();
-  /** When each seat left to a person began to owe its decision (for turn deadlines). */
-  readonly pendingSince = new Map<Seat, number>();
-  timer: NodeJS.Timeout | null = null;
-  /** Pause before each batch of agent moves (0: none), and the timer of the next paced batch. */
-  agentDelayMs = 0;
-  agentTimer: NodeJS.Timeout | null = null;
-  /** Seats played by remote agents over the agent protocol (docs/agents.md). */
-  readonly remote = new Map<Seat, RemoteSeat>();
-  /** Agents this server plays (built-in, and with --allow-external-agents cmd:, http:, llm:). */
-  readonly agents = new Map<Seat, SeatAgent>();
-  /** Agents whose match_start is done (or failed, which fails the seat). */
-  readonly started = new Map<Seat, Promise<void>>();
-  /** Protocol connections so far (request ids carry it, so they stay unique in the match). */
-  connections = 0;
-  /** Set when the stored history does not replay: the match refuses changes. */
-  broken: string | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
-
-  constructor(
-    readonly pkg: RulesetPackage,
-    public row: MatchRow,
-    engine: MatchEngine<unknown>,
-    seats: SeatRow[],
-  ) {
-    this.engine = engine;
-    this.status = row.status;
-    this.seats = seats;
-  }
-
-  get id(): string {
-    return this.row.id;
-  }
-
-  get state(): unknown {
-    return this.engine.state;
-  }
-
-  get seq(): number {
-    return this.engine.seq;
-  }
-
-  get outcome(): Outcome | null {
-    return this.engine.outcome;
-  }
-
-  /** Run `fn` after every change queued before it (one writer per match in this process). */
-  run<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(fn, fn);
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
-
-  pending(): Pending[] {
-    return this.engine.pending();
-  }
 }
 
 export class MatchService {
@@ -288,22 +168,8 @@ export class MatchService {
   }
 
   private async load(id: string): Promise<LiveMatch | null> {
-    const row = await this.store.getMatch(id);
-    if (!row) return null;
-    const pkg = this.pkg(row.ruleset);
-    const seats = await this.store.getSeats(id);
-    const engine = new MatchEngine(pkg.ruleset, { seed: row.seed, config: row.config, lineHash: false }, pkg);
-    const m = new LiveMatch(pkg, { ...row }, engine, seats);
-    const header = row.header;
-    if (pkg.ruleset.version !== row.version)
-      m.broken = `stored with ruleset version ${row.version}, this server has ${pkg.ruleset.version}`;
-    else if (canonicalJson(header.setup_events ?? []) !== canonicalJson(engine.setupEvents))
-      m.broken = 'setup events differ from the stored header';
-    if (!m.broken) {
-      this.replayInto(m, await this.store.submissions(id, 0));
-      if (!m.broken && engine.hash !== row.hash)
-        m.broken = `event-stream hash ${engine.hash} differs from the stored ${row.hash}`;
-    }
+    const m = await loadMatch(this.store, id, (r) => this.pkg(r), this.withheld);
+    if (!m) return null;
     if (m.broken) this.warn('match does not replay', { match: id, problem: m.broken });
     this.live.set(id, m);
     if (!m.broken) {
@@ -313,114 +179,29 @@ export class MatchService {
     return m;
   }
 
-  /** Apply stored submissions (ours after a restart, or another server's), each checked by the engine. */
-  private replayInto(m: LiveMatch, subs: SubmissionRow[]): SubmissionRow[] {
-    const applied: SubmissionRow[] = [];
-    for (const sub of subs) {
-      const problem = m.engine.replayStored(sub);
-      if (problem !== null) {
-        m.broken = problem;
-        break;
-      }
-      applied.push(sub);
-    }
-    return applied;
-  }
+  private readonly withheld = (m: LiveMatch, seat: Seat | null): void =>
+    this.warn('events would reveal a secret; sent without them', { match: m.id, seat });
 
   /** Another server changed the match: take its submissions and seats, tell our watchers. */
   private async catchUp(m: LiveMatch): Promise<void> {
     if (m.broken || this.closed) return;
-    const [row, seats, subs] = await Promise.all([
-      this.store.getMatch(m.id),
-      this.store.getSeats(m.id),
-      this.store.submissions(m.id, m.seq),
-    ]);
-    if (row) {
-      m.row = row;
-      m.status = row.status;
-    }
-    m.seats = seats;
-    const applied = this.replayInto(m, subs);
-    for (const sub of applied) this.broadcast(m, sub.events as GameEvent[]);
-    if (applied.length === 0) this.broadcast(m, []);
+    const applied = await readChanges(this.store, m);
+    for (const sub of applied) m.broadcast(sub.events as GameEvent[]);
+    if (applied.length === 0) m.broadcast([]);
     this.afterChange(m);
   }
 
   publicRecord(m: LiveMatch): JsonObject {
-    const r = m.row;
-    const rec: JsonObject = {
-      id: r.id,
-      ruleset: r.ruleset,
-      version: r.version,
-      title: m.pkg.ruleset.title,
-      status: m.status,
-      private: watchPolicy(r.spectateHash).kind === 'password',
-      watch: watchKind(m),
-      seats: m.seats.map((s) => ({ seat: s.seat, kind: s.kind, name: s.name })),
-      seq: m.seq,
-      pending: m.status === 'running' ? publicPending(m.pending()) : [],
-      outcome: m.outcome ?? null,
-      turnDeadlineMs: r.deadlineMs,
-      createdAt: r.createdAt,
-      updatedAt: r.updatedAt,
-    };
-    // the seed decides every hidden draw: it is published only once the match is over
-    if (m.status === 'finished') rec.seed = r.seed;
-    if (m.broken) rec.problem = m.broken;
-    return rec;
+    return publicRecord(m);
   }
 
   async list(f: { ruleset?: string; status?: MatchStatus; limit?: number; offset?: number }): Promise<JsonObject[]> {
-    const rows = await this.store.listMatches({
-      ruleset: f.ruleset,
-      status: f.status,
-      limit: f.limit ?? 50,
-      offset: f.offset ?? 0,
-    });
-    return rows.map((r) => {
-      const m = this.live.get(r.id);
-      if (m) return this.publicRecord(m);
-      const rec: JsonObject = {
-        id: r.id,
-        ruleset: r.ruleset,
-        version: r.version,
-        status: r.status,
-        private: watchPolicy(r.spectateHash).kind === 'password',
-        seats: r.seats,
-        seq: r.seq,
-        outcome: r.outcome,
-        createdAt: r.createdAt,
-        updatedAt: r.updatedAt,
-      };
-      if (r.status === 'finished') rec.seed = r.seed;
-      return rec;
-    });
+    return listRecords(this.store, (id) => this.live.get(id), f);
   }
 
-  /** The seat a token belongs to, or a 401. Tokens are compared as hashes in constant time. */
-  async seatOf(
-    m: LiveMatch,
-    token: string | undefined,
-    tokenHash?: string,
-  ): Promise<{ seat: Seat; tokenHash: string }> {
-    if (!token) throw new HttpError(401, 'bad_request', 'a seat token is required (Authorization: Bearer TOKEN)');
-    // the caller may pass sha256(token) it already computed (the rate limiter's key)
-    const h = tokenHash ?? sha256(token);
-    const hb = Buffer.from(h, 'hex');
-    const find = () => {
-      let found = -1;
-      for (const s of m.seats)
-        if (s.tokenHash && sameHash(s as SeatRow & { tokenHash: string }, hb) && found < 0) found = s.seat;
-      return found;
-    };
-    let seat = find();
-    if (seat < 0 && this.store.kind === 'postgres') {
-      // a seat taken through another server
-      m.seats = await this.store.getSeats(m.id);
-      seat = find();
-    }
-    if (seat < 0) throw new HttpError(401, 'bad_request', 'this token holds no seat in this match');
-    return { seat, tokenHash: h };
+  /** The seat a token belongs to, or a refusal. Tokens are compared as hashes in constant time. */
+  seatOf(m: LiveMatch, token: string | undefined, tokenHash?: string): Promise<{ seat: Seat; tokenHash: string }> {
+    return seatOf(m, this.store, token, tokenHash);
   }
 
   /**
@@ -429,89 +210,26 @@ export class MatchService {
    */
   holdsSeat(matchId: string, tokenHash: string): boolean {
     const m = this.live.get(matchId);
-    if (!m || !/^[0-9a-f]{64}$/.test(tokenHash)) return false;
-    const hb = Buffer.from(tokenHash, 'hex');
-    return m.seats.some((s) => s.tokenHash !== null && sameHash(s as SeatRow & { tokenHash: string }, hb));
+    return m !== undefined && holdsSeat(m, tokenHash);
   }
 
   /** Who the caller is: a seat (token), or a spectator (password when the match is private). */
-  async audience(
+  audience(
     m: LiveMatch,
     token: string | undefined,
     password: string | undefined,
     tokenHash?: string,
   ): Promise<Audience> {
-    if (token) return { seat: (await this.seatOf(m, token, tokenHash)).seat };
-    const policy = watchPolicy(m.row.spectateHash);
-    if (policy.kind === 'password') {
-      if (!(typeof password === 'string' && password.length <= 1024 && checkPassword(password, policy.hash)))
-        throw new HttpError(401, 'bad_request', 'this match is private: spectating needs its password');
-      return { seat: null };
-    }
-    // delays and the closed default last while the match runs; a finished match is public
-    if (m.status === 'finished' || policy.kind === 'public') return { seat: null };
-    if (policy.kind === 'delay') return { seat: null, delay: policy.delay };
-    if (closedByDefault(m))
-      throw new HttpError(
-        401,
-        'bad_request',
-        "this match's spectators see every seat's secrets: it can be watched once it is over (its creator chose no spectate password, delay or public watching)",
-      );
-    return { seat: null };
+    return audienceOf(m, this.store, token, password, tokenHash);
   }
 
   /** What one audience may see now. */
-  snapshot(m: LiveMatch, seat: Seat | null, events: GameEvent[] = [], texts?: EventTexts): JsonObject {
-    const rs = m.pkg.ruleset;
-    const pending = m.status === 'running' ? m.pending() : [];
-    const own = seat === null ? [] : pending.filter((p) => p.seat === seat);
-    const menu: Menu | null = seat !== null && own.length > 0 ? rs.legal(m.state, seat) : null;
-    const frame: JsonObject = {
-      match: m.id,
-      seq: m.seq,
-      status: m.status,
-      seat,
-      view: rs.view(m.state, seat),
-      pending: publicPending(pending),
-      yours: own,
-      menu: menu,
-      events: this.eventsOut(m, seat, events, texts),
-      outcome: m.outcome ?? null,
-    };
-    return frame;
-  }
-
-  /**
-   * The events of a change that go to `seat` (null: a spectator), in a frame or an answer, after
-   * the last guard against the audience's secrets. (The menu and the seat's own pending entries
-   * are its own to know: a mines menu may offer to dig a mine.)
-   */
-  private eventsOut(m: LiveMatch, seat: Seat | null, events: readonly GameEvent[], texts?: EventTexts): GameEvent[] {
-    const r = eventsGuarded(m.pkg, m.state, seat, events, texts);
-    if (r.withheld) this.warn('events would reveal a secret; sent without them', { match: m.id, seat });
-    return r.events;
+  snapshot(m: LiveMatch, seat: Seat | null): JsonObject {
+    return m.snapshot(seat);
   }
 
   subscribe(m: LiveMatch, sub: Subscriber): () => void {
-    m.subs.add(sub);
-    return () => m.subs.delete(sub);
-  }
-
-  private broadcast(m: LiveMatch, events: GameEvent[], texts: EventTexts = new Map()): void {
-    if (m.subs.size === 0) return;
-    const bySeat = new Map<Seat | null, JsonObject>();
-    for (const s of m.subs) {
-      let f = bySeat.get(s.seat);
-      if (!f) {
-        f = { type: 'state', ...this.snapshot(m, s.seat, events, texts) };
-        bySeat.set(s.seat, f);
-      }
-      try {
-        s.send(f);
-      } catch {
-        m.subs.delete(s);
-      }
-    }
+    return m.subscribe(sub);
   }
 
   // ---- changing ---------------------------------------------------------------------------
@@ -561,9 +279,11 @@ export class MatchService {
       config,
       header,
       status,
-      spectateHash: input.spectatePassword
-        ? hashPassword(input.spectatePassword)
-        : storedPolicy({ delay: input.spectateDelay, public: input.spectatePublic }),
+      spectateHash: spectateColumn({
+        password: input.spectatePassword,
+        delay: input.spectateDelay,
+        public: input.spectatePublic,
+      }),
       deadlineMs: input.turnDeadlineMs ?? null,
       seats: n,
       seq: 0,
@@ -572,7 +292,7 @@ export class MatchService {
       createdAt: now,
       updatedAt: now,
     };
-    const m = new LiveMatch(pkg, row, engine, seats);
+    const m = new LiveMatch(pkg, row, engine, seats, this.withheld);
     // agents are made (and a bad spec refused) before anything is stored
     this.seatAgents(m);
     try {
@@ -618,48 +338,20 @@ export class MatchService {
 
   async join(m: LiveMatch, seat: number | undefined, name: string): Promise<{ seat: Seat; token: string }> {
     return m.run(async () => {
-      if (m.status === 'finished') throw new HttpError(409, 'game_over', 'the match is over');
-      const token = randomText(16);
-      const tokenHash = sha256(token);
-      let pick = -1;
-      // async, so that pickSeat's refusal (made from a copy of the seats that may be stale) rejects
-      // the attempt like a failed claim instead of throwing past the retry below
-      const attempt = async (): Promise<number | null> => {
-        pick = pickSeat(m.seats, seat);
-        return this.store.claimSeat(m.id, pick, name, tokenHash);
-      };
-      let open: number | null;
-      if (this.store.kind === 'postgres') {
-        // another server may have taken or given back seats: our copy is read again only when the
-        // first try fails, so the usual join is one write
-        open = await attempt().catch(() => null);
-        if (open === null) {
-          m.seats = await this.store.getSeats(m.id);
-          open = await attempt();
-        }
-      } else open = await attempt();
-      if (open === null) throw new HttpError(409, 'illegal', `seat ${pick} was taken meanwhile`);
-      const want = pick;
-      m.seats = m.seats.map((s) => (s.seat === want ? { seat: want, kind: 'player', name, tokenHash } : s));
-      // the store counted the open seats under its lock; when our copy disagrees, another server
-      // changed seats meanwhile
-      if (m.seats.filter((s) => s.kind === 'open').length !== open) m.seats = await this.store.getSeats(m.id);
-      if (m.status === 'waiting' && open === 0) m.status = 'running';
-      m.row = { ...m.row, status: m.status };
-      this.broadcast(m, []);
+      const r = await claimSeat(m, this.store, seat, name);
+      m.broadcast([]);
       this.afterChange(m);
-      return { seat: want, token };
+      return r;
     });
   }
 
   async leave(m: LiveMatch, token: string | undefined): Promise<{ seat: Seat }> {
     const { seat, tokenHash } = await this.seatOf(m, token);
     return m.run(async () => {
-      await this.store.releaseSeat(m.id, seat, tokenHash);
+      await releaseSeat(m, this.store, seat, tokenHash);
       m.remote.get(seat)?.transport.closeWith(REMOTE_CLOSE.left, 'the seat was left');
       m.remote.delete(seat);
-      m.seats = m.seats.map((s) => (s.seat === seat ? { seat, kind: 'open', name: null, tokenHash: null } : s));
-      this.broadcast(m, []);
+      m.broadcast([]);
       return { seat };
     });
   }
@@ -681,11 +373,11 @@ export class MatchService {
           const prior = await this.store.byIdempotencyKey(m.id, idemKey);
           if (prior) {
             if (prior.seat !== seat)
-              throw new HttpError(409, 'bad_request', 'this idempotency key was used by another seat');
+              throw new DomainError('idempotency_conflict', 'this idempotency key was used by another seat');
             if (prior.seq > m.seq) await this.catchUp(m);
             return {
               seq: prior.seq,
-              events: this.eventsOut(m, seat, prior.events as GameEvent[]),
+              events: m.eventsOut(seat, prior.events as GameEvent[]),
               outcome: m.outcome,
               replayed: true,
             };
@@ -693,13 +385,13 @@ export class MatchService {
         }
         this.usable(m);
         if (m.status === 'waiting')
-          throw new HttpError(409, 'out_of_turn', 'the match waits for its open seats to be taken');
+          throw new DomainError('match_waiting', 'the match waits for its open seats to be taken');
         const r = await m.engine.submit(seat, input, { idemKey }, this.effects(m));
         if (r.ok) {
           this.afterChange(m);
           return {
             seq: m.seq,
-            events: this.eventsOut(m, seat, r.change.entry.events, r.change.texts),
+            events: m.eventsOut(seat, r.change.entry.events, r.change.texts),
             outcome: m.outcome,
             replayed: false,
           };
@@ -707,14 +399,14 @@ export class MatchService {
         if ('error' in r) throw new ArbiterError(r.error.code, r.error.reason, r.error.detail);
         // another server wrote this seq (or this key) first: take its history and judge again
         await this.catchUp(m);
-        if (attempt >= 3) throw new HttpError(409, 'out_of_turn', 'the match moved on meanwhile; try again');
+        if (attempt >= 3) throw new DomainError('match_moved_on', 'the match moved on meanwhile; try again');
       }
     });
   }
 
   private usable(m: LiveMatch): void {
-    if (m.broken) throw new HttpError(503, 'corrupt_log', `this match's stored history does not replay: ${m.broken}`);
-    if (this.closed) throw new HttpError(503, 'bad_request', 'the server is shutting down');
+    if (m.broken) throw new DomainError('match_broken', `this match's stored history does not replay: ${m.broken}`);
+    if (this.closed) throw new DomainError('shutting_down', 'the server is shutting down');
   }
 
   /**
@@ -723,42 +415,14 @@ export class MatchService {
    */
   private effects(m: LiveMatch): EngineEffects<unknown> {
     return {
-      commit: (c) => this.commit(m, c),
+      commit: (c) => commitChange(this.store, m, c),
       applied: (c) => {
-        const status: MatchStatus = c.outcome ? 'finished' : m.status;
-        m.status = status;
-        m.row = {
-          ...m.row,
-          status,
-          seq: c.entry.seq,
-          hash: c.hash,
-          outcome: c.outcome ?? null,
-          updatedAt: Date.now(),
-        };
-        this.broadcast(m, c.entry.events, c.texts);
+        appliedRow(m, c);
+        m.broadcast(c.entry.events, c.texts);
       },
       // text holding U+0000 is refused from agents as from clients (PostgreSQL could not store it)
       screen: (input) => (findNul(input) === null ? null : NUL_REFUSAL),
     };
-  }
-
-  private commit(m: LiveMatch, c: Change<unknown>): Promise<'ok' | 'conflict' | 'duplicate_key'> {
-    const e = c.entry;
-    const status: MatchStatus = c.outcome ? 'finished' : m.status;
-    const dflt = (e.default ?? null) as Json;
-    const sub: SubmissionRow = {
-      seq: e.seq,
-      seat: e.seat,
-      input: e.input,
-      result: e.result === 'defaulted' ? 'defaulted' : 'accepted',
-      events: e.events,
-      // what a failing agent sent may hold U+0000, which PostgreSQL cannot store
-      default: findNul(dflt) === null ? dflt : scrubNul(dflt),
-      idemKey: c.idemKey,
-      hash: c.hash,
-      at: Date.now(),
-    };
-    return this.store.append(m.id, sub, { status, seq: e.seq, hash: c.hash, outcome: c.outcome ?? null });
   }
 
   /** After every change: let agents move, and (re)arm the turn deadline of seats left to people. */
@@ -928,7 +592,7 @@ export class MatchService {
   attachRemote(m: LiveMatch, seat: Seat, channel: Channel): RemoteTransport {
     const have = m.remote.get(seat);
     if (have && have.transport.connected)
-      throw new HttpError(409, 'illegal', `seat ${seat} is already played by a connected protocol agent`);
+      throw new DomainError('seat_connected', `seat ${seat} is already played by a connected protocol agent`);
     const transport = new RemoteTransport(channel, seat);
     const policy = this.agentPolicy(m);
     const agent = new SeatAgent({
@@ -976,32 +640,4 @@ export class MatchService {
   async submissions(m: LiveMatch): Promise<SubmissionRow[]> {
     return this.store.submissions(m.id, 0);
   }
-}
-
-/** How spectators may watch, for the public record: live, password, delay (with it), public, or after the end. */
-function watchKind(m: LiveMatch): Json {
-  const p = watchPolicy(m.row.spectateHash);
-  if (p.kind === 'delay') return { delay: p.delay as unknown as Json };
-  if (p.kind !== 'open') return p.kind;
-  return closedByDefault(m) ? 'after_end' : 'live';
-}
-
-/** An error with an HTTP status chosen by the server (not derived from the code). */
-export class HttpError extends ArbiterError {
-  readonly status: number;
-  constructor(status: number, code: ArbiterError['code'], reason: string, detail?: Json) {
-    super(code, reason, detail);
-    this.status = status;
-  }
-}
-
-/** The seat a join asks for (or the first open one), refused with the reason when it cannot be had. */
-function pickSeat(seats: SeatRow[], seat: number | undefined): number {
-  const open = seats.filter((s) => s.kind === 'open').map((s) => s.seat);
-  const want = seat ?? open[0];
-  if (want === undefined) throw new HttpError(409, 'illegal', 'no open seat in this match');
-  if (!seats.some((s) => s.seat === want))
-    throw new ArbiterError('bad_request', `seat ${want} does not exist (seats are 0..${seats.length - 1})`);
-  if (!open.includes(want)) throw new HttpError(409, 'illegal', `seat ${want} is not open`);
-  return want;
 }

@@ -10,7 +10,7 @@
 
 import { act, type GameEvent, type Json, type JsonObject, type RulesetPackage } from '@arbiter/engine/kernel';
 import { eventsGuarded, publicPending } from '@arbiter/engine/match';
-import type { LiveMatch } from './service.ts';
+import type { LiveMatch } from './live.ts';
 import type { Store, SubmissionRow } from './store.ts';
 
 export type Delay = { turns: number } | { seconds: number };

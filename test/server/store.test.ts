@@ -9,7 +9,9 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { HttpError, MatchService } from '../../src/server/service.ts';
+import { DomainError } from '../../src/server/errors.ts';
+import { MatchService } from '../../src/server/service.ts';
+import { DOMAIN_STATUS } from '../../src/server/http.ts';
 import { PgStore } from '../../src/server/store-pg.ts';
 import { SqliteStore } from '../../src/server/store-sqlite.ts';
 import type { MatchRow, SeatRow, Store, SubmissionRow } from '../../src/server/store.ts';
@@ -245,7 +247,10 @@ describe('PostgreSQL store', () => {
         "A's copy is stale",
       );
       // seat 0 is open in A's copy only: the claim fails, A reads the seats, and refuses
-      await assert.rejects(svcA.join(m, 0, 'y'), (err: unknown) => err instanceof HttpError && err.status === 409);
+      await assert.rejects(
+        svcA.join(m, 0, 'y'),
+        (err: unknown) => err instanceof DomainError && DOMAIN_STATUS[err.domain] === 409,
+      );
       assert.deepEqual(
         m.seats.map((s) => s.kind),
         ['player', 'open'],
