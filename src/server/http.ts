@@ -39,6 +39,7 @@ import { fullLog, partialLog } from './log.ts';
 import { MALFORMED_AUTH, parseAuthorization, refuseDeep } from './edge.ts';
 import { delayedSender, delayedSnapshot } from './watch.ts';
 import { DEFAULT_EXPIRE_AFTER_MS, expired, refuseExpiredJoin } from './expiry.ts';
+import { episodeRoutes } from './episodes.ts';
 
 export interface AppOptions {
   service: MatchService;
@@ -345,6 +346,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.get('/api/matches/:id', async (req) => svc.publicRecord(await match(req)));
+
+  // live episodes: the line-ups offered, and each seat's transcript (src/server/episodes.ts)
+  episodeRoutes(app, svc, (req, m) => {
+    const [token, hash] = caller(req);
+    return svc.audience(m, token, spectatePassword(req, req.query as { password?: string }), hash);
+  });
 
   app.post('/api/matches/:id/join', async (req, reply) => {
     const m = await match(req);

@@ -27,6 +27,7 @@ import { findNul, NUL_REFUSAL, scrubNul } from './schemas.ts';
 import { rulesText } from '@arbiter/engine/match';
 import type { MatchRow, MatchStatus, SeatRow, Store, SubmissionRow } from './store.ts';
 import { closedByDefault, storedPolicy, watchPolicy, type Delay } from './watch.ts';
+import { type ChosenLineup, type Episodes, lineupOfHeader } from './episodes.ts';
 
 /** A seat, or a spectator (who sees the match `delay` ago when its creator chose a delay). */
 export type Audience = { seat: Seat } | { seat: null; delay?: Delay };
@@ -57,6 +58,8 @@ export interface CreateInput {
   turnDeadlineMs?: number;
   /** Pause before each built-in agent move (watchable agent matches); kept in memory only. */
   agentDelayMs?: number;
+  /** Seat every seat from this line-up (an id the server offers: `GET /api/lineups`). */
+  lineup?: string;
 }
 
 export interface ServiceOptions {
@@ -72,6 +75,8 @@ export interface ServiceOptions {
   agentMaxFailures?: number;
   /** What agents that call out need (model endpoints, cassettes, stderr folder): as `arbiter play` has. */
   agentEnv?: AgentEnv;
+  /** Line-ups offered to creators and the transcripts of their seats (live episodes). */
+  episodes?: Episodes;
 }
 
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -148,6 +153,8 @@ export class LiveMatch {
   connections = 0;
   /** Set when the stored history does not replay: the match refuses changes. */
   broken: string | null = null;
+  /** The line-up its seats came from, when one was chosen (its model seats' settings live here). */
+  lineup: ChosenLineup | null = null;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -198,10 +205,13 @@ export class MatchService {
 
   /** The rulesets this server plays, in listing order. */
   readonly packages: readonly RulesetPackage[];
+  /** Line-ups offered and transcripts kept (absent: no line-ups, no transcripts). */
+  readonly episodes: Episodes | undefined;
 
   constructor(opts: ServiceOptions) {
     this.store = opts.store;
     this.packages = opts.packages ?? PACKAGES;
+    this.episodes = opts.episodes;
     this.opts = opts;
   }
 
@@ -306,6 +316,7 @@ export class MatchService {
     }
     if (m.broken) this.warn('match does not replay', { match: id, problem: m.broken });
     this.live.set(id, m);
+    if (!m.broken && m.status !== 'finished') m.lineup = this.lineupAgain(m);
     if (!m.broken) {
       this.seatAgents(m);
       this.afterChange(m);
@@ -367,6 +378,8 @@ export class MatchService {
     // the seed decides every hidden draw: it is published only once the match is over
     if (m.status === 'finished') rec.seed = r.seed;
     if (m.broken) rec.problem = m.broken;
+    const lineup = lineupOfHeader(m.row.header);
+    if (lineup !== null) rec.lineup = lineup;
     return rec;
   }
 
@@ -531,7 +544,10 @@ export class MatchService {
       throw new ArbiterError('bad_request', `${rs.id} with this config has ${n} seats, ${specs.length} described`);
     const known = agentNames(pkg);
     const seats: SeatRow[] = [];
-    for (let seat = 0; seat < n; seat++) {
+    const fromLineup = input.lineup === undefined ? null : this.chooseLineup(pkg, input.lineup, specs.length, n);
+    for (let seat = 0; seat < n && fromLineup; seat++)
+      seats.push({ seat, kind: 'agent', name: fromLineup.names[seat], tokenHash: null });
+    for (let seat = fromLineup ? n : 0; seat < n; seat++) {
       const agent = specs[seat]?.agent;
       if (agent === undefined) {
         seats.push({ seat, kind: 'open', name: null, tokenHash: null });
@@ -548,7 +564,10 @@ export class MatchService {
       seats.push({ seat, kind: 'agent', name: agent, tokenHash: null });
     }
     // the header names each seat's agent, as `arbiter play --agents` writes it (people: "remote")
-    engine.nameAgents(seats.map((s) => (s.kind === 'agent' ? String(s.name) : 'remote')));
+    engine.nameAgents(
+      seats.map((s) => (s.kind === 'agent' ? String(s.name) : 'remote')),
+      fromLineup?.header,
+    );
     const header = JSON.parse(canonicalJson(engine.header)) as JsonObject;
     const now = Date.now();
     const outcome = engine.outcome;
@@ -573,6 +592,7 @@ export class MatchService {
       updatedAt: now,
     };
     const m = new LiveMatch(pkg, row, engine, seats);
+    m.lineup = fromLineup;
     // agents are made (and a bad spec refused) before anything is stored
     this.seatAgents(m);
     try {
@@ -592,7 +612,12 @@ export class MatchService {
     const policy = this.agentPolicy(m);
     for (const s of m.seats) {
       if (s.kind !== 'agent' || !s.name || m.agents.has(s.seat)) continue;
-      const made = makeAgent(m.pkg, s.name, this.opts.agentEnv ?? {}, s.seat);
+      const env = this.opts.agentEnv ?? {};
+      const fromLineup = m.lineup?.seats[s.seat];
+      const made =
+        fromLineup && this.opts.episodes
+          ? this.opts.episodes.agent(m.pkg, fromLineup, env, s.seat)
+          : makeAgent(m.pkg, s.name, env, s.seat);
       const t = (made as { transport?: Transport }).transport;
       const transport = t && typeof t.decide === 'function' ? t : inProcessTransport(made);
       const agent = new SeatAgent({
@@ -601,11 +626,39 @@ export class MatchService {
         policy,
         onAttempt: (rec) => {
           if (rec.ok === false) this.warn('agent decision failed', { match: m.id, ...rec } as JsonObject);
+          // programs and models leave a transcript per seat, read from the match page after the end
+          if (!transport.inProcess) this.opts.episodes?.record(m.id, rec);
         },
       });
       m.agents.set(s.seat, agent);
       m.engine.seatAgent(s.seat, agent);
     }
+  }
+
+  /** A line-up for a new match (refused with seats described too, or on a server without episodes). */
+  private chooseLineup(pkg: RulesetPackage, id: string, described: number, seats: number): ChosenLineup {
+    if (described > 0)
+      throw new ArbiterError('bad_request', 'lineup and seats exclude each other (the line-up seats every seat)');
+    if (!this.opts.episodes) throw new ArbiterError('bad_request', 'this server offers no line-ups');
+    return this.opts.episodes.choose(pkg, id, seats);
+  }
+
+  /**
+   * After a restart, a running match's line-up is chosen again from its header, so its model seats
+   * get their prompts and settings back; a line-up no longer offered leaves the seats to their names.
+   */
+  private lineupAgain(m: LiveMatch): ChosenLineup | null {
+    const id = (m.row.header.lineup as { id?: unknown } | undefined)?.id;
+    if (typeof id !== 'string' || !this.opts.episodes) return null;
+    try {
+      const c = this.opts.episodes.choose(m.pkg, id, m.seats.length);
+      const was = (m.row.header.lineup as { version?: unknown }).version;
+      if (c.version === was) return c;
+      this.warn('line-up changed since the match began; its seats play by name', { match: m.id, lineup: id });
+    } catch (err) {
+      this.warn('line-up not offered any more; its seats play by name', { match: m.id, error: String(err) });
+    }
+    return null;
   }
 
   private agentPolicy(m: LiveMatch): PolicyOptions {
@@ -780,6 +833,7 @@ export class MatchService {
         r.transport.close();
       }
       m.remote.clear();
+      this.opts.episodes?.finished(m.id);
       return;
     }
     if (m.status !== 'running') return;
