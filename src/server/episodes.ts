@@ -212,7 +212,7 @@ export function lineupOfHeader(header: JsonObject): Json {
  * a live (undelayed) spectator of a match nobody contests, whose spectators see every seat's
  * secrets anyway, may read it; a person seated in the match never reads another seat's.
  */
-export function transcriptRefusal(m: LiveMatch, who: Audience): string | null {
+function transcriptRefusal(m: LiveMatch, who: Audience): string | null {
   if (m.status === 'finished') return null;
   if (who.seat !== null) return "a seat reads no transcript while the match runs (it holds another seat's answers)";
   if ('delay' in who && who.delay) return 'delayed spectators read transcripts once the match is over';
@@ -261,8 +261,8 @@ export function episodeRoutes(
   });
 }
 
-export const LineupsQuery = z.object({ ruleset: z.string().min(1).max(64).optional() }).strict();
-export const TranscriptQuery = z
+const LineupsQuery = z.object({ ruleset: z.string().min(1).max(64).optional() }).strict();
+const TranscriptQuery = z
   .object({
     format: z.enum(['json', 'text']).optional(),
     password: z.string().max(1024).optional(),

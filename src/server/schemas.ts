@@ -126,7 +126,7 @@ export const MatchRecord = z.object({
   lineup: z.object({ id: z.string(), version: z.string() }).optional(),
 });
 
-export const OfferedLineup = z.object({
+const OfferedLineup = z.object({
   id: z.string(),
   ruleset: z.string(),
   version: z.string(),
@@ -135,8 +135,8 @@ export const OfferedLineup = z.object({
   source: z.enum(['server', 'shipped']),
   allowed: z.boolean(),
 });
-export const TranscriptSeats = z.object({ seats: z.array(z.number().int()) });
-export const Transcript = z.object({
+const TranscriptSeats = z.object({ seats: z.array(z.number().int()) });
+const Transcript = z.object({
   match: z.string(),
   seat: z.number().int(),
   records: z.array(json),
