@@ -596,6 +596,9 @@ export class MatchService {
     // agents are made (and a bad spec refused) before anything is stored
     this.seatAgents(m);
     try {
+      // an episode's model seats start (preflight) now: a rejected key or a wrong model refuses the
+      // creation with the provider's answer, instead of a match of defaults on the web page
+      if (fromLineup) await this.startNow(m);
       await this.store.createMatch(row, seats);
     } catch (err) {
       for (const a of m.agents.values()) void Promise.resolve(a.close()).catch(() => {});
@@ -633,6 +636,28 @@ export class MatchService {
       m.agents.set(s.seat, agent);
       m.engine.seatAgent(s.seat, agent);
     }
+  }
+
+  /** match_start to every agent seat of a new episode; the first that cannot start refuses it. */
+  private async startNow(m: LiveMatch): Promise<void> {
+    const policy = this.agentPolicy(m);
+    const rules = rulesText(m.pkg.ruleset, m.pkg);
+    const starts = [...m.agents].map(([seat, a]) => {
+      const p = Promise.resolve().then(() =>
+        a.start(m.engine.matchStart(seat, policy.deadlineMs, a.transport.inProcess ? '' : rules)),
+      );
+      m.started.set(
+        seat,
+        p.catch(() => a.fail()),
+      );
+      return p.catch((err: unknown) => {
+        throw new ArbiterError(
+          'bad_config',
+          `seat ${seat} (${m.seats[seat]?.name ?? 'agent'}) cannot start: ${maskKeys(String((err as Error)?.message ?? err))}`,
+        );
+      });
+    });
+    await Promise.all(starts);
   }
 
   /** A line-up for a new match (refused with seats described too, or on a server without episodes). */
@@ -1038,6 +1063,14 @@ function watchKind(m: LiveMatch): Json {
   if (p.kind === 'delay') return { delay: p.delay as unknown as Json };
   if (p.kind !== 'open') return p.kind;
   return closedByDefault(m) ? 'after_end' : 'live';
+}
+
+/**
+ * A provider's refusal as the match creator may read it: providers quote part of a rejected key
+ * ("Incorrect API key provided: sk-proj-…abcd"); whatever looks like a key is cut to its prefix.
+ */
+function maskKeys(text: string): string {
+  return text.replace(/\b(sk-(?:ant-|proj-)?|AIza)[A-Za-z0-9_*.-]{4,}/g, '$1…');
 }
 
 /** An error with an HTTP status chosen by the server (not derived from the code). */

@@ -46,7 +46,11 @@ async function serve(extra: { allowExternalAgents?: boolean; lineups?: string[] 
     agentDeadlineMs: 120_000,
     // llm: seats named over the API (not from a line-up) use the global endpoint: the stand-in
     agentEnv: {
-      llm: { maxRetries: 0, baseURL: { openai: `${models.url}/v1` }, apiKey: { openai: 'global-openai-key-e1' } },
+      llm: {
+        maxRetries: 0,
+        baseURL: { openai: `${models.url}/v1`, anthropic: models.url },
+        apiKey: { openai: 'global-openai-key-e1', anthropic: 'global-anthropic-key-e2' },
+      },
       stderrDir: d,
     },
     episodePaceMs: 0,
@@ -269,4 +273,40 @@ test('[LLM-LIVE-TRANSCRIPT] while a match runs, a seat transcript is refused to 
     await srv.close();
   }
   assertNoKey(answers);
+});
+
+test('[LLM-LIVE-LOUD] an episode whose model seat cannot start is refused with the status and message of the provider, keys masked, nothing stored', async () => {
+  // over the API: the shipped line-up on a server that allows it, its Anthropic key rejected
+  const srv = await serve({ allowExternalAgents: true });
+  try {
+    const count = async () => (await api(srv, 'GET', '/matches?expired=include')).json.length;
+    const n = await count();
+    models.preflightScript.anthropic.push({
+      kind: 'status',
+      status: 401,
+      message: 'invalid x-api-key sk-ant-api03-leakedpart9x',
+    });
+    const r = await api(srv, 'POST', '/matches', {
+      ruleset: 'bnc',
+      lineup: 'llm-mixed-provider-scarcity-stated-v1',
+      seed: 1,
+    });
+    assert.equal(r.status, 400, r.text);
+    assert.match(
+      r.json.error.reason,
+      /seat 1 \(llm:anthropic:claude-3-5-haiku-latest\) cannot start: .*HTTP 401.*invalid x-api-key/,
+    );
+    assert.ok(!r.text.includes('leakedpart'), 'the quoted key is masked');
+    assert.equal(await count(), n, 'nothing was stored');
+  } finally {
+    await srv.close();
+  }
+  // serve --lineup: the server does not start at all
+  const bad = join(dir, 'bad.yaml');
+  writeFileSync(bad, threeProviderLineup(models.url, 'episode-bad').replace('gemini-stand-in', 'gemini-missing'));
+  models.preflightScript.google.push({ kind: 'status', status: 404, message: 'models/gemini-missing is not found' });
+  await assert.rejects(
+    serve({ lineups: [bad] }),
+    /seat 2 \(llm:google:gemini-missing\) cannot start: .*HTTP 404.*not found/,
+  );
 });
