@@ -35,11 +35,13 @@ after(async () => {
   Object.assign(process.env, saved);
 });
 
-async function serve(extra: { allowExternalAgents?: boolean; lineups?: string[] } = {}): Promise<RunningServer> {
+async function serve(
+  extra: { allowExternalAgents?: boolean; lineups?: string[]; db?: string } = {},
+): Promise<RunningServer> {
   const d = mkdtempSync(join(dir, 's-'));
   return startServer({
     port: 0,
-    db: join(d, 'm.sqlite'),
+    db: extra.db ?? join(d, 'm.sqlite'),
     logger: false,
     webRoot: join(d, 'no-web'),
     rateLimit: 100_000,
@@ -309,4 +311,52 @@ test('[LLM-LIVE-LOUD] an episode whose model seat cannot start is refused with t
     serve({ lineups: [bad] }),
     /seat 2 \(llm:google:gemini-missing\) cannot start: .*HTTP 404.*not found/,
   );
+});
+
+// Known failure, kept as a reproduction for its own issue: after a restart the engine rebuilds the
+// history without the events each protocol seat perceived since it was last asked (MatchEngine's
+// per-seat `seen` fills only while an agent is seated, and load() seats agents after replaying), so
+// a model seat's first prompt after the restart lacks the last turn's events and the episode
+// diverges from an uninterrupted run. Built-in agents, which read no events, are not affected.
+test('[LLM-LIVE-RESTART] an episode stopped midway resumes on a new server with its line-up settings and ends with the log of an uninterrupted run', {
+  todo: "the engine does not rebuild protocol seats' unseen events after a restart",
+}, async () => {
+  const file = join(dir, 'three.yaml');
+  writeFileSync(file, threeProviderLineup(models.url));
+  const body = { ruleset: 'bnc', lineup: 'episode-three-providers', seed: 12 };
+  // the uninterrupted run (the stand-in answers are a function of the request alone)
+  const whole = await serve({ lineups: [file] });
+  let want: string;
+  try {
+    const m = (await api(whole, 'POST', '/matches', body)).json;
+    await until(whole, m.id, (r) => r.status === 'finished');
+    want = (await api(whole, 'GET', `/matches/${m.id}/log`)).text;
+  } finally {
+    await whole.close();
+  }
+  const db = join(mkdtempSync(join(dir, 'r-')), 'm.sqlite');
+  const first = await serve({ lineups: [file], db });
+  const held = models.hold(40);
+  let id: string;
+  try {
+    id = (await api(first, 'POST', '/matches', body)).json.id;
+    await held;
+    assert.equal((await api(first, 'GET', `/matches/${id}`)).json.status, 'running');
+  } finally {
+    await first.close();
+    models.release();
+  }
+  const resumedFrom = models.requests.length;
+  const second = await serve({ lineups: [file], db });
+  try {
+    await until(second, id, (r) => r.status === 'finished');
+    // the resumed seats got their line-up settings back: every prompt states the line-up's statement
+    const after = models.requests.slice(resumedFrom);
+    assert.ok(after.length > 0);
+    for (const r of after) assert.ok(JSON.stringify(r.body).includes('Scarcity: three fragments'), r.provider);
+    const got = (await api(second, 'GET', `/matches/${id}/log`)).text;
+    assert.equal(got, want, 'the resumed episode is the uninterrupted one, byte for byte');
+  } finally {
+    await second.close();
+  }
 });
