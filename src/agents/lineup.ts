@@ -7,8 +7,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { ArbiterError } from '@arbiter/engine/kernel';
-import type { LlmSeat } from './llm/llm.ts';
+import { ArbiterError, type RulesetPackage } from '@arbiter/engine/kernel';
+import { rulesText, type SeatHeader } from '@arbiter/engine/match';
+import { type LlmSeat, promptHash, systemPrompt } from './llm/llm.ts';
 import { PROVIDERS } from './llm/providers.ts';
 
 const price = z
@@ -160,4 +161,55 @@ export function lineupSeats(lineup: Lineup, seats: number): LineupSeat[] {
     if (p) llm.price = p;
     return { llm };
   });
+}
+
+/** The version a log header records: the file's own, or a hash of its text when it names none. */
+export function lineupVersion(lineup: Lineup, text: string): string {
+  return lineup.version !== undefined ? String(lineup.version) : `sha:${promptHash(text)}`;
+}
+
+/**
+ * The log header's `seats`: each seat's agent spec, and for a model seat its provider, model,
+ * temperature and the hash of the whole system prompt it reads. `play` and `serve` write the same.
+ */
+export function seatHeaders(pkg: RulesetPackage, seated: ({ llm: LlmSeat } | { agent: string })[]): SeatHeader[] {
+  const rs = pkg.ruleset;
+  const rules = rulesText(rs, pkg);
+  return seated.map((s, seat): SeatHeader => {
+    if ('agent' in s) return { agent: s.agent };
+    const cfg = s.llm;
+    const system = systemPrompt(cfg, {
+      ruleset: rs.id,
+      version: rs.version,
+      seat,
+      seats: seated.length,
+      rules,
+      default_action: pkg.gameType.defaultAction ?? null,
+    });
+    return {
+      agent: `llm:${cfg.provider}:${cfg.model}`,
+      provider: cfg.provider,
+      model: cfg.model,
+      temperature: cfg.reasoning ? null : (cfg.temperature ?? 0),
+      system_hash: promptHash(system),
+    };
+  });
+}
+
+/**
+ * A line-up named without its ruleset (`arbiter serve --lineup ID|FILE`): a shipped id of any
+ * ruleset first, a file second (its own `ruleset` field says which).
+ */
+export function loadAnyLineup(nameOrPath: string): { lineup: Lineup; text: string } {
+  const shipped = SAFE_ID.test(nameOrPath) ? shippedLineups().find((l) => l.id === nameOrPath) : undefined;
+  if (shipped) return loadLineup(nameOrPath, shipped.ruleset, true);
+  if (!existsSync(nameOrPath))
+    throw new ArbiterError(
+      'not_found',
+      `no line-up "${nameOrPath}": not a shipped line-up (${shippedLineups()
+        .map((l) => l.id)
+        .join(', ')}; \`arbiter lineups\` lists them) and not a file`,
+    );
+  const text = readFileSync(nameOrPath, 'utf8');
+  return { lineup: parseLineup(text, nameOrPath), text };
 }

@@ -43,6 +43,8 @@ export const DOMAIN_ERRORS = {
   shutting_down: 'bad_request',
   /** JSON nested deeper than the edge allows. */
   too_deep: 'bad_request',
+  /** A seat's transcript that this audience may not read yet (it holds answers not yet played). */
+  transcript_withheld: 'bad_request',
 } as const satisfies Record<string, ErrorCode>;
 
 export type DomainCode = keyof typeof DOMAIN_ERRORS;

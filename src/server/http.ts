@@ -34,6 +34,7 @@ import { fullLog, partialLog } from './log.ts';
 import { MALFORMED_AUTH, parseAuthorization, refuseDeep } from './edge.ts';
 import { delayedSender, delayedSnapshot } from './watch.ts';
 import { DEFAULT_EXPIRE_AFTER_MS, expired, refuseExpiredJoin } from './expiry.ts';
+import { episodeRoutes } from './episode-routes.ts';
 
 export interface AppOptions {
   service: MatchService;
@@ -90,6 +91,7 @@ export const DOMAIN_STATUS: Record<DomainCode, number> = {
   match_broken: 503,
   shutting_down: 503,
   too_deep: 400,
+  transcript_withheld: 403,
 };
 
 type Fail = { status: number; body: { ok: false; error: { code: string; reason: string; detail?: Json } } };
@@ -367,6 +369,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.get('/api/matches/:id', async (req) => svc.publicRecord(await match(req)));
+
+  // live episodes: the line-ups offered, and each seat's transcript (src/server/episodes.ts)
+  episodeRoutes(app, svc, (req, m) => {
+    const [token, hash] = caller(req);
+    return svc.audience(m, token, spectatePassword(req, req.query as { password?: string }), hash);
+  });
 
   app.post('/api/matches/:id/join', async (req, reply) => {
     const m = await match(req);

@@ -7,6 +7,7 @@ import type { SeatAgent } from '@arbiter/engine/agents';
 import { eventsGuarded, publicPending, type EventTexts, type MatchEngine } from '@arbiter/engine/match';
 import type { RemoteTransport } from './remote.ts';
 import type { MatchRow, MatchStatus, SeatRow } from './store.ts';
+import type { ChosenLineup } from './episodes.ts';
 
 /** A WebSocket (or any push channel) watching one match as one audience. */
 export interface Subscriber {
@@ -49,6 +50,8 @@ export class LiveMatch {
   connections = 0;
   /** Set when the stored history does not replay: the match refuses changes. */
   broken: string | null = null;
+  /** The line-up its seats came from, when one was chosen (its model seats' settings live here). */
+  lineup: ChosenLineup | null = null;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(

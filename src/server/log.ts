@@ -3,11 +3,13 @@
 // audience by the engine (packages/engine/src/engine/running-log.ts).
 
 import { canonicalJson, type GameEvent, type Seat } from '@arbiter/engine/kernel';
-import { MatchRecorder, type LogEntry } from '@arbiter/engine/match';
+import { MatchRecorder, type LogEntry, type LogHeader, type SeatHeader } from '@arbiter/engine/match';
 import { defaultInfoOf } from '@arbiter/engine/match';
 import { runningLog } from '@arbiter/engine/match';
 import type { LiveMatch } from './live.ts';
 import type { SubmissionRow } from './store.ts';
+
+type LineupRef = NonNullable<LogHeader['lineup']>;
 
 /** The whole log of a finished match, line by line, with the footer every complete log carries. */
 export function fullLog(m: LiveMatch, subs: SubmissionRow[]): string[] {
@@ -19,6 +21,11 @@ export function fullLog(m: LiveMatch, subs: SubmissionRow[]): string[] {
     config: h.config ?? {},
     agents: Array.isArray(h.agents) ? h.agents.map(String) : undefined,
     setupEvents: (h.setup_events as GameEvent[] | undefined) ?? [],
+    // a line-up's id and its model seats' settings, as `arbiter play --lineup` writes them
+    extra: {
+      ...(h.lineup ? { lineup: h.lineup as unknown as LineupRef } : {}),
+      ...(h.seats ? { seats: h.seats as unknown as SeatHeader[] } : {}),
+    },
   });
   const lines = [canonicalJson(rec.header)];
   for (const s of subs) {

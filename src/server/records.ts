@@ -8,6 +8,7 @@ import { LiveMatch, type Withheld } from './live.ts';
 import { findNul, scrubNul } from './nul.ts';
 import type { MatchRow, MatchStatus, Store, SubmissionRow } from './store.ts';
 import { closedByDefault, watchPolicy } from './watch.ts';
+import { lineupOfHeader } from './episodes.ts';
 
 /**
  * The match `id` rebuilt from the store: its engine replays every stored submission, each checked,
@@ -127,6 +128,8 @@ export function publicRecord(m: LiveMatch): JsonObject {
   // the seed decides every hidden draw: it is published only once the match is over
   if (m.status === 'finished') rec.seed = r.seed;
   if (m.broken) rec.problem = m.broken;
+  const lineup = lineupOfHeader(r.header);
+  if (lineup !== null) rec.lineup = lineup;
   return rec;
 }
 

@@ -53,6 +53,8 @@ export const CreateBody = z
     turnDeadlineMs: z.number().int().min(50).max(86_400_000).optional(),
     /** Built-in agents wait this long before each move, so people can watch an agents-only match unfold. */
     agentDelayMs: z.number().int().min(0).max(60_000).optional(),
+    /** Seat every seat from a line-up this server offers, by id (`GET /api/lineups`); excludes `seats`. */
+    lineup: z.string().min(1).max(128).optional(),
   })
   .strict();
 
@@ -112,6 +114,25 @@ export const MatchRecord = z.object({
   updatedAt: z.number(),
   seed: z.number().int().optional(),
   problem: z.string().optional(),
+  /** The line-up the seats came from. */
+  lineup: z.object({ id: z.string(), version: z.string() }).optional(),
+});
+
+const OfferedLineup = z.object({
+  id: z.string(),
+  ruleset: z.string(),
+  version: z.string(),
+  description: z.string().nullable(),
+  seats: z.array(z.string()),
+  source: z.enum(['server', 'shipped']),
+  allowed: z.boolean(),
+});
+const TranscriptSeats = z.object({ seats: z.array(z.number().int()) });
+const Transcript = z.object({
+  match: z.string(),
+  seat: z.number().int(),
+  records: z.array(json),
+  text: z.string(),
 });
 
 export const Snapshot = z.object({
@@ -459,6 +480,38 @@ export function openApi(): Record<string, unknown> {
         summary: 'the JSON Lines match log (a running match: what a spectator may see)',
         parameters: [id, ...spectate],
         responses: { 200: { description: 'application/x-ndjson' }, 401: err, 404: err },
+      },
+    },
+    '/api/matches/{id}/transcripts': {
+      get: {
+        summary: 'the seats of a match that have a transcript (models and programs played by this server)',
+        parameters: [id, ...spectate],
+        responses: { 200: ok(TranscriptSeats, 'seats'), 401: err, 404: err },
+      },
+    },
+    '/api/matches/{id}/transcripts/{seat}': {
+      get: {
+        summary:
+          "one seat's transcript (every decision attempt: prompt, answer, tokens); while the match runs only to live spectators of a match nobody contests",
+        parameters: [
+          id,
+          { name: 'seat', in: 'path', required: true, schema: { type: 'integer', minimum: 0 } },
+          { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'text'] } },
+          ...spectate,
+        ],
+        responses: {
+          200: ok(Transcript, 'the transcript (text/plain with format=text)'),
+          401: err,
+          403: err,
+          404: err,
+        },
+      },
+    },
+    '/api/lineups': {
+      get: {
+        summary: 'the line-ups a match creator may pick (shipped, and those the operator named with --lineup)',
+        parameters: [{ name: 'ruleset', in: 'query', required: false, schema: { type: 'string' } }],
+        responses: { 200: ok(z.array(OfferedLineup), 'line-ups'), 404: err },
       },
     },
     '/api/matches/{id}/ws': {

@@ -9,6 +9,7 @@ import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import { ArbiterError, type RulesetPackage } from '@arbiter/engine/kernel';
 import { MatchService } from './service.ts';
+import { Episodes } from './episodes.ts';
 import type { AgentEnv } from '../agents/resolve.ts';
 import { addModelOptions, llmEnvOf } from '../cli/core/agents-cli.ts';
 import type { Store } from './store.ts';
@@ -37,6 +38,13 @@ export interface ServeOptions {
   agentEnv?: AgentEnv;
   /** Unfinished matches unchanged this long expire from the lobby's list (default one hour; 0: never). */
   expireAfterMs?: number;
+  /** Line-ups the operator offers (`--lineup ID|FILE`): each starts one episode when the server starts. */
+  lineups?: string[];
+  /** The started episodes' pause before each agent move (default 500 ms) and seed (default random). */
+  episodePaceMs?: number;
+  episodeSeed?: number;
+  /** Folder of the transcripts of the seats this server plays (default: beside the stderr files). */
+  transcriptsDir?: string;
 }
 
 /** The store drivers load only when a server starts, so every other verb works without them. */
@@ -81,6 +89,8 @@ async function readyStore(o: ServeOptions): Promise<Store> {
 
 export interface RunningServer {
   app: FastifyInstance;
+  /** The episodes started from --lineup: match id and line-up id of each. */
+  episodes: { match: string; lineup: string }[];
   service: MatchService;
   url: string;
   rebuilt: number;
@@ -92,7 +102,15 @@ export interface RunningServer {
 
 export async function startServer(o: ServeOptions): Promise<RunningServer> {
   let log: ((msg: string, detail?: unknown) => void) | null = null;
+  // a line-up that does not load stops the server before it listens
+  const episodes = new Episodes({
+    lineups: o.lineups,
+    allowExternalAgents: o.allowExternalAgents,
+    transcriptsDir:
+      o.transcriptsDir ?? join(o.agentEnv?.stderrDir ?? join(tmpdir(), `arbiter-serve-${process.pid}`), 'transcripts'),
+  });
   const service = new MatchService({
+    episodes,
     store: await readyStore(o),
     allowExternalAgents: o.allowExternalAgents,
     packages: o.packages,
@@ -131,6 +149,22 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     throw err;
   }
   const { rebuilt, broken } = started;
+  const begun: RunningServer['episodes'] = [];
+  try {
+    for (const l of episodes.serverLineups()) {
+      const m = await service.create({
+        ruleset: l.ruleset,
+        lineup: l.id,
+        agentDelayMs: o.episodePaceMs ?? 500,
+        ...(o.episodeSeed !== undefined ? { seed: o.episodeSeed } : {}),
+      });
+      begun.push({ match: m.id, lineup: l.id });
+    }
+  } catch (err) {
+    await app.close().catch(() => {});
+    await service.close().catch(() => {});
+    throw err;
+  }
   let closing: Promise<void> | null = null;
   return {
     app,
@@ -138,6 +172,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     url: address,
     rebuilt,
     broken,
+    episodes: begun,
     web: existsSync(join(webRoot, 'index.html')),
     close() {
       // stop taking requests, let in-flight ones finish, close sockets, then the store
@@ -185,7 +220,17 @@ export function registerServe(program: Command): void {
     )
     .option('--web <dir>', 'folder of the built web page served at / (default: web/dist)')
     .option('--quiet', 'no log line per request (warnings and errors are still logged)')
-    .option('--agents-dir <dir>', 'folder for the stderr files of cmd: agents (default: a temp folder)');
+    .option(
+      '--agents-dir <dir>',
+      'folder for the stderr files of cmd: agents and the transcripts (default: a temp folder)',
+    )
+    .option(
+      '--lineup <id|file>',
+      'offer this line-up (a shipped id or a YAML file) and start one episode of it now (repeatable)',
+      (v: string, all: string[] = []) => [...all, v],
+    )
+    .option('--pace-ms <ms>', 'episodes started with --lineup: pause before each agent move', '500')
+    .option('--seed <n>', 'episodes started with --lineup: the seed (default random)');
   addModelOptions(serve).action(
     async (o: {
       host: string;
@@ -200,7 +245,16 @@ export function registerServe(program: Command): void {
       quiet?: boolean;
       web?: string;
       agentsDir?: string;
+      lineup?: string[];
+      paceMs: string;
+      seed?: string;
     }) => {
+      const pace = Number(o.paceMs);
+      if (!/^\s*\d+\s*$/.test(o.paceMs) || pace > 60_000)
+        throw new ArbiterError('bad_request', `--pace-ms: a whole number of milliseconds up to 60000, got ${o.paceMs}`);
+      const seed = o.seed === undefined ? undefined : Number(o.seed);
+      if (seed !== undefined && !(/^\s*\d+\s*$/.test(String(o.seed)) && seed <= 2 ** 32 - 1))
+        throw new ArbiterError('bad_request', `--seed: a whole number in 0..4294967295, got ${o.seed}`);
       const port = Number(o.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535)
         throw new ArbiterError('bad_request', `--port: not a port: ${o.port}`);
@@ -221,6 +275,9 @@ export function registerServe(program: Command): void {
           llm: llmEnvOf(o as Record<string, unknown>),
           stderrDir: o.agentsDir ?? join(tmpdir(), `arbiter-serve-agents-${process.pid}`),
         },
+        lineups: o.lineup,
+        episodePaceMs: pace,
+        episodeSeed: seed,
       });
       const store = /^postgres/i.test(o.db) ? 'postgres' : resolve(o.db);
       process.stderr.write(
@@ -228,6 +285,7 @@ export function registerServe(program: Command): void {
       );
       // a line tests and scripts can wait for
       process.stdout.write(`listening ${srv.url}\n`);
+      for (const e of srv.episodes) process.stdout.write(`episode ${e.lineup}: ${srv.url}/match/${e.match}\n`);
       process.stdout.write(
         srv.web
           ? `lobby: open ${srv.url}/ in a browser\n`

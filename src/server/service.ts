@@ -38,6 +38,7 @@ import { REMOTE_CLOSE, RemoteTransport, type Channel } from './remote.ts';
 import { findNul, NUL_REFUSAL } from './nul.ts';
 import type { MatchRow, MatchStatus, SeatRow, Store, SubmissionRow } from './store.ts';
 import type { Delay } from './watch.ts';
+import type { ChosenLineup, Episodes } from './episodes.ts';
 
 export interface CreateInput {
   ruleset: string;
@@ -52,6 +53,8 @@ export interface CreateInput {
   turnDeadlineMs?: number;
   /** Pause before each built-in agent move (watchable agent matches); kept in memory only. */
   agentDelayMs?: number;
+  /** Seat every seat from this line-up (an id the server offers: `GET /api/lineups`). */
+  lineup?: string;
 }
 
 export interface ServiceOptions {
@@ -67,6 +70,8 @@ export interface ServiceOptions {
   agentMaxFailures?: number;
   /** What agents that call out need (model endpoints, cassettes, stderr folder): as `arbiter play` has. */
   agentEnv?: AgentEnv;
+  /** Line-ups offered to creators and the transcripts of their seats (live episodes). */
+  episodes?: Episodes;
 }
 
 export class MatchService {
@@ -78,10 +83,13 @@ export class MatchService {
 
   /** The rulesets this server plays, in listing order. */
   readonly packages: readonly RulesetPackage[];
+  /** Line-ups offered and transcripts kept (absent: no line-ups, no transcripts). */
+  readonly episodes: Episodes | undefined;
 
   constructor(opts: ServiceOptions) {
     this.store = opts.store;
     this.packages = opts.packages ?? PACKAGES;
+    this.episodes = opts.episodes;
     this.opts = opts;
   }
 
@@ -172,6 +180,7 @@ export class MatchService {
     if (!m) return null;
     if (m.broken) this.warn('match does not replay', { match: id, problem: m.broken });
     this.live.set(id, m);
+    if (!m.broken && m.status !== 'finished') m.lineup = this.lineupAgain(m);
     if (!m.broken) {
       this.seatAgents(m);
       this.afterChange(m);
@@ -249,7 +258,10 @@ export class MatchService {
       throw new ArbiterError('bad_request', `${rs.id} with this config has ${n} seats, ${specs.length} described`);
     const known = agentNames(pkg);
     const seats: SeatRow[] = [];
-    for (let seat = 0; seat < n; seat++) {
+    const fromLineup = input.lineup === undefined ? null : this.chooseLineup(pkg, input.lineup, specs.length, n);
+    for (let seat = 0; seat < n && fromLineup; seat++)
+      seats.push({ seat, kind: 'agent', name: fromLineup.names[seat], tokenHash: null });
+    for (let seat = fromLineup ? n : 0; seat < n; seat++) {
       const agent = specs[seat]?.agent;
       if (agent === undefined) {
         seats.push({ seat, kind: 'open', name: null, tokenHash: null });
@@ -266,7 +278,10 @@ export class MatchService {
       seats.push({ seat, kind: 'agent', name: agent, tokenHash: null });
     }
     // the header names each seat's agent, as `arbiter play --agents` writes it (people: "remote")
-    engine.nameAgents(seats.map((s) => (s.kind === 'agent' ? String(s.name) : 'remote')));
+    engine.nameAgents(
+      seats.map((s) => (s.kind === 'agent' ? String(s.name) : 'remote')),
+      fromLineup?.header,
+    );
     const header = JSON.parse(canonicalJson(engine.header)) as JsonObject;
     const now = Date.now();
     const outcome = engine.outcome;
@@ -293,9 +308,13 @@ export class MatchService {
       updatedAt: now,
     };
     const m = new LiveMatch(pkg, row, engine, seats, this.withheld);
+    m.lineup = fromLineup;
     // agents are made (and a bad spec refused) before anything is stored
     this.seatAgents(m);
     try {
+      // an episode's model seats start (preflight) now: a rejected key or a wrong model refuses the
+      // creation with the provider's answer, instead of a match of defaults on the web page
+      if (fromLineup) await this.startNow(m);
       await this.store.createMatch(row, seats);
     } catch (err) {
       for (const a of m.agents.values()) void Promise.resolve(a.close()).catch(() => {});
@@ -312,7 +331,12 @@ export class MatchService {
     const policy = this.agentPolicy(m);
     for (const s of m.seats) {
       if (s.kind !== 'agent' || !s.name || m.agents.has(s.seat)) continue;
-      const made = makeAgent(m.pkg, s.name, this.opts.agentEnv ?? {}, s.seat);
+      const env = this.opts.agentEnv ?? {};
+      const fromLineup = m.lineup?.seats[s.seat];
+      const made =
+        fromLineup && this.opts.episodes
+          ? this.opts.episodes.agent(m.pkg, fromLineup, env, s.seat)
+          : makeAgent(m.pkg, s.name, env, s.seat);
       const t = (made as { transport?: Transport }).transport;
       const transport = t && typeof t.decide === 'function' ? t : inProcessTransport(made);
       const agent = new SeatAgent({
@@ -321,11 +345,61 @@ export class MatchService {
         policy,
         onAttempt: (rec) => {
           if (rec.ok === false) this.warn('agent decision failed', { match: m.id, ...rec } as JsonObject);
+          // programs and models leave a transcript per seat, read from the match page after the end
+          if (!transport.inProcess) this.opts.episodes?.record(m.id, rec);
         },
       });
       m.agents.set(s.seat, agent);
       m.engine.seatAgent(s.seat, agent);
     }
+  }
+
+  /** match_start to every agent seat of a new episode; the first that cannot start refuses it. */
+  private async startNow(m: LiveMatch): Promise<void> {
+    const policy = this.agentPolicy(m);
+    const rules = rulesText(m.pkg.ruleset, m.pkg);
+    const starts = [...m.agents].map(([seat, a]) => {
+      const p = Promise.resolve().then(() =>
+        a.start(m.engine.matchStart(seat, policy.deadlineMs, a.transport.inProcess ? '' : rules)),
+      );
+      m.started.set(
+        seat,
+        p.catch(() => a.fail()),
+      );
+      return p.catch((err: unknown) => {
+        throw new ArbiterError(
+          'bad_config',
+          `seat ${seat} (${m.seats[seat]?.name ?? 'agent'}) cannot start: ${maskKeys(String((err as Error)?.message ?? err))}`,
+        );
+      });
+    });
+    await Promise.all(starts);
+  }
+
+  /** A line-up for a new match (refused with seats described too, or on a server without episodes). */
+  private chooseLineup(pkg: RulesetPackage, id: string, described: number, seats: number): ChosenLineup {
+    if (described > 0)
+      throw new ArbiterError('bad_request', 'lineup and seats exclude each other (the line-up seats every seat)');
+    if (!this.opts.episodes) throw new ArbiterError('bad_request', 'this server offers no line-ups');
+    return this.opts.episodes.choose(pkg, id, seats);
+  }
+
+  /**
+   * After a restart, a running match's line-up is chosen again from its header, so its model seats
+   * get their prompts and settings back; a line-up no longer offered leaves the seats to their names.
+   */
+  private lineupAgain(m: LiveMatch): ChosenLineup | null {
+    const id = (m.row.header.lineup as { id?: unknown } | undefined)?.id;
+    if (typeof id !== 'string' || !this.opts.episodes) return null;
+    try {
+      const c = this.opts.episodes.choose(m.pkg, id, m.seats.length);
+      const was = (m.row.header.lineup as { version?: unknown }).version;
+      if (c.version === was) return c;
+      this.warn('line-up changed since the match began; its seats play by name', { match: m.id, lineup: id });
+    } catch (err) {
+      this.warn('line-up not offered any more; its seats play by name', { match: m.id, error: String(err) });
+    }
+    return null;
   }
 
   private agentPolicy(m: LiveMatch): PolicyOptions {
@@ -444,6 +518,7 @@ export class MatchService {
         r.transport.close();
       }
       m.remote.clear();
+      this.opts.episodes?.finished(m.id);
       return;
     }
     if (m.status !== 'running') return;
@@ -640,4 +715,12 @@ export class MatchService {
   async submissions(m: LiveMatch): Promise<SubmissionRow[]> {
     return this.store.submissions(m.id, 0);
   }
+}
+
+/**
+ * A provider's refusal as the match creator may read it: providers quote part of a rejected key
+ * ("Incorrect API key provided: sk-proj-…abcd"); whatever looks like a key is cut to its prefix.
+ */
+function maskKeys(text: string): string {
+  return text.replace(/\b(sk-(?:ant-|proj-)?|AIza)[A-Za-z0-9_*.-]{4,}/g, '$1…');
 }

@@ -36,7 +36,7 @@ export function storedPolicy(o: { delay?: Delay; public?: boolean }): string | n
 }
 
 /** Whether the ruleset's spectator sees everything the seats hide from each other (bnc's audience). */
-function omniscientAudience(pkg: RulesetPackage, state: unknown): boolean {
+export function omniscientAudience(pkg: RulesetPackage, state: unknown): boolean {
   const rs = pkg.ruleset;
   return (
     pkg.gameType.information !== 'perfect' && rs.secrets !== undefined && rs.secrets(state as never, null).length === 0
@@ -44,13 +44,22 @@ function omniscientAudience(pkg: RulesetPackage, state: unknown): boolean {
 }
 
 /**
+ * Whether some seat is held by someone who could watch as well as play: a person, a remote
+ * program, an agent that runs a program or calls a service. Built-in agents and model seats
+ * (`llm:`, asked by this server with only their own seat's view) cannot watch.
+ */
+export function contested(m: LiveMatch): boolean {
+  return m.seats.some(
+    (s) => !(s.kind === 'agent' && s.name !== null && (!s.name.includes(':') || s.name.startsWith('llm:'))),
+  );
+}
+
+/**
  * Whether spectators are kept out of the running match by default: its audience is omniscient and
- * some seat is held by someone who could watch as well as play (a person, a remote program, an
- * agent that runs a program). A match of built-in agents only has nobody to cheat for.
+ * the match is contested. A match of built-in agents and models only has nobody to cheat for.
  */
 export function closedByDefault(m: LiveMatch): boolean {
-  const contested = m.seats.some((s) => !(s.kind === 'agent' && s.name !== null && !s.name.includes(':')));
-  return contested && omniscientAudience(m.pkg, m.state);
+  return contested(m) && omniscientAudience(m.pkg, m.state);
 }
 
 /** The submissions a delayed spectator may see now: the newest seq they reach. */

@@ -33,6 +33,12 @@ export interface ModelServer {
   preflights: { provider: Provider; body: Record<string, unknown>; auth: string | undefined }[];
   /** Most requests answered at the same moment so far. */
   maxInFlight: number;
+  /**
+   * Answer the next `n` (non-preflight) requests, then keep every later one unanswered until
+   * `release()`: a match stays running for as long as a test needs (a spectator's look, say).
+   */
+  hold(n: number): Promise<void>;
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -232,6 +238,10 @@ export async function startModelServer(): Promise<ModelServer> {
   const cache = new PromptCache();
   let inFlight = 0;
   const state = { maxInFlight: 0 };
+  // hold: answers after `holdAt` requests wait here; `reached` resolves when the first one waits
+  let holdAt = Number.POSITIVE_INFINITY;
+  let heldSends: (() => void)[] = [];
+  let reached: (() => void) | null = null;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -290,7 +300,11 @@ export async function startModelServer(): Promise<ModelServer> {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify(reply(provider, body, s, text.length, cache)));
       };
-      send(step);
+      if (!preflight && requests.length > holdAt) {
+        heldSends.push(() => send(step));
+        reached?.();
+        reached = null;
+      } else send(step);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -307,6 +321,18 @@ export async function startModelServer(): Promise<ModelServer> {
     },
     set maxInFlight(v: number) {
       state.maxInFlight = v;
+    },
+    hold(n: number) {
+      holdAt = requests.length + n;
+      return new Promise<void>((r) => {
+        reached = r;
+      });
+    },
+    release() {
+      holdAt = Number.POSITIVE_INFINITY;
+      const go = heldSends;
+      heldSends = [];
+      for (const f of go) f();
     },
     close: () =>
       new Promise<void>((r) => {

@@ -31,8 +31,20 @@ export type MatchRecord = {
   pending?: { seat: number; kind: string }[];
   outcome: Json | null;
   seed?: number;
+  /** The line-up the seats came from (a live episode). */
+  lineup?: { id: string; version: string };
   createdAt: number;
   updatedAt: number;
+};
+/** A line-up the server offers to match creators (GET /api/lineups). */
+export type OfferedLineup = {
+  id: string;
+  ruleset: string;
+  version: string;
+  description: string | null;
+  seats: string[];
+  source: 'server' | 'shipped';
+  allowed: boolean;
 };
 export type StateFrame = {
   type: 'state';
@@ -108,9 +120,13 @@ export const api = {
     ruleset: string;
     config?: JsonObject;
     seed?: number;
-    seats: { agent?: string }[];
+    seats?: { agent?: string }[];
     agentDelayMs?: number;
+    lineup?: string;
   }) => call<MatchRecord>('POST', '/matches', body),
+  lineups: (ruleset: string) => call<OfferedLineup[]>('GET', `/lineups?ruleset=${encodeURIComponent(ruleset)}`),
+  /** The seats of a match with a transcript (readable once the match is over). */
+  transcripts: (id: string) => call<{ seats: number[] }>('GET', `/matches/${encodeURIComponent(id)}/transcripts`),
   join: (id: string, name: string, seat?: number) =>
     call<{ match: string; seat: number; token: string }>('POST', `/matches/${encodeURIComponent(id)}/join`, {
       name,

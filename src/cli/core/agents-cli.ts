@@ -7,13 +7,20 @@ import type { Command } from 'commander';
 import type { CliContext } from '../io.ts';
 import { ArbiterError, type Agent, type Json, type RulesetPackage } from '@arbiter/engine/kernel';
 import { makeAgent, makeAgents, type AgentEnv } from '../../agents/resolve.ts';
-import { type Lineup, lineupSeats, loadLineup, shippedLineups } from '../../agents/lineup.ts';
-import { llmAgent, type LlmEnv, type LlmSeat, promptHash, systemPrompt } from '../../agents/llm/llm.ts';
+import {
+  type Lineup,
+  lineupSeats,
+  lineupVersion as versionOf,
+  loadLineup,
+  seatHeaders,
+  shippedLineups,
+} from '../../agents/lineup.ts';
+import { llmAgent, type LlmEnv, type LlmSeat } from '../../agents/llm/llm.ts';
 import { Cassette } from '../../agents/llm/cassette.ts';
 import { Budget, CHARS_PER_TOKEN } from '../../agents/llm/cost.ts';
 import { firstAgent } from '@arbiter/engine/agents';
-import { rulesText, runMatch } from '@arbiter/engine/match';
-import type { LogHeader, SeatHeader } from '@arbiter/engine/match';
+import { runMatch } from '@arbiter/engine/match';
+import type { LogHeader } from '@arbiter/engine/match';
 import { agentsDirFor, formatTranscript, readTranscript, TranscriptWriter } from '../../agents/transcript.ts';
 import { protocolSchemas } from '@arbiter/engine/agents';
 import type { PolicyOptions, AttemptRecord } from '@arbiter/engine/agents';
@@ -143,7 +150,7 @@ export function agentSession(opts: Record<string, unknown>, logPath?: string): A
       }
       const file = loadLineup(opts.lineup, pkg.ruleset.id, true);
       lineup = file.lineup;
-      lineupVersion = file.lineup.version !== undefined ? String(file.lineup.version) : `sha:${promptHash(file.text)}`;
+      lineupVersion = versionOf(file.lineup, file.text);
       const resolved = lineupSeats(lineup, seats);
       seated = resolved.map((s) => ('spec' in s ? { agent: s.spec } : { llm: s.llm }));
       const made: Agent[] = [];
@@ -160,27 +167,7 @@ export function agentSession(opts: Record<string, unknown>, logPath?: string): A
       const out: Pick<LogHeader, 'lineup' | 'seats'> = {};
       if (lineup) out.lineup = { id: lineup.id, version: lineupVersion };
       if (!lineup && !seated.some((s) => 'llm' in s)) return out;
-      const rs = pkg.ruleset;
-      const rules = rulesText(rs, pkg);
-      out.seats = seated.map((s, seat): SeatHeader => {
-        if ('agent' in s) return { agent: s.agent };
-        const cfg = s.llm;
-        const system = systemPrompt(cfg, {
-          ruleset: rs.id,
-          version: rs.version,
-          seat,
-          seats: seated.length,
-          rules,
-          default_action: pkg.gameType.defaultAction ?? null,
-        });
-        return {
-          agent: `llm:${cfg.provider}:${cfg.model}`,
-          provider: cfg.provider,
-          model: cfg.model,
-          temperature: cfg.reasoning ? null : (cfg.temperature ?? 0),
-          system_hash: promptHash(system),
-        };
-      });
+      out.seats = seatHeaders(pkg, seated);
       return out;
     },
     async estimate(pkg, seed, config) {

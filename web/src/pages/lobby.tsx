@@ -7,6 +7,7 @@ import {
   rememberToken,
   type JsonObject,
   type MatchRecord,
+  type OfferedLineup,
   type RulesetDetail,
   type RulesetSummary,
 } from '../api.ts';
@@ -97,6 +98,23 @@ function CreateForm({
   const [pace, setPace] = useState('auto');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // line-ups of model (or other) agents the server offers for this ruleset; '' seats by hand
+  const [lineups, setLineups] = useState<OfferedLineup[]>([]);
+  const [lineup, setLineup] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    setLineups([]);
+    setLineup('');
+    api.lineups(chosen).then(
+      (l) => live && setLineups(l.filter((x) => x.allowed)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [chosen]);
+  const picked = lineups.find((l) => l.id === lineup) ?? null;
 
   useEffect(() => {
     let live = true;
@@ -140,13 +158,14 @@ function CreateForm({
       const body = {
         ruleset: detail.id,
         config: changedFrom(detail.defaultConfig, config),
-        seats: seats.map((s) => (s === 'open' ? {} : { agent: s })),
+        // a line-up seats every seat itself: an episode to watch
+        ...(picked ? { lineup: picked.id } : { seats: seats.map((s) => (s === 'open' ? {} : { agent: s })) }),
         ...(seed.trim() ? { seed: Number(seed) } : {}),
-        agentDelayMs: paceMs(pace, seats),
+        agentDelayMs: paceMs(pace, picked ? picked.seats : seats),
       };
       const m = await api.create(body);
       const seat = Number(mine);
-      if (mine !== 'none' && m.seats[seat]?.kind === 'open') await joinAndGo(m.id, name, seat);
+      if (!picked && mine !== 'none' && m.seats[seat]?.kind === 'open') await joinAndGo(m.id, name, seat);
       else navigate(`/match/${encodeURIComponent(m.id)}`);
     } catch (err) {
       setError((err as Error).message);
@@ -155,7 +174,7 @@ function CreateForm({
     }
   };
 
-  const openSeats = seats.map((s, i) => (s === 'open' ? i : -1)).filter((i) => i >= 0);
+  const openSeats = picked ? [] : seats.map((s, i) => (s === 'open' ? i : -1)).filter((i) => i >= 0);
   return (
     <form class="panel create" onSubmit={submit} aria-labelledby="create-h">
       <h2 id="create-h">New match</h2>
@@ -179,30 +198,57 @@ function CreateForm({
           />
         </details>
       ) : null}
-      <fieldset class="seats">
-        <legend>Seats</legend>
-        {seats.map((s, i) => (
-          <div class="field" key={String(i)}>
-            <label for={`c-seat-${i}`}>Seat {i}</label>
-            <select
-              id={`c-seat-${i}`}
-              value={s}
-              onChange={(e) => {
-                const next = [...seats];
-                next[i] = (e.target as HTMLSelectElement).value;
-                setSeats(next);
-              }}
-            >
-              <option value="open">open: a person joins</option>
-              {(detail?.agents ?? []).map((a) => (
-                <option key={a.name} value={a.name}>
-                  agent {a.name}: {a.description}
-                </option>
-              ))}
-            </select>
-          </div>
-        ))}
-      </fieldset>
+      {lineups.length > 0 ? (
+        <div class="field">
+          <label for="c-lineup">Line-up</label>
+          <select id="c-lineup" value={lineup} onChange={(e) => setLineup((e.target as HTMLSelectElement).value)}>
+            <option value="">none: choose each seat below</option>
+            {lineups.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.id}: {l.seats.join(', ')}
+              </option>
+            ))}
+          </select>
+          {picked?.description ? <p class="muted">{picked.description}</p> : null}
+        </div>
+      ) : null}
+      {picked ? (
+        <fieldset class="seats">
+          <legend>Seats (from the line-up)</legend>
+          <ul data-testid="lineup-seats">
+            {picked.seats.map((s, i) => (
+              <li key={String(i)}>
+                Seat {i}: {s}
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : (
+        <fieldset class="seats">
+          <legend>Seats</legend>
+          {seats.map((s, i) => (
+            <div class="field" key={String(i)}>
+              <label for={`c-seat-${i}`}>Seat {i}</label>
+              <select
+                id={`c-seat-${i}`}
+                value={s}
+                onChange={(e) => {
+                  const next = [...seats];
+                  next[i] = (e.target as HTMLSelectElement).value;
+                  setSeats(next);
+                }}
+              >
+                <option value="open">open: a person joins</option>
+                {(detail?.agents ?? []).map((a) => (
+                  <option key={a.name} value={a.name}>
+                    agent {a.name}: {a.description}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+        </fieldset>
+      )}
       <div class="row">
         <div class="field">
           <label for="c-mine">You play</label>

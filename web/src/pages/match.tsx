@@ -401,6 +401,7 @@ export function MatchPage({ id }: { id: string }) {
                       <a href={`/replay/${encodeURIComponent(id)}`}>Replay this match step by step</a>
                     </p>
                   ) : null}
+                  {frame.status === 'finished' ? <Transcripts id={id} /> : null}
                 </section>
               ) : null}
             </aside>
@@ -410,5 +411,35 @@ export function MatchPage({ id }: { id: string }) {
         <p class="muted">Connecting…</p>
       )}
     </div>
+  );
+}
+
+/**
+ * Links to each seat's transcript (models and programs the server played), offered once the match
+ * is over: what each seat was asked, what it answered, its tokens.
+ */
+function Transcripts({ id }: { id: string }) {
+  const [seats, setSeats] = useState<number[]>([]);
+  useEffect(() => {
+    let live = true;
+    api.transcripts(id).then(
+      (r) => live && setSeats(r.seats),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  if (seats.length === 0) return null;
+  return (
+    <p class="transcripts">
+      Transcripts:{' '}
+      {seats.map((s, i) => (
+        <span key={String(s)}>
+          {i > 0 ? ', ' : ''}
+          <a href={`/api/matches/${encodeURIComponent(id)}/transcripts/${s}?format=text`}>seat {s}</a>
+        </span>
+      ))}
+    </p>
   );
 }
