@@ -30,6 +30,8 @@
 //                      until the fourth pass measured the servers' JIT warm-up as much as their work)
 //   --clients 1        load client processes sharing the matches (the client side is one Node.js
 //                      thread each; with several, their measured windows open together)
+//   --interleave       alternate the targets run by run (sqlite-http, sqlite-ws, bgio only), and
+//                      report each run's ratio against the boardgame.io run next to it
 //   --sockets kept     one WebSocket per seat, moved to each next match (the default; arbiter: a
 //                      switch frame; boardgame.io: updateMatchID and updateCredentials), as the HTTP
 //                      rows keep their connections; per-match opens and closes a socket per seat per
@@ -73,6 +75,15 @@ if (SOCKETS !== 'per-match' && SOCKETS !== 'kept') throw new Error(`--sockets is
 const sockets: 'per-match' | 'kept' = SOCKETS;
 const WARMUP = Number(opt('warmup', '3'));
 const CLIENTS = Number(opt('clients', '1'));
+const ALL_RUNS = Array.from({ length: RUNS }, (_, i) => i);
+const INTERLEAVE = args.includes('--interleave');
+if (
+  INTERLEAVE &&
+  opt('targets', '')
+    .split(',')
+    .some((t) => !['sqlite-http', 'sqlite-ws', 'bgio'].includes(t))
+)
+  throw new Error('--interleave plays sqlite-http, sqlite-ws and bgio only: name them in --targets');
 if (!(Number.isInteger(CLIENTS) && CLIENTS >= 1))
   throw new Error(`--clients is a whole number >= 1, not ${opt('clients', '')}`);
 if (!(WARMUP >= 0)) throw new Error(`--warmup is a number of seconds, not ${opt('warmup', '')}`);
@@ -354,8 +365,9 @@ async function arbiterTarget(
   store: 'sqlite' | { pgUrl: string },
   mode: 'http' | 'ws',
   game: 'tictactoe' | 'ground' = 'tictactoe',
+  runs = ALL_RUNS,
 ) {
-  for (let run = 0; run < RUNS; run++) {
+  for (const run of runs) {
     const dir = mkdtempSync(join(tmpdir(), 'arbiter-bench-'));
     const schema = store === 'sqlite' ? null : await pgSchema(store.pgUrl, run);
     const srv = await spawnServer(
@@ -401,14 +413,14 @@ async function arbiterTarget(
   }
 }
 
-async function bgioTarget() {
+async function bgioTarget(runs = ALL_RUNS) {
   try {
     createRequire(import.meta.url).resolve('boardgame.io/server');
   } catch {
     console.log('skipped: boardgame.io not installed (it is a devDependency)');
     return;
   }
-  for (let run = 0; run < RUNS; run++) {
+  for (const run of runs) {
     const srv = await spawnServer(
       ['--import', 'tsx', join(ROOT, 'bench/server-bgio.ts'), '0'],
       /listening (\d+) (\d+)/,
@@ -464,22 +476,33 @@ else if (wantPg && PG === 'auto') {
 } else if (wantPg) pgUrl = PG;
 
 try {
-  if (TARGETS.includes('sqlite-http')) await arbiterTarget('arbiter sqlite http', 'sqlite', 'http');
-  if (TARGETS.includes('sqlite-ws')) await arbiterTarget('arbiter sqlite ws', 'sqlite', 'ws');
-  if (pgUrl && TARGETS.includes('pg-http')) await arbiterTarget('arbiter postgres http', { pgUrl }, 'http');
-  if (pgUrl && TARGETS.includes('pg-ws')) await arbiterTarget('arbiter postgres ws', { pgUrl }, 'ws');
-  if (pgUrl && TARGETS.includes('pg-ground-http'))
-    await arbiterTarget('arbiter postgres http, GROUND 4p', { pgUrl }, 'http', 'ground');
-  if (pgUrl && TARGETS.includes('pg-ground-ws'))
-    await arbiterTarget('arbiter postgres ws, GROUND 4p', { pgUrl }, 'ws', 'ground');
-  // the cluster's background processes must not share the cores with the rows after it
-  cluster?.stop();
-  cluster = null;
-  if (TARGETS.includes('bgio')) await bgioTarget();
-  if (TARGETS.includes('sqlite-ground-http'))
-    await arbiterTarget('arbiter sqlite http, GROUND 4p', 'sqlite', 'http', 'ground');
-  if (TARGETS.includes('sqlite-ground-ws'))
-    await arbiterTarget('arbiter sqlite ws, GROUND 4p', 'sqlite', 'ws', 'ground');
+  if (INTERLEAVE) {
+    // one run of each tic-tac-toe SQLite target and of boardgame.io in turn, so that a burst of
+    // other work on the machine falls on both sides instead of on all of one side's runs
+    for (const run of ALL_RUNS) {
+      if (TARGETS.includes('sqlite-http'))
+        await arbiterTarget('arbiter sqlite http', 'sqlite', 'http', 'tictactoe', [run]);
+      if (TARGETS.includes('sqlite-ws')) await arbiterTarget('arbiter sqlite ws', 'sqlite', 'ws', 'tictactoe', [run]);
+      if (TARGETS.includes('bgio')) await bgioTarget([run]);
+    }
+  } else {
+    if (TARGETS.includes('sqlite-http')) await arbiterTarget('arbiter sqlite http', 'sqlite', 'http');
+    if (TARGETS.includes('sqlite-ws')) await arbiterTarget('arbiter sqlite ws', 'sqlite', 'ws');
+    if (pgUrl && TARGETS.includes('pg-http')) await arbiterTarget('arbiter postgres http', { pgUrl }, 'http');
+    if (pgUrl && TARGETS.includes('pg-ws')) await arbiterTarget('arbiter postgres ws', { pgUrl }, 'ws');
+    if (pgUrl && TARGETS.includes('pg-ground-http'))
+      await arbiterTarget('arbiter postgres http, GROUND 4p', { pgUrl }, 'http', 'ground');
+    if (pgUrl && TARGETS.includes('pg-ground-ws'))
+      await arbiterTarget('arbiter postgres ws, GROUND 4p', { pgUrl }, 'ws', 'ground');
+    // the cluster's background processes must not share the cores with the rows after it
+    cluster?.stop();
+    cluster = null;
+    if (TARGETS.includes('bgio')) await bgioTarget();
+    if (TARGETS.includes('sqlite-ground-http'))
+      await arbiterTarget('arbiter sqlite http, GROUND 4p', 'sqlite', 'http', 'ground');
+    if (TARGETS.includes('sqlite-ground-ws'))
+      await arbiterTarget('arbiter sqlite ws, GROUND 4p', 'sqlite', 'ws', 'ground');
+  }
 } finally {
   cluster?.stop();
   cluster = null;
@@ -534,6 +557,15 @@ for (const load of LOADS.filter((l) => l.paceMs === 0)) {
     console.log(
       `- ≥ ${RATIO_TARGET}× boardgame.io, closed loop ${load.matches} matches, ${t}: ${rw.toFixed(2)}× per wall second (${verdict(rw >= RATIO_TARGET)}), ${rc.toFixed(2)}× per server CPU second (${verdict(rc >= RATIO_TARGET)})`,
     );
+    if (INTERLEAVE && a.runs.length === b.runs.length) {
+      // run i of each side ran back to back: the ratio of each pair, its median and range
+      const pairs = (f: (x: Sample) => number) =>
+        fmt(
+          a.runs.map((x, i) => f(x) / f(b.runs[i])),
+          2,
+        );
+      console.log(`  paired runs: ${pairs(wall)}× per wall second, ${pairs(perCpu)}× per server CPU second`);
+    }
   }
 }
 for (const load of LOADS.filter((l) => l.paceMs > 0)) {
