@@ -8,6 +8,7 @@ import {
   createRng,
   hashText,
   jsonEqual,
+  type Json,
   secretsIn,
   nextInt,
   nextU32,
@@ -137,7 +138,7 @@ test('[KERNEL-SECRETS] secretsIn finds whole subtrees at any depth, key order as
     log: ['whispered: meet at dawn'],
     pair: [1, [2, 3]],
   };
-  const secrets = [
+  const secrets: Json[] = [
     { id: 'c2', cost: 3 }, // a part, its keys in another order
     { id: 'c2', cost: 4 }, // same size as two parts, equal to none
     { id: 'c2' }, // part of a part is not a whole subtree
