@@ -67,6 +67,19 @@ export async function buildCliIfStale({ quiet = true } = {}) {
       else process.stderr.write(`the command line did not build:\n${r.stdout}${r.stderr}\n`);
       return false;
     }
+    // `arbiter rulesets` prints this table rather than evaluating every ruleset (src/cli/core/rulesets.ts);
+    // the new build makes it from the packages, as it has no table yet
+    const table = spawnSync(process.execPath, [join(tmp, 'main.js'), 'rulesets', '--json'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    if (table.status !== 0) {
+      rmSync(tmp, { recursive: true, force: true });
+      process.stderr.write(`the command line built but \`rulesets --json\` failed:\n${table.stderr}\n`);
+      return false;
+    }
+    writeFileSync(join(tmp, 'rulesets.json'), table.stdout);
     writeFileSync(join(tmp, '.built'), '');
     const old = join(ROOT, 'build', `cli.old-${process.pid}`);
     if (existsSync(OUT)) renameSync(OUT, old);

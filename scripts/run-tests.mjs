@@ -8,10 +8,15 @@
 // --concurrency (default 2, or ARBITER_TEST_CONCURRENCY) fits the two-core machines this runs on;
 // Node 20's own default is cores - 1, which is one file at a time there. The command line is built
 // first (build/cli), so test files that start `arbiter` do not each find it stale and wait.
+//
+// Each file's cost (wall from its process's start, and CPU with its child processes; see
+// scripts/test-cpu.mjs) is printed at the end, slowest first, and kept in test-output/test-times.json:
+// the next run starts the files that took longest first, so a long file does not start last and
+// leave the other worker idle while it finishes.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { buildCliIfStale } from './cli-build.mjs';
 
 /** The fast tier: path prefixes under test/. */
@@ -57,11 +62,25 @@ const chosen = files
   .filter((f) => !fast || FAST.some((p) => f.split('\\').join('/').startsWith(p)))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)));
 
+/** @typedef {{ wallMs: number; cpuMs: number; childCpuMs: number }} Cost */
+const TIMES = join('test-output', 'test-times.json');
+/** @type {Record<string, Cost>} the last known cost of each file (by path under the repository) */
+let known = {};
+try {
+  known = JSON.parse(readFileSync(TIMES, 'utf8')).files ?? {};
+} catch {
+  // first run (or an unreadable file): the files start in path order
+}
+// longest first; a file with no recorded time may be long, so it goes first too
+const wallOf = (/** @type {string} */ f) => known[f.split('\\').join('/')]?.wallMs ?? Number.POSITIVE_INFINITY;
+chosen.sort((a, b) => wallOf(b) - wallOf(a) || (a < b ? -1 : 1));
+
 if (!(await buildCliIfStale({ quiet: false }))) process.exit(1);
 
 const scratch = mkdtempSync(join(tmpdir(), 'arbiter-tests-'));
 const tap = join(scratch, 'results.tap');
-const times = join(scratch, 'times.txt');
+const costs = join(scratch, 'costs');
+mkdirSync(costs);
 const started = Date.now();
 const r = spawnSync(
   process.execPath,
@@ -74,11 +93,11 @@ const r = spawnSync(
     '--test-reporter-destination=stdout',
     '--test-reporter=tap',
     `--test-reporter-destination=${tap}`,
-    `--test-reporter=${new URL('test-times.mjs', import.meta.url).href}`,
-    `--test-reporter-destination=${times}`,
+    '--import',
+    new URL('test-cpu.mjs', import.meta.url).href,
     ...chosen,
   ],
-  { stdio: 'inherit' },
+  { stdio: 'inherit', env: { ...process.env, ARBITER_TEST_COST_DIR: costs } },
 );
 let summary = '';
 try {
@@ -88,12 +107,32 @@ try {
 } catch {
   summary = '0 passed, 1 failed (no test report was written)';
 }
-try {
-  // where the time goes: the slowest files (the sum of their tests; start-up not included)
-  const slow = readFileSync(times, 'utf8').split('\n').filter(Boolean).slice(0, 12);
-  if (slow.length > 1) console.log(`\nslowest test files:\n${slow.join('\n')}`);
-} catch {
-  // no times: the summary line below still says what happened
+/** @type {Array<Cost & { file: string }>} */
+const rows = [];
+for (const name of readdirSync(costs)) {
+  try {
+    const row = JSON.parse(readFileSync(join(costs, name), 'utf8'));
+    rows.push({ ...row, file: relative(process.cwd(), row.file).split('\\').join('/') });
+  } catch {
+    // a file whose process was killed mid-write: no cost for it
+  }
+}
+if (rows.length > 0) {
+  // where the time goes: CPU (with child processes) is comparable between runs on a shared machine
+  rows.sort((a, b) => b.cpuMs - a.cpuMs);
+  const s = (/** @type {number} */ ms) => (ms / 1000).toFixed(1).padStart(6);
+  console.log('\nslowest test files (CPU s, of it in child processes, wall s from process start):');
+  for (const row of rows.slice(0, 12))
+    console.log(`${s(row.cpuMs)} ${s(row.childCpuMs)} ${s(row.wallMs)}  ${row.file}`);
+  const cpu = rows.reduce((t, r) => t + r.cpuMs, 0);
+  console.log(`${s(cpu)} CPU s in all ${rows.length} files`);
+  for (const { file, wallMs, cpuMs, childCpuMs } of rows) known[file] = { wallMs, cpuMs, childCpuMs };
+  try {
+    mkdirSync('test-output', { recursive: true });
+    writeFileSync(TIMES, `${JSON.stringify({ files: known }, null, 1)}\n`);
+  } catch {
+    // not writable: the next run starts the files in path order
+  }
 }
 const secs = Math.round((Date.now() - started) / 1000);
 console.log(`\ntests: ${summary} (${chosen.length} files, ${secs} s, concurrency ${concurrency})`);

@@ -31,7 +31,7 @@ const VERBS: Record<string, () => Promise<Registrar>> = {
   schema: async () => (await import('./core/packages.ts')).registerPackageVerbs,
   rules: async () => (await import('./core/packages.ts')).registerPackageVerbs,
   lock: async () => (await import('./core/packages.ts')).registerPackageVerbs,
-  rulesets: async () => (await import('./core/packages.ts')).registerPackageVerbs,
+  rulesets: async () => (await import('./core/rulesets.ts')).registerRulesets,
   explore: async () => (await import('./core/explore.ts')).registerExplore,
   transcript: async () => (await import('./core/agents-cli.ts')).registerAgentVerbs,
 };

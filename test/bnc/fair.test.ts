@@ -119,7 +119,9 @@ async function headToHead(other: string, seeds: number): Promise<{ scout: number
 }
 
 test('[issue 15] the scout escapes more often than the strongest state-reading temperament (treacherous) head to head', async () => {
-  const w = await headToHead('treacherous', 10);
+  // seeds 1-10 gave 32 escapes to 0 (at least 3 of 6 seatings each seed): 5 seeds (30 matches) decide
+  // it as well; a scout no better than treacherous would split the escapes and fail the factor of 2
+  const w = await headToHead('treacherous', 5);
   assert.ok(w.scout > 2 * w.other, `scout ${w.scout} escapes, treacherous ${w.other}`);
 });
 

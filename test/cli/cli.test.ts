@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from '../support/cli.ts';
@@ -18,9 +18,10 @@ const proc = (args: string[], input?: string) => {
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 
-test('play --json twice in two processes gives byte-identical output', () => {
+test('play --json twice in two processes gives byte-identical output', async () => {
+  // the built binary in a process of its own, and the same command line in this one
   const a = proc(['play', 'tictactoe', '--seed', '1', '--json']);
-  const b = proc(['play', 'tictactoe', '--seed', '1', '--json']);
+  const b = await cli(['play', 'tictactoe', '--seed', '1', '--json']);
   assert.equal(a.code, 0, a.err);
   assert.equal(a.out, b.out);
   const lines = a.out
@@ -29,7 +30,15 @@ test('play --json twice in two processes gives byte-identical output', () => {
     .map((l) => JSON.parse(l));
   assert.equal(lines[0].ruleset, 'tictactoe');
   assert.equal(lines[lines.length - 1].end, true);
-  assert.notEqual(proc(['play', 'tictactoe', '--seed', '2', '--json']).out, a.out);
+  assert.notEqual((await cli(['play', 'tictactoe', '--seed', '2', '--json'])).out, a.out);
+});
+
+test('[CLI-STARTUP] the built `arbiter rulesets` prints its table, the listing the packages give', async () => {
+  // the build writes the table so the verb does not evaluate every ruleset to print it
+  assert.ok(existsSync('build/cli/rulesets.json'), 'the build has no rulesets table');
+  const built = proc(['rulesets', '--json']);
+  assert.equal(built.code, 0, built.err);
+  assert.deepEqual(JSON.parse(built.out), JSON.parse((await cli(['rulesets', '--json'])).out));
 });
 
 test('replay --verify passes on a recorded log and fails clearly on a tampered one', async () => {

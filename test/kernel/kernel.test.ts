@@ -8,6 +8,8 @@ import {
   createRng,
   hashText,
   jsonEqual,
+  type Json,
+  secretsIn,
   nextInt,
   nextU32,
   shuffleInPlace,
@@ -125,4 +127,40 @@ test('act never mutates its input and refuses with typed codes', () => {
   ].map((r) => (r.ok ? 'accepted' : r.error.code));
   assert.deepEqual(codes, ['out_of_turn', 'bad_request', 'bad_request', 'bad_request', 'bad_request']);
   assert.equal(canonicalJson(s), before);
+});
+
+test('[KERNEL-SECRETS] secretsIn finds whole subtrees at any depth, key order aside, and strings of six or more characters', () => {
+  const view = {
+    hand: [
+      { id: 'c1', cost: 2 },
+      { cost: 3, id: 'c2' },
+    ],
+    log: ['whispered: meet at dawn'],
+    pair: [1, [2, 3]],
+  };
+  const secrets: Json[] = [
+    { id: 'c2', cost: 3 }, // a part, its keys in another order
+    { id: 'c2', cost: 4 }, // same size as two parts, equal to none
+    { id: 'c2' }, // part of a part is not a whole subtree
+    [2, 3],
+    [3, 2],
+    'meet at dawn',
+    'dawn', // too short to judge
+    7,
+  ];
+  assert.deepEqual(secretsIn(view, secrets), [{ id: 'c2', cost: 3 }, [2, 3], 'meet at dawn']);
+  // property: a part of a random value is always found, alone or among other secrets
+  fc.assert(
+    fc.property(fc.jsonValue(), fc.array(fc.jsonValue(), { maxLength: 3 }), (v, others) => {
+      const parts: unknown[] = [];
+      const walk = (x: unknown): void => {
+        if (x === null || typeof x !== 'object') return;
+        parts.push(x);
+        for (const y of Object.values(x)) walk(y);
+      };
+      walk(v);
+      for (const p of parts) assert.ok(secretsIn(v, [...(others as never[]), p as never]).includes(p as never));
+    }),
+    { seed: 24, numRuns: 200 },
+  );
 });

@@ -1,17 +1,14 @@
 // The verbs every ruleset package gets from its data: `arbiter <ruleset> <tool> ...` built from the
-// package's `tools`, and the generic `schema`, `rules`, `lock` and `rulesets`. A package tool named
-// like a generic verb (bnc's `schema`, `lock`) is that ruleset's own answer to the verb.
+// package's `tools`, and the generic `schema`, `rules` and `lock` (`rulesets` is core/rulesets.ts). A
+// package tool named like a generic verb (bnc's `schema`, `lock`) is that ruleset's own answer to it.
 
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import type { CliContext } from '../io.ts';
-import { pc } from '../colors.ts';
 import { ArbiterError, type RulesetPackage, type RulesetTool, type ToolIO } from '@arbiter/engine/kernel';
 import { getPackage, PACKAGES, rulesetIds } from '@arbiter/engine';
-import { agentNames } from '../../agents/resolve.ts';
-import { BUILTIN_NOTES } from '@arbiter/engine/agents';
 import { MAX_JSON_FILE, readTextFile } from './config.ts';
 import { ROOT } from '../paths.ts';
 
@@ -188,45 +185,6 @@ export function registerPackageVerbs(program: Command, ctx: CliContext): void {
       }
       const code = await own.run([], opts.check ? { check: true } : { sha: headSha(ctx.io.cwd) }, nodeToolIO(ctx));
       if (code !== 0) ctx.exit(code);
-    });
-
-  program
-    .command('rulesets')
-    .description('list the registered rulesets with their game type and agents')
-    .option('--json', 'print as JSON')
-    .action((opts: { json?: boolean }) => {
-      const rows = PACKAGES.map((p) => ({
-        id: p.ruleset.id,
-        version: p.ruleset.version,
-        title: p.ruleset.title,
-        rules: p.ruleset.catalog.rules.length,
-        uItems: p.ruleset.catalog.uItems.length,
-        gameType: p.gameType,
-        agents: agentNames(p).map((name) => ({
-          name,
-          reads: p.agents[name]?.reads ?? 'view',
-          description: p.agents[name]?.description ?? BUILTIN_NOTES[name] ?? '',
-        })),
-        tools: p.tools.map((t) => t.name),
-        presets: Object.keys(p.presets),
-        ...(p.search?.rollout ? { search: p.search.rollout } : {}),
-      }));
-      if (opts.json) {
-        ctx.out(JSON.stringify(rows, null, 2) + '\n');
-        return;
-      }
-      for (const r of rows) {
-        const g = r.gameType;
-        const seats = g.seats.min === g.seats.max ? `${g.seats.min}` : `${g.seats.min}-${g.seats.max}`;
-        ctx.out(`${pc.bold(r.id.padEnd(10))} ${r.version.padEnd(24)} ${r.title}\n`);
-        ctx.out(
-          `  ${seats} seats, ${g.turns} turns, chance: ${g.chance}, ${g.information} information, outcome: ${g.outcome.join('+')}; ${r.rules} rules, ${r.uItems} U-items\n`,
-        );
-        ctx.out(`  agents: ${r.agents.map((a) => `${a.name} (${a.reads})`).join(', ')}\n`);
-        if (r.search) ctx.out(`  search: mcts/ismcts play out with ${r.search}\n`);
-        if (r.tools.length) ctx.out(`  tools: ${r.tools.map((t) => `arbiter ${r.id} ${t}`).join(', ')}\n`);
-      }
-      ctx.out(`(view): reads only the seat's view and menu, a fair agent; (state): reads the omniscient state\n`);
     });
 }
 

@@ -4,14 +4,39 @@
 
 import { canonicalJson, type Json } from './json.ts';
 
+/**
+ * Members as canonical JSON writes them: an array's length (negative, so it never equals an
+ * object's count) or an object's defined members. Two values of different sizes never have the same
+ * canonical text, so only parts of the secret's size are written out and compared.
+ */
+function size(v: object): number {
+  if (Array.isArray(v)) return -1 - v.length;
+  let n = 0;
+  for (const k in v) if ((v as Record<string, unknown>)[k] !== undefined) n++;
+  return n;
+}
+
 export function containsSecret(value: unknown, secret: Json): boolean {
-  if (typeof secret === 'string') return secret.length >= 6 && canonicalJson(value).includes(secret);
-  if (secret === null || typeof secret !== 'object') return false;
-  const key = canonicalJson(secret);
-  const walk = (v: unknown): boolean => {
-    if (v === null || typeof v !== 'object') return false;
-    if (canonicalJson(v) === key) return true;
-    return Array.isArray(v) ? v.some(walk) : Object.values(v as object).some(walk);
-  };
-  return walk(value);
+  return secretsIn(value, [secret]).length > 0;
+}
+
+/** The secrets `value` contains, each judged as `containsSecret` does; the value's text is written once. */
+export function secretsIn(value: unknown, secrets: readonly Json[]): Json[] {
+  let text: string | undefined;
+  return secrets.filter((secret) => {
+    if (typeof secret === 'string') {
+      if (secret.length < 6) return false;
+      text ??= canonicalJson(value);
+      return text.includes(secret);
+    }
+    if (secret === null || typeof secret !== 'object') return false;
+    const key = canonicalJson(secret);
+    const want = size(secret);
+    const walk = (v: unknown): boolean => {
+      if (v === null || typeof v !== 'object') return false;
+      if (size(v) === want && canonicalJson(v) === key) return true;
+      return Array.isArray(v) ? v.some(walk) : Object.values(v as object).some(walk);
+    };
+    return walk(value);
+  });
 }
