@@ -60,6 +60,9 @@ async function serve(
   });
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field, as the assertions name them
+type Loose = any;
+
 /** Every answer the test reads, kept to be searched for keys at the end. */
 const answers: string[] = [];
 
@@ -74,7 +77,7 @@ async function api(srv: RunningServer, method: string, path: string, body?: unkn
   });
   const text = await res.text();
   answers.push(text);
-  let json: any = null;
+  let json: Loose = null;
   try {
     json = JSON.parse(text);
   } catch {
@@ -83,7 +86,7 @@ async function api(srv: RunningServer, method: string, path: string, body?: unkn
   return { status: res.status, text, json };
 }
 
-async function until(srv: RunningServer, id: string, ok: (m: any) => boolean): Promise<any> {
+async function until(srv: RunningServer, id: string, ok: (m: Loose) => boolean): Promise<Loose> {
   for (;;) {
     const m = (await api(srv, 'GET', `/matches/${id}`)).json;
     if (ok(m)) return m;
@@ -104,7 +107,7 @@ test('[LLM-LIVE-API] a line-up the operator named is offered and played over the
     // serve --lineup started one episode at once
     assert.equal(srv.episodes.length, 1);
     const offered = (await api(srv, 'GET', '/lineups?ruleset=bnc')).json;
-    const mine = offered.find((l: any) => l.id === 'episode-three-providers');
+    const mine = offered.find((l: Loose) => l.id === 'episode-three-providers');
     assert.deepEqual(mine.seats, [
       'openai:gpt-stand-in',
       'anthropic:claude-stand-in',
@@ -127,7 +130,7 @@ test('[LLM-LIVE-API] a line-up the operator named is offered and played over the
     const id = created.json.id;
     assert.deepEqual(created.json.lineup, { id: 'episode-three-providers', version: '1' });
     assert.deepEqual(
-      created.json.seats.map((s: any) => s.name),
+      created.json.seats.map((s: Loose) => s.name),
       [
         'llm:openai:gpt-stand-in',
         'llm:anthropic:claude-stand-in',
@@ -158,7 +161,7 @@ test('[LLM-LIVE-API] a line-up the operator named is offered and played over the
       .map((l) => JSON.parse(l));
     assert.deepEqual(lines[0].lineup, { id: 'episode-three-providers', version: '1' });
     assert.deepEqual(
-      lines[0].seats.map((s: any) => s.provider),
+      lines[0].seats.map((s: Loose) => s.provider),
       ['openai', 'anthropic', 'google', 'openai'],
     );
     const defaulted = lines.filter((e) => e.result === 'defaulted');
@@ -171,7 +174,7 @@ test('[LLM-LIVE-API] a line-up the operator named is offered and played over the
       assert.equal(t.status, 200, t.text);
       assert.ok(t.json.records.length >= lines.filter((e) => e.seat === seat).length, 'an attempt per decision');
       assert.ok(
-        t.json.records.every((r: any) => r.seat === seat),
+        t.json.records.every((r: Loose) => r.seat === seat),
         'only its own seat',
       );
       const text = await api(srv, 'GET', `/matches/${id}/transcripts/${seat}?format=text`);
@@ -213,7 +216,7 @@ test('[LLM-LIVE-REFUSE] a line-up is chosen by an offered id only: a path, an un
     // the shipped line-up is listed, but not offered for creation here
     const shipped = (await api(srv, 'GET', '/lineups?ruleset=bnc')).json;
     assert.deepEqual(
-      shipped.map((l: any) => [l.id, l.source, l.allowed]),
+      shipped.map((l: Loose) => [l.id, l.source, l.allowed]),
       [['llm-mixed-provider-scarcity-stated-v1', 'shipped', false]],
     );
   } finally {
