@@ -21,11 +21,13 @@ const SKELETON = [
   'agents.ts',
   'catalog.ts',
   'checks.ts',
+  'config.ts',
   'describe.ts',
   'index.ts',
   'menu.ts',
   'rules.md',
   'rules.ts',
+  'sample.ts',
   'setup.ts',
   'state.ts',
   'tools.ts',
@@ -37,7 +39,7 @@ test('arbiter new writes the skeleton; registered, it passes conformance, its sc
   t.after(() => rmSync(root, { recursive: true, force: true }));
   const r = await cli(['new', 'tile-race', '--dir', root]);
   assert.equal(r.code, 0, r.err);
-  assert.match(r.out, /wrote 18 files/); // the skeleton, five scenarios and an ESM package.json
+  assert.match(r.out, /wrote 20 files/); // the skeleton, five scenarios and an ESM package.json
   assert.match(r.out, /import \{ tileRacePackage \} from '\.\/rulesets\/tile-race\/index\.ts'/);
 
   const folder = join(root, 'src/rulesets/tile-race');
@@ -49,6 +51,11 @@ test('arbiter new writes the skeleton; registered, it passes conformance, its sc
   const pkg = withPackages([mod.tileRacePackage]).get('tile-race');
   const rs = pkg.ruleset;
   assert.equal(rs.title, 'Tile Race');
+  // the template follows the shipped rulesets: config.ts holds the presets, sample.ts the sampler,
+  // and every contract member is a function of its own name ([CONTRACT-NAMES])
+  assert.deepEqual(pkg.presets, { short: { target: 5 } });
+  const misnamed = Object.entries(rs).filter(([k, v]) => typeof v === 'function' && v.name !== k);
+  assert.deepEqual(misnamed, []);
   assert.deepEqual(
     rs.catalog.rules.map((x) => x.id),
     ['TILERACE-1', 'TILERACE-2', 'TILERACE-3', 'TILERACE-4'],
