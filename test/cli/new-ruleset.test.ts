@@ -11,7 +11,15 @@ import ts from 'typescript';
 import type { RulesetPackage } from '../../packages/engine/src/kernel/index.ts';
 import { newRuleset, templateWords } from '../../src/cli/core/new.ts';
 import { withPackages } from '../../packages/engine/src/registry.ts';
-import { badConfigs, determinism, fuzzInput, randomGames, sampling } from '../../src/runners/conformance.ts';
+import {
+  badConfigs,
+  determinism,
+  fuzzInput,
+  randomGames,
+  sampling,
+  schemaConformance,
+} from '../../src/runners/conformance.ts';
+import { compileWithAjv } from '../support/ajv.ts';
 import { coverageOf, loadScenariosOf } from '../../src/runners/coverage.ts';
 import { runScenario } from '../../src/runners/scenario.ts';
 import { explore } from '../../src/runners/explore.ts';
@@ -28,6 +36,7 @@ const SKELETON = [
   'rules.md',
   'rules.ts',
   'sample.ts',
+  'schema.ts',
   'setup.ts',
   'state.ts',
   'tools.ts',
@@ -39,7 +48,7 @@ test('arbiter new writes the skeleton; registered, it passes conformance, its sc
   t.after(() => rmSync(root, { recursive: true, force: true }));
   const r = await cli(['new', 'tile-race', '--dir', root]);
   assert.equal(r.code, 0, r.err);
-  assert.match(r.out, /wrote 20 files/); // the skeleton, five scenarios and an ESM package.json
+  assert.match(r.out, /wrote 21 files/); // the skeleton, five scenarios and an ESM package.json
   assert.match(r.out, /import \{ tileRacePackage \} from '\.\/rulesets\/tile-race\/index\.ts'/);
 
   const folder = join(root, 'src/rulesets/tile-race');
@@ -66,6 +75,8 @@ test('arbiter new writes the skeleton; registered, it passes conformance, its sc
   assert.deepEqual(sampling(rs), []);
   assert.deepEqual(badConfigs(rs), []);
   assert.deepEqual(fuzzInput(rs, { runs: 100 }), []);
+  // the conformance suite asks every registered ruleset for declared schemas that its menus fit
+  assert.deepEqual(schemaConformance(rs, compileWithAjv, { configs: [{}], games: 6 }), []);
 
   const { loaded, broken } = loadScenariosOf(pkg.scenarios, process.cwd());
   assert.deepEqual(broken, []);
