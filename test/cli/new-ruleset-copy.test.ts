@@ -79,7 +79,7 @@ function register(copy: string, printed: string, importOnly: boolean): void {
   const [, importLine, name, list, file] = m;
   const path = join(copy, file);
   const lines = readFileSync(path, 'utf8').split('\n');
-  const lastImport = lines.findLastIndex((l) => l.startsWith('import '));
+  const lastImport = lines.reduce((last, l, i) => (l.startsWith('import ') ? i : last), -1);
   lines.splice(lastImport + 1, 0, `${importLine};`);
   if (!importOnly) {
     const open = lines.findIndex((l) => l.startsWith(`export const ${list}`));

@@ -76,10 +76,14 @@ test('[ENGINE-BROWSER] the example page plays every ruleset from the engine dist
     page.on('request', (r) => {
       if (!r.url().startsWith('file:')) requests.push(r.url());
     });
+    // an error while the bundle loads (before the page can report one itself) ends the wait too
+    const crashed = new Promise<void>((resolve) => page.once('pageerror', () => resolve()));
     await page.goto(`${pathToFileURL(join(site, 'index.html')).href}?seed=${SEED}`);
-    await page.waitForFunction(() => 'engineGames' in globalThis || 'engineError' in globalThis, undefined, {
+    const ready = page.waitForFunction(() => 'engineGames' in globalThis || 'engineError' in globalThis, undefined, {
       timeout: 120_000,
     });
+    ready.catch(() => {}); // after a crash nobody waits for it any more; a timeout still rejects the race
+    await Promise.race([crashed, ready]);
     const got = await page.evaluate(() => {
       const g = globalThis as { engineGames?: unknown; engineError?: string };
       return { games: g.engineGames as GameSummary[] | undefined, error: g.engineError ?? null };
