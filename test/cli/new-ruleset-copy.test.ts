@@ -32,11 +32,14 @@ const ROOT = process.cwd();
 const ID = 'tile-race';
 
 function run(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}) {
+  // without NODE_TEST_CONTEXT: a `node --test` started from inside a test file sees it, takes itself
+  // for a nested run and runs no file at all (and exits 0)
+  const { NODE_TEST_CONTEXT: _nested, ...outer } = process.env;
   const r = spawnSync(cmd, args, {
     cwd,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, NODE_OPTIONS: '', FORCE_COLOR: '0', NO_COLOR: '1', ...env },
+    env: { ...outer, NODE_OPTIONS: '', FORCE_COLOR: '0', NO_COLOR: '1', ...env },
   });
   return { status: r.status, out: `${r.stdout ?? ''}${r.stderr ?? ''}` };
 }
