@@ -98,17 +98,15 @@ test('[AG-OBS] bnc: the view, its words, the pending entry and the menu agree on
   const rs = bncPackage.ruleset;
   let s = rs.setup(rs.defaultConfig, 4, []);
   for (let turn = 1; turn <= 2; turn++) {
-    const view = rs.view(s, 0) as { turn: number; clock: number };
+    const view = rs.view(s, 0);
+    assert.ok(view.role === 'contestant');
     assert.equal(view.turn, turn);
     assert.equal(view.clock, turn - 1);
     assert.deepEqual(
       rs.pending(s).map((p) => p.turn),
       [turn, turn, turn, turn],
     );
-    assert.match(
-      rs.viewText!(view as unknown as Json, 0),
-      new RegExp(`turn ${turn} of 45 \\(${turn - 1} completed\\)`),
-    );
+    assert.match(rs.viewText!(view, 0), new RegExp(`turn ${turn} of 45 \\(${turn - 1} completed\\)`));
     const say = rs.legal(s, 0).actions.find((a) => (a as { type: string }).type === 'say') as { text: string };
     assert.match(say.text, new RegExp(`on turn ${turn}\\b`));
     for (const p of rs.pending(s)) {

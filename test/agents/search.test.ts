@@ -16,7 +16,11 @@ import { duelPackage } from '../../packages/engine/src/rulesets/duel/index.ts';
 import { bncPackage } from '../../packages/engine/src/rulesets/bnc/index.ts';
 import { makeAgents, searchHooks } from '../../src/agents/resolve.ts';
 import { minesPackage } from '../../packages/engine/src/rulesets/mines/index.ts';
-import { tictactoe, type TicTacToeState } from '../../packages/engine/src/rulesets/tictactoe/index.ts';
+import {
+  tictactoe,
+  type TicTacToeState,
+  type TicTacToeView,
+} from '../../packages/engine/src/rulesets/tictactoe/index.ts';
 import { runMatch } from '../../packages/engine/src/engine/run-match.ts';
 import { sampling } from '../../src/runners/conformance.ts';
 import { parseSearchArgs, searchAgent } from '../../packages/engine/src/agents/search/ismcts.ts';
@@ -159,7 +163,7 @@ test('[search] the conformance check catches a sampler that changes what the sea
   assert.deepEqual(sampling(tictactoe), []);
   const broken = {
     ...tictactoe,
-    sampleState: (view: Json, seat: number, r: AgentRandom) => {
+    sampleState: (view: TicTacToeView, seat: number, r: AgentRandom) => {
       const s = tictactoe.sampleState!(view, seat, r);
       s.board[s.board.indexOf(-1)] = 1 - s.turn;
       return s;

@@ -12,7 +12,7 @@ import {
   type Memory,
   type Temperament,
 } from '../../packages/engine/src/rulesets/bnc/agents.ts';
-import { metricsOf } from '../../packages/engine/src/rulesets/bnc/outcome.ts';
+import { metrics } from '../../packages/engine/src/rulesets/bnc/outcome.ts';
 import { BEATS } from '../../packages/engine/src/rulesets/bnc/beats.ts';
 import { runMatch } from '../../packages/engine/src/engine/run-match.ts';
 import { hashEvents } from '../../packages/engine/src/engine/log.ts';
@@ -48,7 +48,7 @@ test('[BNC-S08, BNC-G01, BNC-G08, BNC-A06, BNC-E01, BNC-E02, BNC-M07] the defaul
   const escapedBy = new Set<string>();
   for (let seed = 1; seed <= 100; seed++) {
     const m = playScripted(seed, TEMPERAMENTS);
-    for (const [k, v] of Object.entries(metricsOf(m.state, m.events))) sum[k] = (sum[k] ?? 0) + v;
+    for (const [k, v] of Object.entries(metrics(m.state, m.events))) sum[k] = (sum[k] ?? 0) + v;
     for (const c of m.state.contestants) if (c.status === 'escaped') escapedBy.add(TEMPERAMENTS[c.seat]);
     // the cooperative and the cautious break a pact only with a partner whose reputation shows a betrayal
     for (const e of m.events)

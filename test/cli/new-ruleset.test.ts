@@ -11,7 +11,15 @@ import ts from 'typescript';
 import type { RulesetPackage } from '../../packages/engine/src/kernel/index.ts';
 import { newRuleset, templateWords } from '../../src/cli/core/new.ts';
 import { withPackages } from '../../packages/engine/src/registry.ts';
-import { badConfigs, determinism, fuzzInput, randomGames, sampling } from '../../src/runners/conformance.ts';
+import {
+  badConfigs,
+  determinism,
+  fuzzInput,
+  randomGames,
+  sampling,
+  schemaConformance,
+} from '../../src/runners/conformance.ts';
+import { compileWithAjv } from '../support/ajv.ts';
 import { coverageOf, loadScenariosOf } from '../../src/runners/coverage.ts';
 import { runScenario } from '../../src/runners/scenario.ts';
 import { explore } from '../../src/runners/explore.ts';
@@ -21,11 +29,14 @@ const SKELETON = [
   'agents.ts',
   'catalog.ts',
   'checks.ts',
+  'config.ts',
   'describe.ts',
   'index.ts',
   'menu.ts',
   'rules.md',
   'rules.ts',
+  'sample.ts',
+  'schema.ts',
   'setup.ts',
   'state.ts',
   'tools.ts',
@@ -37,7 +48,7 @@ test('arbiter new writes the skeleton; registered, it passes conformance, its sc
   t.after(() => rmSync(root, { recursive: true, force: true }));
   const r = await cli(['new', 'tile-race', '--dir', root]);
   assert.equal(r.code, 0, r.err);
-  assert.match(r.out, /wrote 18 files/); // the skeleton, five scenarios and an ESM package.json
+  assert.match(r.out, /wrote 21 files/); // the skeleton, five scenarios and an ESM package.json
   assert.match(r.out, /import \{ tileRacePackage \} from '\.\/rulesets\/tile-race\/index\.ts'/);
 
   const folder = join(root, 'src/rulesets/tile-race');
@@ -49,6 +60,11 @@ test('arbiter new writes the skeleton; registered, it passes conformance, its sc
   const pkg = withPackages([mod.tileRacePackage]).get('tile-race');
   const rs = pkg.ruleset;
   assert.equal(rs.title, 'Tile Race');
+  // the template follows the shipped rulesets: config.ts holds the presets, sample.ts the sampler,
+  // and every contract member is a function of its own name ([CONTRACT-NAMES])
+  assert.deepEqual(pkg.presets, { short: { target: 5 } });
+  const misnamed = Object.entries(rs).filter(([k, v]) => typeof v === 'function' && v.name !== k);
+  assert.deepEqual(misnamed, []);
   assert.deepEqual(
     rs.catalog.rules.map((x) => x.id),
     ['TILERACE-1', 'TILERACE-2', 'TILERACE-3', 'TILERACE-4'],
@@ -59,6 +75,8 @@ test('arbiter new writes the skeleton; registered, it passes conformance, its sc
   assert.deepEqual(sampling(rs), []);
   assert.deepEqual(badConfigs(rs), []);
   assert.deepEqual(fuzzInput(rs, { runs: 100 }), []);
+  // the conformance suite asks every registered ruleset for declared schemas that its menus fit
+  assert.deepEqual(schemaConformance(rs, compileWithAjv, { configs: [{}], games: 6 }), []);
 
   const { loaded, broken } = loadScenariosOf(pkg.scenarios, process.cwd());
   assert.deepEqual(broken, []);

@@ -5,6 +5,7 @@
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import type { CliContext } from '../io.ts';
 import { ArbiterError } from '@arbiter/engine/kernel';
@@ -28,7 +29,12 @@ export type NewRulesetResult = {
 };
 
 /** The words a template's `{{...}}` placeholders stand for, derived from the id. */
-export function templateWords(id: string, kernelImport: string, scenarios: string): Record<string, string> {
+export function templateWords(
+  id: string,
+  kernelImport: string,
+  scenarios: string,
+  zodImport = 'zod',
+): Record<string, string> {
   const words = id.split('-');
   const cap = (w: string) => w[0].toUpperCase() + w.slice(1);
   return {
@@ -39,6 +45,7 @@ export function templateWords(id: string, kernelImport: string, scenarios: strin
     name: words[0] + words.slice(1).map(cap).join(''),
     RULE: words.join('').toUpperCase(),
     kernel: kernelImport,
+    zod: zodImport,
     scenarios,
   };
 }
@@ -78,7 +85,14 @@ export function newRuleset(id: string, root: string, known: readonly string[] = 
   let kernelImport = posix(relative(folder, KERNEL));
   if (!kernelImport.startsWith('.')) kernelImport = `./${kernelImport}`;
   const scenarioPath = inCheckout ? `scenarios/${id}` : posix(scenarios);
-  const words = templateWords(id, kernelImport, scenarioPath);
+  // the schemas are declared with zod, like the shipped rulesets': by name in a checkout, and
+  // elsewhere from this installation's copy (a scratch folder has no node_modules of its own)
+  let zodImport = 'zod';
+  if (!inCheckout) {
+    zodImport = posix(relative(folder, fileURLToPath(import.meta.resolve('zod'))));
+    if (!zodImport.startsWith('.')) zodImport = `./${zodImport}`;
+  }
+  const words = templateWords(id, kernelImport, scenarioPath, zodImport);
 
   const files: string[] = [];
   const copy = (from: string, to: string, rename: (name: string) => string) => {

@@ -1,6 +1,6 @@
 // Which board draws which ruleset: one line per ruleset with its own board; anything else gets the
 // generic renderer (the view as a tree, the menu as buttons and schema forms).
-import type { Board } from './types.ts';
+import { ownBoard, type Board } from './types.ts';
 import { GenericBoard } from './generic.tsx';
 import { TicTacToeBoard } from './tictactoe.tsx';
 import { MinesBoard } from './mines/MinesBoard.tsx';
@@ -9,11 +9,11 @@ import { BncBoard } from './bnc/BncBoard.tsx';
 import { DuelBoard } from './duel/DuelBoard.tsx';
 
 const BOARDS: Record<string, Board> = {
-  tictactoe: TicTacToeBoard,
-  mines: MinesBoard,
-  ground: GroundBoard,
-  bnc: BncBoard,
-  duel: DuelBoard,
+  tictactoe: ownBoard(TicTacToeBoard),
+  mines: ownBoard(MinesBoard),
+  ground: ownBoard(GroundBoard),
+  bnc: ownBoard(BncBoard),
+  duel: ownBoard(DuelBoard),
 };
 
 export function boardFor(rulesetId: string): Board {

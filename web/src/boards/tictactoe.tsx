@@ -3,7 +3,7 @@
 // mark and a winning line are marked in shape and words; a click the rules would refuse says why.
 import type { BoardProps, Json } from './types.ts';
 import { useNotice } from './notice.ts';
-import { LINES } from '@arbiter/engine/rulesets/tictactoe';
+import { LINES, type TicTacToeView } from '@arbiter/engine/rulesets/tictactoe';
 
 const cellOf = (a: Json): number | null =>
   a !== null && typeof a === 'object' && !Array.isArray(a) && a.type === 'mark' && typeof a.cell === 'number'
@@ -27,10 +27,20 @@ function lastMark(events: Json[]): number | null {
 
 const place = (i: number) => `row ${Math.floor(i / 3) + 1}, column ${(i % 3) + 1}`;
 
-export function TicTacToeBoard({ view, menu, readOnly, act, events, history, outcome, pending, seat }: BoardProps) {
+export function TicTacToeBoard({
+  view,
+  menu,
+  readOnly,
+  act,
+  events,
+  history,
+  outcome,
+  pending,
+  seat,
+}: BoardProps<TicTacToeView>) {
   const { notice, report, clear } = useNotice(view, '');
-  const v = view !== null && typeof view === 'object' && !Array.isArray(view) ? view : {};
-  const board = typeof v.board === 'string' ? v.board : '.........';
+  // a view this board cannot read (another version's) draws an empty grid
+  const board = view !== null && typeof view === 'object' && typeof view.board === 'string' ? view.board : '.........';
   const legal = new Set((menu ?? []).map(cellOf).filter((c): c is number => c !== null));
   const last = lastMark(history ?? events);
   const line = new Set(winningLine(board));

@@ -34,8 +34,17 @@ export interface PolicyOptions {
   rawLimit: number;
 }
 
+/**
+ * The environment's ARBITER_AGENT_DEADLINE_MS where there is an environment (Node); a browser has no
+ * `process`, and the engine must load there too, so it is looked up rather than assumed.
+ */
+function deadlineOverride(): number {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return Number(env?.ARBITER_AGENT_DEADLINE_MS);
+}
+
 export const DEFAULT_POLICY: PolicyOptions = {
-  deadlineMs: Number(process.env.ARBITER_AGENT_DEADLINE_MS) || 10_000,
+  deadlineMs: deadlineOverride() || 10_000,
   maxFailures: 3,
   rawLimit: 400,
 };

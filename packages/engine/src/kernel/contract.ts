@@ -110,7 +110,12 @@ export interface Goal<S = unknown> {
 
 export type Validation<A> = { ok: true; action: A } | { ok: false; error: Rejection };
 
-export interface Ruleset<S = unknown, A extends Json = Json> {
+/**
+ * `S` is the state, `A` an action, `V` what `view` returns: a ruleset that exports its view's type
+ * (`MinesView` ...) lets boards and samplers read it without re-checking its shape. `V` defaults
+ * to Json, so code that holds "some ruleset" reads any view as plain JSON.
+ */
+export interface Ruleset<S = unknown, A extends Json = Json, V extends Json = Json> {
   readonly id: string;
   readonly version: string;
   readonly title: string;
@@ -152,7 +157,7 @@ export interface Ruleset<S = unknown, A extends Json = Json> {
    */
   apply(state: S, seat: Seat, action: A, events: GameEvent[]): void;
   /** What `seat` may observe; `null` is a spectator. Must be a fresh JSON value. */
-  view(state: S, seat: Seat | null): Json;
+  view(state: S, seat: Seat | null): V;
   outcome(state: S): Outcome | null;
 
   /**
@@ -170,7 +175,7 @@ export interface Ruleset<S = unknown, A extends Json = Json> {
    * The seat's view in plain words, for agents that read text (language models). Without it,
    * agents get a generic readable tree of the view (packages/engine/src/agents/observe.ts).
    */
-  viewText?(view: Json, seat: Seat | null): string;
+  viewText?(view: V, seat: Seat | null): string;
   /**
    * What `seat` perceives of one event (the event itself, a redacted copy, or null when the seat
    * does not see it). Agents receive the events their seat saw since its last decision. Without
@@ -182,7 +187,7 @@ export interface Ruleset<S = unknown, A extends Json = Json> {
    * picture worth printing. The runner asks after setup, after each submission (with its events)
    * and at the end; returning [] prints nothing at that moment.
    */
-  describeView?(view: Json, moment: 'setup' | 'step' | 'end', events: readonly GameEvent[]): string[];
+  describeView?(view: V, moment: 'setup' | 'step' | 'end', events: readonly GameEvent[]): string[];
   /** Invariants that must hold in every reachable state; returns the violated ones. */
   invariants?(state: S): string[];
   /**
@@ -214,7 +219,7 @@ export interface Ruleset<S = unknown, A extends Json = Json> {
    * stream. Perfect-information rulesets rebuild the state from the view. Future chance (streams
    * stored in the state) is re-seeded from `random` too, so the sample reveals nothing.
    */
-  sampleState?(view: Json, seat: Seat, random: AgentRandom): S;
+  sampleState?(view: V, seat: Seat, random: AgentRandom): S;
 }
 
 /** The random source agents and samplers draw from (the runner's per-seat stream). */

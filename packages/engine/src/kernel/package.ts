@@ -91,8 +91,8 @@ export type SearchHints<S = unknown> = {
   depth?: number;
 };
 
-export interface RulesetPackage<S = unknown, A extends Json = Json> {
-  ruleset: Ruleset<S, A>;
+export interface RulesetPackage<S = unknown, A extends Json = Json, V extends Json = Json> {
+  ruleset: Ruleset<S, A, V>;
   gameType: GameType;
   /** Ruleset-specific agents by name; `random` and `first` exist for every ruleset. */
   agents: Record<string, AgentEntry>;
@@ -102,7 +102,7 @@ export interface RulesetPackage<S = unknown, A extends Json = Json> {
    * Earlier versions this build still replays, each a ruleset whose `version` names it (a log's
    * header names its version; `arbiter replay` picks the matching one).
    */
-  earlier?: readonly Ruleset<S, A>[];
+  earlier?: readonly Ruleset<S, A, V>[];
   /** Ruleset subcommands (`arbiter mines generate`). */
   tools: RulesetTool[];
   /** Folder of scenario files, relative to the repository root. */

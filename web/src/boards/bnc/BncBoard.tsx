@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useNotice } from '../notice.ts';
 import type { BoardProps, Json } from '../types.ts';
+import type { BncView } from '@arbiter/engine/rulesets/bnc';
 import { arr, bool, type JsonObj, num, obj, str } from '../util.ts';
 import { type Beat, BeatList, beatsIn } from './beats.tsx';
 import './bnc.css';
@@ -252,7 +253,7 @@ function OfferForm(props: { mine: string[]; others: number[]; send: (a: Json) =>
   );
 }
 
-export function BncBoard(props: BoardProps) {
+export function BncBoard(props: BoardProps<BncView>) {
   const v = obj(props.view);
   const [beats, setBeats] = useState<Beat[]>([]);
   const [busy, setBusy] = useState(false);

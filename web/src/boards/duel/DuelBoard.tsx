@@ -5,7 +5,7 @@
 
 import { useState } from 'preact/hooks';
 import { useNotice } from '../notice.ts';
-import { CARDS } from '@arbiter/engine/rulesets/duel';
+import { CARDS, type DuelView } from '@arbiter/engine/rulesets/duel';
 import type { BoardProps, Json } from '../types.ts';
 import { arr, bool, type JsonObj, num, obj, str } from '../util.ts';
 import './duel.css';
@@ -236,7 +236,7 @@ function Stack({ v }: { v: JsonObj }) {
   );
 }
 
-export function DuelBoard(props: BoardProps) {
+export function DuelBoard(props: BoardProps<DuelView>) {
   const v = obj(props.view);
   const [busy, setBusy] = useState(false);
   const { notice: note, report } = useNotice(props.view, '');

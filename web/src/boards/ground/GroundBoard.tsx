@@ -7,6 +7,7 @@ import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useNotice } from '../notice.ts';
 import type { BoardProps, Json } from '../types.ts';
+import type { GroundView } from '@arbiter/engine/rulesets/ground';
 import { arr, bool, type JsonObj, num, obj, str } from '../util.ts';
 import './ground.css';
 
@@ -439,7 +440,7 @@ function PlayerCard({
   );
 }
 
-export function GroundBoard(props: BoardProps) {
+export function GroundBoard(props: BoardProps<GroundView>) {
   const v = obj(props.view);
   const [busy, setBusy] = useState(false);
   const [flip, setFlip] = useState(false);

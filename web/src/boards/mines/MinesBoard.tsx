@@ -142,7 +142,7 @@ function Meter(props: { label: string; value: number; max: number; text: string;
   );
 }
 
-export function MinesBoard(props: BoardProps) {
+export function MinesBoard(props: BoardProps<MinesView>) {
   const v = useMemo(() => readView(props.view), [props.view]);
   const [hover, setHover] = useState<number | null>(null);
   const [focusIdx, setFocusIdx] = useState<number | null>(null);

@@ -7,9 +7,9 @@
 import { SeededRandom, type AgentFactory, type GameEvent } from '../../kernel/index.ts';
 import { CHART, EXIT, FRAGMENTS } from './constants.ts';
 import { check } from './conditions.ts';
-import { submit } from './rules.ts';
+import { apply } from './rules.ts';
 import type { Action } from './schema.ts';
-import { setupState } from './setup.ts';
+import { setup } from './setup.ts';
 import {
   guildOf,
   holdsAllFragments,
@@ -348,7 +348,7 @@ type FastMatch = { state: BncState; events: GameEvent[]; actions: number };
  * `check` already accepted, applied in place), for the benchmark, the simulation figures and tests.
  */
 export function playScripted(seed: number, lineup: readonly Temperament[], keepEvents = true): FastMatch {
-  const s = setupState({ contestants: lineup.length }, seed);
+  const s = setup({ contestants: lineup.length }, seed);
   const mems: Memory[] = lineup.map(newMemory);
   const rnd = new SeededRandom(seed ^ 0x6b6e63);
   const events: GameEvent[] = [];
@@ -358,7 +358,7 @@ export function playScripted(seed: number, lineup: readonly Temperament[], keepE
     for (const c of s.contestants) {
       if (c.status !== 'active' || c.submitted !== null || s.over) continue;
       const a = choosePolicy(lineup[c.seat], s, c.seat, mems[c.seat], rnd);
-      submit(s, c.seat, a, keepEvents ? events : scratch);
+      apply(s, c.seat, a, keepEvents ? events : scratch);
       if (!keepEvents) scratch.length = 0;
       actions++;
     }

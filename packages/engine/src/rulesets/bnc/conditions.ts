@@ -3,7 +3,7 @@
 // `check`, neither changing anything) uses it on submission; the turn resolution uses it again
 // when the action's turn comes (an action that became impossible then fizzles).
 
-import { reject, requireObject, type Rejection, type Validation } from '../../kernel/index.ts';
+import { reject, requireObject, type Pending, type Rejection, type Validation } from '../../kernel/index.ts';
 import { CHART, OPEN_OFFERS_MAX } from './constants.ts';
 import { actionSchema, type Action } from './schema.ts';
 import { guildOf, isActive, neighbours, pactBetween, pairKey, type BncState } from './state.ts';
@@ -149,6 +149,14 @@ export function check(s: BncState, seat: number, a: Action): Rejection | null {
       return g.vault.includes(a.item) ? null : no('not_in_vault', `${a.item} is not in the vault`, { item: a.item });
     }
   }
+}
+
+/** The contract's `pending`: every active contestant that has not submitted this turn's action. */
+export function pending(s: BncState): Pending[] {
+  const out: Pending[] = [];
+  if (s.over) return out;
+  for (const c of s.contestants) if (owes(s, c.seat)) out.push({ seat: c.seat, kind: 'turn', turn: s.turn + 1 });
+  return out;
 }
 
 /** Whether `seat` owes a submission now. */

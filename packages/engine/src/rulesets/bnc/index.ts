@@ -2,31 +2,33 @@
 // shortcuts, three access fragments, a Stage Warden, talk, trade, pacts and guilds.
 // This file only assembles the package from the parts in this folder.
 
-import { publishedSchema, type Pending, type RulesetPackage, type Ruleset } from '../../kernel/index.ts';
+import { publishedSchema, type RulesetPackage, type Ruleset } from '../../kernel/index.ts';
 import { bncAgents } from './agents.ts';
 import { fairAgents } from './fair.ts';
 import { catalog } from './catalog.ts';
 import { checkTransition, invariants } from './checks.ts';
-import { owes, validate } from './conditions.ts';
+import { pending, validate } from './conditions.ts';
 import { VERSION } from './constants.ts';
 import { describeAction, describeEvent, viewText } from './describe.ts';
-import { FREE_FAMILIES, legalMenu } from './menu.ts';
-import { metricsOf, outcomeOf } from './outcome.ts';
+import { FREE_FAMILIES, legal } from './menu.ts';
+import { metrics, outcome } from './outcome.ts';
 import { renderRulesPage } from './page.ts';
-import { submit } from './rules.ts';
+import { apply } from './rules.ts';
 import { ACTION_SCHEMAS, configSchema, type Action } from './schema.ts';
-import { DEFAULT_CONFIG, setupState } from './setup.ts';
-import { cloneBnc, type BncState } from './state.ts';
-import { sampleBnc } from './sample.ts';
+import { DEFAULT_CONFIG, setup } from './setup.ts';
+import { clone, type BncState } from './state.ts';
+import { sampleState } from './sample.ts';
 import { stateSchema } from './state-schema.ts';
 import { MANIFEST, tools } from './tools.ts';
-import { eventView, secretsFor, seatView, spectatorView } from './view.ts';
+import { eventView, secrets, view, type BncView } from './view.ts';
 
 export type { BncState } from './state.ts';
+// what the web page's board and the samplers read: the view's shape
+export type { BncSeatView, BncSeenMessage, BncSpectatorView, BncView } from './view.ts';
 // the benchmark's fast path (bench imports a ruleset only through this file)
 export { playScripted, TEMPERAMENTS } from './agents.ts';
 
-export const bnc: Ruleset<BncState, Action> = {
+export const bnc: Ruleset<BncState, Action, BncView> = {
   id: 'bnc',
   version: VERSION,
   title: `${VERSION} — Episode 2 survival match`,
@@ -34,23 +36,18 @@ export const bnc: Ruleset<BncState, Action> = {
   defaultConfig: { ...DEFAULT_CONFIG },
   configSchema: publishedSchema(configSchema),
   schemas: { config: configSchema, actions: ACTION_SCHEMAS, free: FREE_FAMILIES, state: stateSchema },
-  setup: setupState,
+  setup,
   seats: (s) => s.contestants.length,
-  pending(s): Pending[] {
-    const out: Pending[] = [];
-    if (s.over) return out;
-    for (const c of s.contestants) if (owes(s, c.seat)) out.push({ seat: c.seat, kind: 'turn', turn: s.turn + 1 });
-    return out;
-  },
-  legal: legalMenu,
-  sampleState: sampleBnc,
+  pending,
+  legal,
+  sampleState,
   validate,
-  apply: submit,
-  clone: cloneBnc,
-  view: (s, seat) => (seat === null ? spectatorView(s) : seatView(s, seat)),
-  secrets: secretsFor,
-  outcome: outcomeOf,
-  metrics: metricsOf,
+  apply,
+  clone,
+  view,
+  secrets,
+  outcome,
+  metrics,
   describeEvent,
   describeAction,
   viewText,
@@ -70,7 +67,7 @@ const agentNotes: Record<keyof typeof bncAgents, string> = {
     'searches before moving, joins the reputable, pools fragments with partners, leaves pacts with betrayers (reads the state)',
 };
 
-export const bncPackage: RulesetPackage<BncState, Action> = {
+export const bncPackage: RulesetPackage<BncState, Action, BncView> = {
   ruleset: bnc,
   gameType: {
     seats: { min: 2, max: 6 },

@@ -25,7 +25,7 @@ function template(family: ActionType, example: Action): Template {
   return { family, schema: jsonSchemaOf(family), example, description: DESCRIPTIONS[family] ?? family };
 }
 
-export function legalMenu(s: BncState, seat: number): Menu<Action> {
+export function legal(s: BncState, seat: number): Menu<Action> {
   if (!owes(s, seat)) return { actions: [] };
   const c = s.contestants[seat];
   const actions: Action[] = [WAIT];

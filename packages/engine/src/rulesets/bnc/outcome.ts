@@ -17,7 +17,7 @@ function placements(s: BncState): number[] {
   return keys.map((k) => 1 + keys.filter((x) => x < k).length);
 }
 
-export function outcomeOf(s: BncState): Outcome | null {
+export function outcome(s: BncState): Outcome | null {
   if (!s.over) return null;
   const places = placements(s);
   const escaped = s.contestants.filter((c) => c.status === 'escaped').map((c) => c.seat);
@@ -40,7 +40,7 @@ export function outcomeOf(s: BncState): Outcome | null {
   };
 }
 
-export function metricsOf(s: BncState, events: readonly GameEvent[]): Record<string, number> {
+export function metrics(s: BncState, events: readonly GameEvent[]): Record<string, number> {
   const m: Record<string, number> = {
     escaped: s.contestants.filter((c) => c.status === 'escaped').length,
     eliminations: s.contestants.filter((c) => c.status === 'eliminated').length,

@@ -34,7 +34,7 @@ function beat(s: BncState, events: GameEvent[], name: BeatName, fields: Record<s
 }
 
 /** Store one submission; resolve the turn once every active contestant has submitted. */
-export function submit(s: BncState, seat: number, action: Action, events: GameEvent[]): void {
+export function apply(s: BncState, seat: number, action: Action, events: GameEvent[]): void {
   s.contestants[seat].submitted = action;
   events.push({ type: 'submitted', seat, turn: s.turn + 1 });
   for (const c of s.contestants) if (c.status === 'active' && c.submitted === null) return;

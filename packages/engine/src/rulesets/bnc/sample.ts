@@ -8,59 +8,17 @@
 // proposals, pacts, invitations and messages not involving the seat are left out, and so are other
 // guilds (membership is private, U25); first-contact pairs are those the seat took part in visibly.
 
-import { ArbiterError, createRng, type AgentRandom, type Json } from '../../kernel/index.ts';
+import { ArbiterError, createRng, type AgentRandom } from '../../kernel/index.ts';
 import { EXIT, ITEM_IDS, ZONE_COUNT, type ItemId } from './constants.ts';
-import { legalMenu } from './menu.ts';
-import type { Action } from './schema.ts';
+import { legal } from './menu.ts';
 import { shortcutCandidates } from './setup.ts';
-import { cloneOffer, type BncConfig, type BncState, type Contestant, type Guild, type Shortcut } from './state.ts';
+import type { BncSeatView, BncView } from './view.ts';
+import { cloneOffer, type BncState, type Contestant, type Guild, type Shortcut } from './state.ts';
 
-type Status = Contestant['status'];
 type Offer = BncState['offers'][number];
-type Proposal = BncState['proposals'][number];
-type Pact = BncState['pacts'][number];
-type Invitation = BncState['invitations'][number];
-type Message = Omit<BncState['messages'][number], 'zone'> & { zone?: number };
 
-/** A contestant's view as `seatView` builds it (the sampler and the fair agents read it). */
-export type SeatView = {
-  seat: number;
-  edition: string;
-  turn: number;
-  /** Completed turns (the state's turn). */
-  clock: number;
-  over: boolean;
-  me: {
-    zone: number;
-    health: number;
-    items: ItemId[];
-    status: Status;
-    reputation: number;
-    guild: string | null;
-    submitted: Action | null;
-    deposited: number;
-    withdrawn: number;
-    route: Contestant['route'];
-    searched: number[];
-    chartRead?: boolean;
-  };
-  here: {
-    zone: number;
-    floor: ItemId[];
-    others: { seat: number; health: number }[];
-    warden: { health: number; down: boolean } | null;
-  };
-  contestants: { seat: number; status: Status; reputation: number; at: number | null }[];
-  config: BncConfig;
-  warden: { zone: number; down: boolean };
-  shortcuts: Shortcut[];
-  messages: Message[];
-  offers: (Offer & { offererHolds?: boolean })[];
-  proposals: Proposal[];
-  pacts: Pact[];
-  invitations: Invitation[];
-  guild: Guild | null;
-};
+/** A contestant's view (the sampler and the fair agents read it). */
+export type SeatView = BncSeatView;
 
 function idNumber(id: string): number {
   const n = Number(id.slice(1));
@@ -108,9 +66,9 @@ function sampleShortcuts(
   throw new ArbiterError('bad_request', 'bnc sample: no shortcut layout fits the known shortcuts');
 }
 
-export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): BncState {
-  const v = viewJson as SeatView;
-  if (v.me === undefined) throw new ArbiterError('bad_request', 'bnc sample: needs a contestant view');
+export function sampleState(view: BncView, seat: number, random: AgentRandom): BncState {
+  if (view.role !== 'contestant') throw new ArbiterError('bad_request', 'bnc sample: needs a contestant view');
+  const v: SeatView = view;
   const cfg = { ...v.config };
   const here = v.me.zone;
   // a view made before contestants kept their searches lists none: nothing known to be searched
@@ -158,8 +116,7 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
     // membership of other guilds is private (U25): only the seat's own guild and the guilds that
     // invited it (their inviters are members) are known to exist
     const invitedBy = v.invitations.find((i) => i.to === seat && i.from === pc.seat && i.guild !== myGuild?.id);
-    const guild =
-      myGuild !== null && myGuild.members.includes(pc.seat) ? myGuild.id : invitedBy ? invitedBy.guild : null;
+    const guild = myGuild?.members.includes(pc.seat) ? myGuild.id : invitedBy ? invitedBy.guild : null;
     const known = shortcuts.filter(() => random.int(4) === 0).map((sc) => sc.id);
     return {
       seat: pc.seat,
@@ -314,7 +271,7 @@ export function sampleBnc(viewJson: Json, seat: number, random: AgentRandom): Bn
     const others = contestants.filter((c) => c.seat !== seat && c.status === 'active');
     for (const c of others) {
       if (random.int(2) === 0) continue;
-      const menu = legalMenu(s, c.seat).actions;
+      const menu = legal(s, c.seat).actions;
       if (menu.length > 0) c.submitted = random.pick(menu);
     }
     if (v.me.submitted !== null && others.length > 0 && others.every((c) => c.submitted !== null))

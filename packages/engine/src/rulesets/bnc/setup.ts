@@ -61,7 +61,7 @@ export function shortcutCandidates(): [number, number][] {
   return out;
 }
 
-export function setupState(config: unknown, seed: number, events?: GameEvent[]): BncState {
+export function setup(config: unknown, seed: number, events?: GameEvent[]): BncState {
   checkSeed(seed);
   const cfg = parseConfig(config);
   const { edition, differs } = editionOf(cfg);

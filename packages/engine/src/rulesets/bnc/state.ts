@@ -156,7 +156,7 @@ export function canEscape(s: BncState, c: Contestant): Route | null {
  * this one names every field, so each load site sees one shape. Key order matches setup's, so a
  * copy serialises byte-for-byte like the original (checked by the conformance suite).
  */
-export function cloneBnc(s: BncState): BncState {
+export function clone(s: BncState): BncState {
   const c = s.config;
   const w = s.warden;
   const n = s.serial;

@@ -3,22 +3,85 @@
 // and only the shortcuts it discovered. The spectator sees everything but the RNG.
 
 import { cloneJson, type GameEvent, type Json } from '../../kernel/index.ts';
-import { EXIT, ZONE_COUNT, ZONE_NAMES } from './constants.ts';
-import type { BncState } from './state.ts';
+import { EXIT, ZONE_COUNT, ZONE_NAMES, type ItemId } from './constants.ts';
+import type { Action } from './schema.ts';
+import type { BncConfig, BncState, Contestant, Guild, Shortcut } from './state.ts';
 
 const SPINE = Array.from({ length: ZONE_COUNT - 1 }, (_, i) => ({ a: i, b: i + 1 }));
 
-export function spectatorView(s: BncState): Json {
+type Edge = { a: number; b: number };
+type Status = Contestant['status'];
+
+/** A message as a contestant holds it: a whisper it received does not say where the speaker stood. */
+export type BncSeenMessage = Omit<BncState['messages'][number], 'zone'> & { zone?: number };
+
+/** What one contestant observes (U19); the fair agents, the sampler and the board read it. */
+export type BncSeatView = {
+  role: 'contestant';
+  edition: string;
+  seat: number;
+  /** The turn being played (turn 1 at setup); once the match is over, the last turn played. */
+  turn: number;
+  /** Completed turns (the state's turn). */
+  clock: number;
+  turns: number;
+  over: boolean;
+  zones: string[];
+  me: {
+    zone: number;
+    zoneName: string;
+    health: number;
+    items: ItemId[];
+    status: Status;
+    reputation: number;
+    guild: string | null;
+    submitted: Action | null;
+    deposited: number;
+    withdrawn: number;
+    route: Contestant['route'];
+    searched: number[];
+    chartRead: boolean;
+  };
+  here: {
+    zone: number;
+    floor: ItemId[];
+    others: { seat: number; health: number }[];
+    warden: { health: number; down: boolean } | null;
+  };
+  contestants: { seat: number; status: Status; reputation: number; at: number | null }[];
+  config: BncConfig;
+  warden: { zone: number; down: boolean };
+  edges: Edge[];
+  shortcuts: Shortcut[];
+  messages: BncSeenMessage[];
+  offers: (BncState['offers'][number] & { offererHolds?: boolean })[];
+  proposals: BncState['proposals'];
+  pacts: BncState['pacts'];
+  invitations: BncState['invitations'];
+  guild: Guild | null;
+};
+
+/** The spectator's view: the whole match but the random streams, with the map's names and spine. */
+export type BncSpectatorView = Omit<BncState, 'rng'> & { role: 'spectator'; zones: string[]; spine: Edge[] };
+
+export type BncView = BncSeatView | BncSpectatorView;
+
+/** The contract's `view`: the spectator's whole picture, or one contestant's. */
+export function view(s: BncState, seat: number | null): BncView {
+  return seat === null ? spectatorView(s) : seatView(s, seat);
+}
+
+function spectatorView(s: BncState): BncSpectatorView {
   const { rng: _rng, ...rest } = s;
   return cloneJson({ role: 'spectator', zones: [...ZONE_NAMES], spine: SPINE, ...rest });
 }
 
-export function seatView(s: BncState, seat: number): Json {
+function seatView(s: BncState, seat: number): BncSeatView {
   const me = s.contestants[seat];
   const mine = (a: number, b: number) => a === seat || b === seat;
   const here = me.zone;
   const guild = s.guilds.find((g) => g.id === me.guild) ?? null;
-  const view = {
+  const view: BncSeatView = {
     role: 'contestant',
     edition: s.edition,
     seat,
@@ -88,7 +151,7 @@ export function seatView(s: BncState, seat: number): Json {
 }
 
 /** Values `seat` must never see: others' private objects, unheard speech, unknown shortcuts. */
-export function secretsFor(s: BncState, seat: number | null): Json[] {
+export function secrets(s: BncState, seat: number | null): Json[] {
   if (seat === null) return [];
   const me = s.contestants[seat];
   const out: Json[] = [];

@@ -32,7 +32,7 @@ import {
   type Verdict,
 } from './contracts/index.ts';
 import { ABILITY_GAIN, CARDS } from './cards.ts';
-import { applyDecision, cloneDuel, effectiveMaxHand, points, withTracer } from './rules.ts';
+import { apply, clone, effectiveMaxHand, points, withTracer } from './rules.ts';
 import { CORP, RUNNER, type DuelAction, type DuelState } from './state.ts';
 
 /**
@@ -440,21 +440,31 @@ function traced(strict: boolean, pointsAndBegin = strict) {
     _events: readonly GameEvent[],
   ): string[] => {
     const out: string[] = [];
-    const probe = cloneDuel(before);
+    const probe = clone(before);
     const evs: GameEvent[] = [];
     withTracer(
       (claim, b, a, stepEvents, act) => {
         for (const v of checkStep(claim, b, a, stepEvents, act, strict, pointsAndBegin)) out.push(v);
       },
-      () => applyDecision(probe, seat, action, evs),
+      () => apply(probe, seat, action, evs),
     );
     if (!same(probe, after)) out.push('Replay: the traced re-run of this transition did not reproduce its after-state');
     return out;
   };
 }
 
+const strictCheck = traced(true);
+
 /** The Ruleset hook: re-run (before, seat, action) traced and check every step and the replay. */
-export const checkTransition = traced(true);
+export function checkTransition(
+  before: DuelState,
+  after: DuelState,
+  seat: number,
+  action: DuelAction,
+  events: readonly GameEvent[],
+): string[] {
+  return strictCheck(before, after, seat, action, events);
+}
 
 /** The checker as it was before the contract gaps were closed (tests prove the new checks' teeth). */
 export const legacyCheckTransition = traced(false);

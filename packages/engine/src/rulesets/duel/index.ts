@@ -11,18 +11,19 @@ import { DEFAULT_CONFIG, PRESETS, PROFILES, type Profile } from './config.ts';
 import { describeAction, describeEvent, eventView, metrics, viewText } from './describe.ts';
 import { goals } from './goals.ts';
 import { stateKey, stateKeyInto } from './key.ts';
-import { menu, pending } from './menu.ts';
-import { applyDecision, cloneDuel, outcome } from './rules.ts';
+import { legal, pending } from './menu.ts';
+import { apply, clone, outcome } from './rules.ts';
 import { actionSchemas, configSchema } from './schema.ts';
 import { setup } from './setup.ts';
 import type { DuelAction, DuelState } from './state.ts';
-import { sampleDuel } from './sample.ts';
-import { secrets, view } from './view.ts';
+import { sampleState } from './sample.ts';
+import { secrets, view, type DuelView } from './view.ts';
 
 export type { DuelAction, DuelState } from './state.ts';
+export type { DuelView } from './view.ts';
 export { CARDS, type CardDef } from './cards.ts';
 
-export const duel: Ruleset<DuelState, DuelAction> = {
+export const duel: Ruleset<DuelState, DuelAction, DuelView> = {
   id: 'duel',
   // 0.2: actions are tagged `type` (was `do`); validation is menu membership
   // 0.3: ICE break costs wall 6, barb 5 (were 4 and 3; U-BREAK, F-1), so replays of 0.2 logs differ
@@ -37,13 +38,13 @@ export const duel: Ruleset<DuelState, DuelAction> = {
   setup,
   seats: () => 2,
   pending,
-  legal: (s, seat) => ({ actions: menu(s, seat) }),
-  apply: applyDecision,
+  legal,
+  apply,
   view,
-  sampleState: sampleDuel,
+  sampleState,
   secrets,
   outcome,
-  clone: cloneDuel,
+  clone,
   describeEvent,
   describeAction,
   viewText,
@@ -66,14 +67,14 @@ function withProfile(config: unknown, p: Profile): unknown {
  * Version 0.3 as logs of it were written: the same engine, with profile 0.3 supplying the defaults
  * (only the default decks differ), so `arbiter replay` re-executes a 0.3 log as it was played.
  */
-const duel03: Ruleset<DuelState, DuelAction> = {
+const duel03: Ruleset<DuelState, DuelAction, DuelView> = {
   ...duel,
   version: 'duel-refprofile-0.3',
   defaultConfig: { ...DEFAULT_CONFIG, ...PROFILES['0.3'], profile: '0.3' },
   setup: (config, seed, events) => setup(withProfile(config, '0.3'), seed, events),
 };
 
-export const duelPackage: RulesetPackage<DuelState, DuelAction> = {
+export const duelPackage: RulesetPackage<DuelState, DuelAction, DuelView> = {
   ruleset: duel,
   gameType: {
     seats: { min: 2, max: 2 },

@@ -1,6 +1,6 @@
 // Menus: every element is a complete action that validate accepts verbatim.
 
-import type { Pending } from '../../kernel/index.ts';
+import type { Menu, Pending } from '../../kernel/index.ts';
 import { CARDS } from './cards.ts';
 import { effectiveMaxHand, paidOptions } from './rules.ts';
 import { CORP, type DuelAction, type DuelState } from './state.ts';
@@ -55,7 +55,12 @@ function batches(hand: readonly string[], k: number): string[][] {
   return out;
 }
 
-export function menu(s: DuelState, seat: number): DuelAction[] {
+/** The contract's `legal`: the menu is finite, so it has no templates. */
+export function legal(s: DuelState, seat: number): Menu<DuelAction> {
+  return { actions: menuActions(s, seat) };
+}
+
+function menuActions(s: DuelState, seat: number): DuelAction[] {
   if (s.result !== null || s.ask === null || s.ask.seat !== seat) return [];
   switch (s.ask.kind) {
     case 'action':

@@ -60,7 +60,7 @@ export function withTracer<T>(t: Tracer, fn: () => T): T {
 // Copies are written field by field, in the order the engine first builds each record, so every
 // copy keeps the original's hidden class (`{ ...x }` copies drifted to several, which made the
 // code reading them polymorphic).
-export function cloneDuel(s: DuelState): DuelState {
+export function clone(s: DuelState): DuelState {
   // the clone shares every record of `s`, so none of them is private to `s` any more
   if (owner === s) owner = null;
   return {
@@ -279,7 +279,7 @@ export function advance(s: DuelState, ev: GameEvent[]): void {
   s.ask = null;
   for (let guard = 0; guard < 100000; guard++) {
     if (s.result !== null) return;
-    const b = tracer === null ? null : cloneDuel(s);
+    const b = tracer === null ? null : clone(s);
     const n0 = ev.length;
     const claim = micro(s, ev);
     if (claim === null) return;
@@ -755,8 +755,8 @@ function playCard(s: DuelState, seat: number, card: string, ev: GameEvent[]): vo
 // ---------------------------------------------------------------- decisions
 
 /** Apply a decision that validate accepted (or a menu element), then run on to the next decision. */
-export function applyDecision(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): void {
-  const b = tracer === null ? null : cloneDuel(s);
+export function apply(s: DuelState, seat: number, a: DuelAction, ev: GameEvent[]): void {
+  const b = tracer === null ? null : clone(s);
   const n0 = ev.length;
   s.ask = null;
   const claim = decide(s, seat, a, ev);

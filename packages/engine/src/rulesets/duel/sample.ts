@@ -4,7 +4,7 @@
 // an agenda being installed) are dealt at random from the view's `unseen` counts; the RNG is
 // re-seeded from `random`, so later shuffles do not follow the real game's stream.
 
-import { ArbiterError, createRng, type AgentRandom, type Json } from '../../kernel/index.ts';
+import { ArbiterError, createRng, type AgentRandom } from '../../kernel/index.ts';
 import { CARDS } from './cards.ts';
 import type { DuelView } from './view.ts';
 import { CORP, type DuelState, type HeapItem, type SeatState } from './state.ts';
@@ -33,8 +33,7 @@ function take(pool: string[], n: number): string[] {
   return pool.splice(pool.length - n, n);
 }
 
-export function sampleDuel(viewJson: Json, seat: number, random: AgentRandom): DuelState {
-  const v = viewJson as DuelView;
+export function sampleState(v: DuelView, seat: number, random: AgentRandom): DuelState {
   const e = v.engine;
   let remote: DuelState['remote'] = v.remote === null ? null : { card: v.remote.card ?? '', adv: v.remote.adv };
   let actionCard = e.actionCard;

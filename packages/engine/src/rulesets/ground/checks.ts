@@ -4,7 +4,7 @@
 import type { GameEvent } from '../../kernel/index.ts';
 import { BOND, NONE, RIVALRY, type GroundGameAction, type GroundState } from './state.ts';
 
-export function checkInvariants(s: GroundState): string[] {
+export function invariants(s: GroundState): string[] {
   const bad: string[] = [];
   const n = s.n;
   let cards = s.deck.length + s.discard.length;
@@ -40,7 +40,7 @@ export function checkInvariants(s: GroundState): string[] {
  * `stress` events and ends where the last one says; a committed choice stays put until End; a
  * claim is never undone; rounds only move forward.
  */
-export function checkGroundTransition(
+export function checkTransition(
   before: GroundState,
   after: GroundState,
   seat: number,

@@ -5,20 +5,23 @@
 import { catalogRulesPage, publishedSchema, type RulesetPackage, type Ruleset } from '../../kernel/index.ts';
 import { agents } from './agents.ts';
 import { catalog } from './catalog.ts';
-import { checkGroundTransition, checkInvariants } from './checks.ts';
+import { checkTransition, invariants } from './checks.ts';
 import { describeAction, describeEvent, eventView, viewText } from './describe.ts';
-import { legalMenu, pendingOf, validateInput } from './menu.ts';
-import { gameMetrics } from './metrics.ts';
-import { applyAction } from './rules.ts';
-import { computeOutcome } from './scoring.ts';
+import { legal, pending, validate } from './menu.ts';
+import { metrics } from './metrics.ts';
+import { apply } from './rules.ts';
+import { outcome } from './scoring.ts';
 import { actionSchemas, configSchema, stateSchema } from './schema.ts';
-import { DEFAULT_CONFIG, setupGame } from './setup.ts';
-import { cloneGround, type GroundGameAction, type GroundState } from './state.ts';
+import { DEFAULT_CONFIG, setup } from './setup.ts';
+import { clone, type GroundGameAction, type GroundState } from './state.ts';
 import { tools } from './tools.ts';
-import { sampleGround } from './sample.ts';
-import { secretsFor, viewOf } from './view.ts';
+import { sampleState } from './sample.ts';
+import { secrets, view, type GroundView } from './view.ts';
 
-export const ground: Ruleset<GroundState, GroundGameAction> = {
+// what the web page's board and the samplers read: the view's shape
+export type { GroundHand, GroundView, GroundViewPlayer, GroundViewProblem } from './view.ts';
+
+export const ground: Ruleset<GroundState, GroundGameAction, GroundView> = {
   id: 'ground',
   version: 'ground-0.2-sample',
   title: 'GROUND v0.1 (sample edition)',
@@ -26,27 +29,27 @@ export const ground: Ruleset<GroundState, GroundGameAction> = {
   defaultConfig: { ...DEFAULT_CONFIG },
   configSchema: publishedSchema(configSchema),
   schemas: { config: configSchema, actions: actionSchemas, state: stateSchema },
-  setup: setupGame,
+  setup,
   seats: (s) => s.n,
-  pending: pendingOf,
-  legal: legalMenu,
-  validate: validateInput,
-  apply: applyAction,
-  view: viewOf,
-  sampleState: (v, seat, random) => sampleGround(v, seat, random),
-  secrets: secretsFor,
-  outcome: computeOutcome,
-  clone: cloneGround,
-  metrics: gameMetrics,
-  invariants: checkInvariants,
-  checkTransition: checkGroundTransition,
+  pending,
+  legal,
+  validate,
+  apply,
+  view,
+  sampleState,
+  secrets,
+  outcome,
+  clone,
+  metrics,
+  invariants,
+  checkTransition,
   describeAction,
   describeEvent,
   viewText,
   eventView,
 };
 
-export const groundPackage: RulesetPackage<GroundState, GroundGameAction> = {
+export const groundPackage: RulesetPackage<GroundState, GroundGameAction, GroundView> = {
   ruleset: ground,
   gameType: {
     seats: { min: 2, max: 6 },

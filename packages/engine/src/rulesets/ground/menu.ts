@@ -141,7 +141,7 @@ function groundMenu(s: GroundState, seat: number, out: GroundGameAction[]): void
   for (let q = 0; q < n; q++) if (q !== seat) out.push(G_OPTS.reject_reverse[q]);
 }
 
-export function legalMenu(s: GroundState, seat: number): Menu<GroundGameAction> {
+export function legal(s: GroundState, seat: number): Menu<GroundGameAction> {
   const actions: GroundGameAction[] = [];
   const kind = owedKind(s, seat);
   if (kind === 'select') selectMenu(s, seat, actions);
@@ -191,7 +191,7 @@ function isIndex(v: unknown): v is number {
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < MAX_TARGET;
 }
 
-export function validateInput(s: GroundState, seat: number, input: unknown): Validation<GroundGameAction> {
+export function validate(s: GroundState, seat: number, input: unknown): Validation<GroundGameAction> {
   const obj = requireObject(input);
   if (!obj.ok) return obj;
   const a = obj.action;
@@ -209,7 +209,7 @@ export function validateInput(s: GroundState, seat: number, input: unknown): Val
     return illegal(`seat ${seat} owes a ${kind} decision, not a ${type} action`, 'wrong_decision', { owed: kind });
   const read = readAction(type, a);
   if (!read.ok) return read;
-  if (legalMenu(s, seat).actions.includes(read.action)) return read;
+  if (legal(s, seat).actions.includes(read.action)) return read;
   return explainRefusal(s, seat, read.action);
 }
 
@@ -349,7 +349,7 @@ function whySelectIllegal(
 }
 
 /** Who owes a decision now: every uncommitted seat at Select, GROUND players after Reveal, or the one decision resolution waits on. */
-export function pendingOf(s: GroundState): Pending[] {
+export function pending(s: GroundState): Pending[] {
   if (s.phase === 'over') return [];
   if (s.phase === 'resolve') {
     const d = s.decision;

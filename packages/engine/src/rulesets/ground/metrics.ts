@@ -2,14 +2,14 @@
 // Denied counts, mean Stress, and how often each rule fired (from the events' `rule` field).
 
 import type { GameEvent } from '../../kernel/index.ts';
-import { computeOutcome, tally } from './scoring.ts';
+import { outcome, tally } from './scoring.ts';
 import type { GroundState } from './state.ts';
 import { catalog } from './catalog.ts';
 
 // every rule id appears in every game's figures (0 when it never fired), so means are per game
 const RULE_KEYS = catalog.rules.map((r) => 'rule:' + r.id);
 
-export function gameMetrics(s: GroundState, events: readonly GameEvent[]): Record<string, number> {
+export function metrics(s: GroundState, events: readonly GameEvent[]): Record<string, number> {
   const t = tally(s);
   let stressSum = 0;
   for (const p of s.players) stressSum += p.stress;
@@ -26,7 +26,7 @@ export function gameMetrics(s: GroundState, events: readonly GameEvent[]): Recor
     rivalries: 0,
   };
   // score distribution: how many won, the best score, and the gap between best and worst seat
-  const out2 = computeOutcome(s);
+  const out2 = outcome(s);
   if (out2 !== null) {
     out.winners = out2.winners.length;
     const sc = out2.scores ?? [];

@@ -17,7 +17,7 @@ import {
   type PlayerState,
 } from './state.ts';
 
-export function applyAction(s: GroundState, seat: number, a: GroundGameAction, ev: GameEvent[]): void {
+export function apply(s: GroundState, seat: number, a: GroundGameAction, ev: GameEvent[]): void {
   switch (a.type) {
     case 'select': {
       const p = s.players[seat];

@@ -7,51 +7,11 @@
 // Limit: unseen Problems are drawn from the shipped edition; a game on a custom edition (which the
 // view names only by id) cannot be sampled and raises bad_state.
 
-import { ArbiterError, createRng, type AgentRandom, type Json } from '../../kernel/index.ts';
+import { ArbiterError, createRng, type AgentRandom } from '../../kernel/index.ts';
 import { maxPriority, resolveEdition } from './edition.ts';
-import { legalMenu } from './menu.ts';
-import { SUITS, type GroundState, type ModeId, type PlayerState, type Problem, type RoundState } from './state.ts';
-
-type ViewPlayer = {
-  seat: number;
-  stress: number;
-  freedom: PlayerState['freedom'];
-  darvo: PlayerState['darvo'];
-  darvoEnding?: boolean;
-  reverseTarget: number;
-  token: PlayerState['token'];
-  protection: number;
-  claimed: number[];
-  handSize: number;
-  committed: boolean;
-  hand?: { Clarify: number; Repair: number; Boundary: number; Change: number };
-  choice?: NonNullable<PlayerState['choice']>;
-  ground?: NonNullable<PlayerState['ground']>;
-};
-type ViewProblem = {
-  slot: number;
-  faceUp: boolean;
-  denied: boolean;
-  priority?: number;
-  claimedBy?: number;
-  card?: { id: string; name: string; suit: string; value: number };
-};
-type GroundView = {
-  edition: string;
-  scenario: string;
-  mode: ModeId;
-  threshold: number;
-  round: number;
-  lead: number;
-  phase: GroundState['phase'];
-  players: ViewPlayer[];
-  problems: ViewProblem[];
-  relations: { a: number; b: number; kind: 'bond' | 'rivalry' }[];
-  deckSize: number;
-  discardSize: number;
-  resolution?: RoundState;
-  decision?: NonNullable<GroundState['decision']>;
-};
+import { legal } from './menu.ts';
+import type { GroundView } from './view.ts';
+import { SUITS, type GroundState, type PlayerState, type Problem } from './state.ts';
 
 function shuffle<T>(items: T[], random: AgentRandom): T[] {
   for (let i = items.length - 1; i > 0; i--) {
@@ -63,8 +23,7 @@ function shuffle<T>(items: T[], random: AgentRandom): T[] {
   return items;
 }
 
-export function sampleGround(viewJson: Json, seat: number, random: AgentRandom): GroundState {
-  const v = viewJson as GroundView;
+export function sampleState(v: GroundView, seat: number, random: AgentRandom): GroundState {
   const ed = resolveEdition(undefined);
   if (v.edition !== ed.id)
     throw new ArbiterError(
@@ -188,7 +147,7 @@ export function sampleGround(viewJson: Json, seat: number, random: AgentRandom):
   if (v.phase === 'select') {
     for (let i = 0; i < n; i++) {
       if (i === seat || !v.players[i].committed || s.players[i].choice !== null) continue;
-      const menu = legalMenu(s, i).actions.filter((a) => a.type === 'select');
+      const menu = legal(s, i).actions.filter((a) => a.type === 'select');
       const a = menu.length > 0 ? random.pick(menu) : null;
       if (a && a.type === 'select')
         s.players[i].choice = {
@@ -202,7 +161,7 @@ export function sampleGround(viewJson: Json, seat: number, random: AgentRandom):
     for (let i = 0; i < n; i++) {
       if (i === seat || s.players[i].ground !== null || s.players[i].choice?.action !== 'GROUND') continue;
       if (random.int(2) === 0) continue;
-      const menu = legalMenu(s, i).actions;
+      const menu = legal(s, i).actions;
       const a = menu.length > 0 ? random.pick(menu) : null;
       if (a && a.type === 'ground')
         s.players[i].ground = {

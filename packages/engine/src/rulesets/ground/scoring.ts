@@ -78,7 +78,7 @@ function rank<T>(items: T[], key: (t: T) => number[]): number[] {
   return keys.map((k) => 1 + keys.filter((o) => cmp(o, k) < 0).length);
 }
 
-export function computeOutcome(s: GroundState): Outcome | null {
+export function outcome(s: GroundState): Outcome | null {
   if (s.phase !== 'over') return null;
   const t = tally(s);
   const n = s.n;

@@ -23,7 +23,7 @@ function readConfig(config: unknown): GroundConfig {
   return { ...c, edition };
 }
 
-export function setupGame(config: unknown, seed: number): GroundState {
+export function setup(config: unknown, seed: number): GroundState {
   checkSeed(seed);
   const cfg = readConfig(config);
   const ed = resolveEdition(cfg.edition);

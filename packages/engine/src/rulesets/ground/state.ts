@@ -154,7 +154,7 @@ export type GroundGameAction =
   | DarvoAttackAction;
 
 /** A field-by-field deep copy (faster than generic JSON cloning on the hot path). */
-export function cloneGround(s: GroundState): GroundState {
+export function clone(s: GroundState): GroundState {
   return {
     edition: s.edition,
     scenario: s.scenario,

@@ -3,24 +3,74 @@
 // must not leak, for the conformance suite.
 
 import type { Json } from '../../kernel/index.ts';
-import { SUITS, type GroundState } from './state.ts';
+import { SUITS, type GroundState, type ModeId, type PlayerState, type RoundState } from './state.ts';
 
-function handObject(s: GroundState, seat: number): Json {
+/** One player as the viewing seat sees it: its hand only its own, choices once they are public. */
+export type GroundViewPlayer = {
+  seat: number;
+  stress: number;
+  freedom: PlayerState['freedom'];
+  darvo: PlayerState['darvo'];
+  darvoEnding: PlayerState['darvoEnding'];
+  reverseTarget: PlayerState['reverseTarget'];
+  token: PlayerState['token'];
+  protection: PlayerState['protection'];
+  claimed: number[];
+  handSize: number;
+  committed: boolean;
+  hand?: GroundHand;
+  choice?: NonNullable<PlayerState['choice']>;
+  ground?: NonNullable<PlayerState['ground']>;
+};
+
+/** The viewing seat's own hand: how many Solutions of each suit it holds. */
+export type GroundHand = { seat: number; Clarify: number; Repair: number; Boundary: number; Change: number };
+
+/** A Problem slot: anonymous until it has been seen face up, then with its card. */
+export type GroundViewProblem = {
+  slot: number;
+  faceUp: boolean;
+  denied: boolean;
+  priority?: number;
+  claimedBy?: number | null;
+  card?: { slot: number; id: string; name: string; suit: string; value: number };
+};
+
+/** What a seat (or a spectator, `seat` null) sees of the table (U22); boards and samplers read it. */
+export type GroundView = {
+  seat: number | null;
+  edition: string;
+  scenario: string;
+  mode: ModeId;
+  threshold: number;
+  round: number;
+  lead: number;
+  phase: GroundState['phase'];
+  players: GroundViewPlayer[];
+  problems: GroundViewProblem[];
+  relations: { a: number; b: number; kind: 'bond' | 'rivalry' }[];
+  deckSize: number;
+  discardSize: number;
+  resolution: RoundState;
+  decision?: NonNullable<GroundState['decision']>;
+};
+
+function handObject(s: GroundState, seat: number): GroundHand {
   const h = s.players[seat].hand;
   return { seat, Clarify: h[0], Repair: h[1], Boundary: h[2], Change: h[3] };
 }
 
-function problemCard(s: GroundState, slot: number): Json {
+function problemCard(s: GroundState, slot: number): NonNullable<GroundViewProblem['card']> {
   const pr = s.problems[slot];
   return { slot, id: pr.id, name: pr.name, suit: SUITS[pr.suit], value: pr.value };
 }
 
-function choiceJson(s: GroundState, seat: number): Json {
+function choiceJson(s: GroundState, seat: number): NonNullable<PlayerState['choice']> {
   const c = s.players[seat].choice!;
   return { seat: c.seat, action: c.action, target: c.target, freedom: c.freedom };
 }
 
-function groundJson(s: GroundState, seat: number): Json {
+function groundJson(s: GroundState, seat: number): NonNullable<PlayerState['ground']> {
   const g = s.players[seat].ground!;
   return { seat: g.seat, mode: g.mode, option: g.option, target: g.target };
 }
@@ -30,18 +80,18 @@ function choicesPublic(s: GroundState): boolean {
   return s.phase !== 'select';
 }
 
-export function viewOf(s: GroundState, seat: number | null): Json {
+export function view(s: GroundState, seat: number | null): GroundView {
   const n = s.n;
-  const relations: Json[] = [];
+  const relations: GroundView['relations'] = [];
   for (let a = 0; a < n; a++) {
     for (let b = a + 1; b < n; b++) {
       const r = s.rel[a * n + b];
       if (r !== 0) relations.push({ a, b, kind: r === 1 ? 'bond' : 'rivalry' });
     }
   }
-  const players: Json[] = s.players.map((p, i) => {
+  const players = s.players.map((p, i): GroundViewPlayer => {
     const mine = seat === i;
-    const out: Record<string, Json> = {
+    const out: GroundViewPlayer = {
       seat: i,
       stress: p.stress,
       freedom: p.freedom,
@@ -60,7 +110,7 @@ export function viewOf(s: GroundState, seat: number | null): Json {
     if (p.ground !== null && (mine || s.phase === 'resolve' || s.phase === 'over')) out.ground = groundJson(s, i);
     return out;
   });
-  const problems: Json[] = s.problems.map((pr): Json => {
+  const problems = s.problems.map((pr): GroundViewProblem => {
     if (!pr.known) return { slot: pr.slot, faceUp: false, denied: pr.denied };
     return {
       slot: pr.slot,
@@ -71,7 +121,7 @@ export function viewOf(s: GroundState, seat: number | null): Json {
       claimedBy: pr.claimedBy,
     };
   });
-  const v: Record<string, Json> = {
+  const v: GroundView = {
     seat,
     edition: s.edition,
     scenario: s.scenario,
@@ -103,7 +153,7 @@ export function viewOf(s: GroundState, seat: number | null): Json {
   return v;
 }
 
-export function secretsFor(s: GroundState, seat: number | null): Json[] {
+export function secrets(s: GroundState, seat: number | null): Json[] {
   const out: Json[] = [];
   // Problems nobody has seen: their identity (card object, id and name) is secret from everyone
   for (const pr of s.problems) {

@@ -5,6 +5,7 @@ import { minesAgents } from './agents.ts';
 import { MINES_PRESETS } from './config.ts';
 import { mines } from './ruleset.ts';
 import type { MinesAction, MinesState } from './state.ts';
+import type { MinesView } from './view.ts';
 import { playInTerminal } from './terminal.ts';
 import { minesTools } from './tools.ts';
 import { chainOpen } from './board/closure.ts';
@@ -18,7 +19,7 @@ import { createLedger, startRound } from './ledger/ledger.ts';
 export { mines };
 export type { MinesAction, MinesState };
 
-export const minesPackage: RulesetPackage<MinesState, MinesAction> = {
+export const minesPackage: RulesetPackage<MinesState, MinesAction, MinesView> = {
   ruleset: mines,
   gameType: {
     seats: { min: 1, max: 1 },

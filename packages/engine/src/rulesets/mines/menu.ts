@@ -10,6 +10,7 @@ import {
   requireObject,
   type JsonObject,
   type Menu,
+  type Pending,
   type Seat,
   type Validation,
 } from '../../kernel/index.ts';
@@ -74,6 +75,11 @@ function frontierMoves(b: Board, cover: Uint8Array, pos: number): number[] {
     if (edge && x !== pos) out.push(x);
   }
   return out.sort((p, q) => p - q);
+}
+
+/** One seat, asked for an intent until the run has ended. */
+export function pending(s: MinesState): Pending[] {
+  return s.run.ended === null ? [{ seat: 0, kind: 'intent' }] : [];
 }
 
 export function legal(s: MinesState, seat: Seat): Menu<MinesAction> {

@@ -6,14 +6,14 @@ import { catalog } from './catalog.ts';
 import { checkTransition, invariants } from './checks.ts';
 import { DEFAULT_CONFIG } from './config.ts';
 import { describeAction, describeEvent, describeView, eventView, viewText } from './describe.ts';
-import { legal, validate } from './menu.ts';
+import { legal, pending, validate } from './menu.ts';
 import { apply, metrics, outcome } from './rules.ts';
 import { actionSchemas, configSchema, stateSchema } from './schema.ts';
 import { setup } from './setup.ts';
 import type { MinesAction, MinesState } from './state.ts';
-import { secrets, view } from './view.ts';
+import { secrets, view, type MinesView } from './view.ts';
 
-export const mines: Ruleset<MinesState, MinesAction> = {
+export const mines: Ruleset<MinesState, MinesAction, MinesView> = {
   id: 'mines',
   version: 'mines-a2-2.1',
   title: 'Minesweeper rules layer (A2 with A3 ledger and B1 orchestrator)',
@@ -23,7 +23,7 @@ export const mines: Ruleset<MinesState, MinesAction> = {
   schemas: { config: configSchema, actions: actionSchemas, free: ['batch', 'move'], state: stateSchema },
   setup,
   seats: () => 1,
-  pending: (s) => (s.run.ended === null ? [{ seat: 0, kind: 'intent' }] : []),
+  pending,
   legal,
   validate,
   apply,

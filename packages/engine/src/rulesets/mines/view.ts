@@ -72,7 +72,7 @@ export function minesView(s: MinesState): MinesView {
   };
 }
 
-export function view(s: MinesState, _seat: Seat | null): Json {
+export function view(s: MinesState, _seat: Seat | null): MinesView {
   return minesView(s);
 }
 

@@ -10,12 +10,13 @@ import { apply, clone, outcome } from './rules.ts';
 import { actionSchemas, configSchema, stateSchema } from './schema.ts';
 import { setup } from './setup.ts';
 import type { TicTacToeAction, TicTacToeState } from './state.ts';
-import { sampleState, view } from './view.ts';
+import { sampleState, view, type TicTacToeView } from './view.ts';
 
 export type { TicTacToeAction, TicTacToeState } from './state.ts';
+export type { TicTacToeView } from './view.ts';
 export { LINES } from './rules.ts';
 
-export const tictactoe: Ruleset<TicTacToeState, TicTacToeAction> = {
+export const tictactoe: Ruleset<TicTacToeState, TicTacToeAction, TicTacToeView> = {
   id: 'tictactoe',
   // 2: actions are tagged, {"type": "mark", "cell": 4} (1 used {"cell": 4})
   version: 'tictactoe-2',
@@ -40,7 +41,7 @@ export const tictactoe: Ruleset<TicTacToeState, TicTacToeAction> = {
   invariants,
 };
 
-export const tictactoePackage: RulesetPackage<TicTacToeState, TicTacToeAction> = {
+export const tictactoePackage: RulesetPackage<TicTacToeState, TicTacToeAction, TicTacToeView> = {
   ruleset: tictactoe,
   gameType: {
     seats: { min: 2, max: 2 },
