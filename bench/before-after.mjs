@@ -60,3 +60,6 @@ for (const [k, after] of samples.after) {
     `${k} | ${Math.round(median(before))} | ${Math.round(median(after))} | ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
   );
 }
+// a case the after side no longer has is reported too, so a dropped case cannot pass unseen
+for (const [k, before] of samples.before)
+  if (!samples.after.has(k)) console.log(`${k} | ${Math.round(median(before))} | - | gone after`);
