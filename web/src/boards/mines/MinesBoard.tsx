@@ -30,13 +30,15 @@ type Tone = 'refused' | 'voided' | 'info' | 'done';
 type Note = { id: number; tone: Tone; text: string; input: number };
 type Anim = { gen: number; cells: Map<number, { ch: 'initial' | 'chain' | 'dig'; delay: number }> };
 
-const HINT_KEY = 'arbiter.mines.chord-hint-seen';
+// D1 duty ③: the chord hint shows once per run (match), not once per browser; the page's path names
+// the match, so a new run shows it again and a reload of the same run does not
+const hintKey = () => `arbiter.mines.chord-hint-seen:${globalThis.location?.pathname ?? ''}`;
 const STAGGER = { initial: 28, chain: 34 };
 const MAX_DELAY = 900;
 
 function hintSeen(): boolean {
   try {
-    return globalThis.localStorage?.getItem(HINT_KEY) === '1';
+    return globalThis.localStorage?.getItem(hintKey()) === '1';
   } catch {
     return false;
   }
@@ -44,7 +46,7 @@ function hintSeen(): boolean {
 
 function markHintSeen(): void {
   try {
-    globalThis.localStorage?.setItem(HINT_KEY, '1');
+    globalThis.localStorage?.setItem(hintKey(), '1');
   } catch {
     // private mode: the hint simply shows again next time
   }

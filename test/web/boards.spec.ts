@@ -9,7 +9,7 @@ import {
   errorsOf,
   newMatch,
   openMatch,
-  siteForThisFile,
+  siteForSpecs,
   overflowsX,
   seriousViolations,
   shot,
@@ -27,7 +27,7 @@ import {
 } from './usability.ts';
 
 let site: Site;
-const missing = siteForThisFile((s) => {
+const missing = siteForSpecs((s) => {
   site = s;
 });
 
@@ -260,7 +260,7 @@ test(
 );
 
 test(
-  '[WEB-OUTCOME] [WEB-TTT-WORDS] issue 26 items 8 and 9: the loser reads it, the line and last move are marked, refused clicks say why',
+  '[WEB-OUTCOME] [WEB-TTT-WORDS] [WEB-TTT-CELLS] issue 26 items 8 and 9: the loser reads it, the line and last move are marked, refused clicks say why, events name cells as the board does',
   {
     skip: missing ?? false,
   },
