@@ -111,7 +111,10 @@ describe('web page', () => {
       timeout: 15_000,
     });
     assert.deepEqual(await seqs(), ['#1', '#2', '#3']);
-    assert.match(await page.locator('.event-list').innerText(), /cell 0[\s\S]*cell 4[\s\S]*cell 8/);
+    assert.match(
+      await page.locator('.event-list').innerText(),
+      /row 1, column 1[\s\S]*row 2, column 2[\s\S]*row 3, column 3/,
+    );
     await mark(o, 2);
     await page.waitForSelector('.match[data-seq="4"]');
     await page.waitForFunction(() => document.querySelectorAll('.event-list > li').length === 4, undefined, {
