@@ -409,3 +409,32 @@ test('[D1-3-RUN] the chord hint shows once per run: dismissed in one match, it s
   assert.deepEqual(errors, []);
   await page.context().close();
 });
+
+test('[D1-TOUCH] on a touch screen a finger held on a cell flags it, and the click that ends the press neither digs nor moves', {
+  skip: missing ?? false,
+}, async () => {
+  const m = await newMatch(
+    site,
+    { ruleset: 'mines', config: { board: 'b_batch', boards: 2 }, seed: 1, seats: [{}] },
+    0,
+  );
+  const page = await openMatch(site, m.id, m.token, { width: 400, height: 800 });
+  await ready(page);
+  // b_batch: from (2,3) the closed column x=1 is beside the figure
+  let seq = await seqOf(page);
+  await page.click(cell(2, 3));
+  seq = await nextStep(page, seq);
+  const sel = cell(1, 2);
+  assert.equal(await page.getAttribute(sel, 'data-ring'), 'yes');
+  // the finger goes down and stays: the board flags the cell without waiting for the release
+  await page.dispatchEvent(sel, 'pointerdown', { pointerType: 'touch', isPrimary: true, bubbles: true });
+  const flagged = await nextStep(page, seq);
+  assert.equal(await page.getAttribute(sel, 'data-state'), 'flag');
+  // the release and its click: not a second intent (the next step is the stop below, not a dig)
+  await page.dispatchEvent(sel, 'pointerup', { pointerType: 'touch', isPrimary: true, bubbles: true });
+  await page.dispatchEvent(sel, 'click');
+  await page.click('.mn-stop');
+  assert.equal(await nextStep(page, flagged), flagged + 1);
+  assert.deepEqual(errorsOf(page), []);
+  await page.context().close();
+});
