@@ -426,12 +426,15 @@ test('[D1-TOUCH] on a touch screen a finger held on a cell flags it, and the cli
   seq = await nextStep(page, seq);
   const sel = cell(1, 2);
   assert.equal(await page.getAttribute(sel, 'data-ring'), 'yes');
+  // the move is settled (its answer in, not only its frame): a press now is not refused as too early
+  await page.waitForFunction(() => (document.querySelector('.mn-busy')?.textContent ?? '') === '');
   // the finger goes down and stays: the board flags the cell without waiting for the release
-  await page.dispatchEvent(sel, 'pointerdown', { pointerType: 'touch', isPrimary: true, bubbles: true });
+  const finger = { pointerType: 'touch', pointerId: 7, isPrimary: true, bubbles: true };
+  await page.dispatchEvent(sel, 'pointerdown', finger);
   const flagged = await nextStep(page, seq);
   assert.equal(await page.getAttribute(sel, 'data-state'), 'flag');
   // the release and its click: not a second intent (the next step is the stop below, not a dig)
-  await page.dispatchEvent(sel, 'pointerup', { pointerType: 'touch', isPrimary: true, bubbles: true });
+  await page.dispatchEvent(sel, 'pointerup', finger);
   await page.dispatchEvent(sel, 'click');
   await page.click('.mn-stop');
   assert.equal(await nextStep(page, flagged), flagged + 1);

@@ -160,10 +160,18 @@ export function MinesBoard(props: BoardProps) {
   const lastIntents = useRef<Intent[] | null>(null);
   // touch has no right button: a finger held still on a cell for LONG_PRESS_MS flags it (the cell's
   // secondary intent), and the click that ends that press is not also a dig or a move
-  const press = useRef<{ timer: ReturnType<typeof setTimeout> | null; fired: boolean }>({ timer: null, fired: false });
+  const press = useRef<{ timer: ReturnType<typeof setTimeout> | null; fired: boolean; pointer: number }>({
+    timer: null,
+    fired: false,
+    pointer: -1,
+  });
   const endPress = () => {
     if (press.current.timer) clearTimeout(press.current.timer);
     press.current.timer = null;
+  };
+  // only the pressing finger ends its press (a mouse's hover updates, as the layout moves, do not)
+  const endPressBy = (e: PointerEvent) => {
+    if (e.pointerId === press.current.pointer) endPress();
   };
   const prevView = useRef<MinesView | null>(null);
   const noteId = useRef(0);
@@ -337,15 +345,16 @@ export function MinesBoard(props: BoardProps) {
             endPress();
             press.current.fired = false;
             if (e.pointerType !== 'touch') return;
+            press.current.pointer = e.pointerId;
             press.current.timer = setTimeout(() => {
               press.current.timer = null;
               press.current.fired = true;
               void send(secondaryIntent(v, x, y));
             }, LONG_PRESS_MS);
           }}
-          onPointerUp={endPress}
-          onPointerCancel={endPress}
-          onPointerLeave={endPress}
+          onPointerUp={endPressBy}
+          onPointerCancel={endPressBy}
+          onPointerLeave={endPressBy}
           onPointerEnter={() => setHover(idx)}
           onFocus={() => {
             setHover(idx);
