@@ -2,14 +2,14 @@
 // one Chromium): matches made through the public API, a page per seat or spectator, screenshots
 // under test-output/boards/, and axe findings limited to a part of the page.
 
-import { after, before } from 'node:test';
+import { before } from 'node:test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../../scripts/web-build.mjs';
 import { call } from '../server/helpers.ts';
-import { chromiumInstalled, startRig, type WebRig } from './support.ts';
+import { chromiumInstalled, sharedRig, type WebRig } from './support.ts';
 
 export { overflowsX } from './support.ts';
 
@@ -18,31 +18,26 @@ function browserMissing(): string | null {
   return chromiumInstalled() ? null : 'skipped: chromium not installed';
 }
 
-export type Site = { rig: WebRig; api: string; close(): Promise<void> };
+export type Site = { rig: WebRig; api: string };
 
 async function openSite(): Promise<Site> {
-  const rig = await startRig();
-  return { rig, api: `${rig.url}/api`, close: () => rig.close() };
+  const rig = await sharedRig();
+  return { rig, api: `${rig.url}/api` };
 }
 
 /**
- * One site (built page, server, browser) for the calling test file: started before its tests,
- * closed after them, handed to `use`. Returns the skip line when Chromium is missing (and then
+ * The suite's one site (built page, server, browser; support.ts's sharedRig), handed to `use`
+ * before the calling module's tests. Returns the skip line when Chromium is missing (and then
  * starts nothing).
  */
-export function siteForThisFile(use: (site: Site) => void): string | null {
+export function siteForSpecs(use: (site: Site) => void): string | null {
   const missing = browserMissing();
   if (missing) {
     console.log(missing);
     return missing;
   }
-  let site: Site | undefined;
   before(async () => {
-    site = await openSite();
-    use(site);
-  });
-  after(async () => {
-    await site?.close();
+    use(await openSite());
   });
   return null;
 }

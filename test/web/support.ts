@@ -12,6 +12,7 @@ import type { RulesetPackage } from '../../packages/engine/src/kernel/index.ts';
 import { startServer, type RunningServer } from '../../src/server/serve.ts';
 import { PACKAGES } from '../../packages/engine/src/registry.ts';
 import { buildWebIfStale, ROOT, WEB_DIST } from '../../scripts/web-build.mjs';
+import { pebblesPackage } from './pebbles.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -27,6 +28,25 @@ const OUTPUT = join(ROOT, 'test-output');
 
 export function chromiumInstalled(): boolean {
   return existsSync(CHROMIUM);
+}
+
+let shared: Promise<WebRig> | null = null;
+
+/**
+ * The one rig (server and Chromium) of the browser suite: every spec module asks for it, the first
+ * ask starts it, and browser.test.ts closes it after the last spec. One launch instead of one per
+ * test file (issue 24 item 2); each person is still a context of its own. The server carries the
+ * test-only rulesets too (pebbles), so specs that list every ruleset keep to the shipped ones.
+ */
+export function sharedRig(): Promise<WebRig> {
+  shared ??= startRig([pebblesPackage]);
+  return shared;
+}
+
+export async function closeSharedRig(): Promise<void> {
+  const rig = await shared?.catch(() => null);
+  shared = null;
+  await rig?.close();
 }
 
 export interface WebRig {

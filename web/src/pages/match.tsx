@@ -143,8 +143,12 @@ export function MatchPage({ id }: { id: string }) {
     if (f) show(f);
     countBehind();
   };
+  // "Catch up" means back to live: every waiting frame is shown and the pause ends. Staying paused
+  // would put the page behind again with the match's next move, a fraction of a second later.
   const catchUp = () => {
     while (queued.current.length > 0) showNext();
+    pausedRef.current = false;
+    setPaused(false);
   };
 
   useEffect(() => {

@@ -30,13 +30,17 @@ type Tone = 'refused' | 'voided' | 'info' | 'done';
 type Note = { id: number; tone: Tone; text: string; input: number };
 type Anim = { gen: number; cells: Map<number, { ch: 'initial' | 'chain' | 'dig'; delay: number }> };
 
-const HINT_KEY = 'arbiter.mines.chord-hint-seen';
+// D1 duty ③: the chord hint shows once per run (match), not once per browser; the page's path names
+// the match, so a new run shows it again and a reload of the same run does not
+const hintKey = () => `arbiter.mines.chord-hint-seen:${globalThis.location?.pathname ?? ''}`;
 const STAGGER = { initial: 28, chain: 34 };
+/** How long a finger rests on a cell to flag it (touch screens have no right button). */
+const LONG_PRESS_MS = 450;
 const MAX_DELAY = 900;
 
 function hintSeen(): boolean {
   try {
-    return globalThis.localStorage?.getItem(HINT_KEY) === '1';
+    return globalThis.localStorage?.getItem(hintKey()) === '1';
   } catch {
     return false;
   }
@@ -44,7 +48,7 @@ function hintSeen(): boolean {
 
 function markHintSeen(): void {
   try {
-    globalThis.localStorage?.setItem(HINT_KEY, '1');
+    globalThis.localStorage?.setItem(hintKey(), '1');
   } catch {
     // private mode: the hint simply shows again next time
   }
@@ -154,6 +158,21 @@ export function MinesBoard(props: BoardProps<MinesView>) {
   const [trail, setTrail] = useState<{ path: Cell[]; gen: number } | null>(null);
   const [hint, setHint] = useState(() => !hintSeen());
   const lastIntents = useRef<Intent[] | null>(null);
+  // touch has no right button: a finger held still on a cell for LONG_PRESS_MS flags it (the cell's
+  // secondary intent), and the click that ends that press is not also a dig or a move
+  const press = useRef<{ timer: ReturnType<typeof setTimeout> | null; fired: boolean; pointer: number }>({
+    timer: null,
+    fired: false,
+    pointer: -1,
+  });
+  const endPress = () => {
+    if (press.current.timer) clearTimeout(press.current.timer);
+    press.current.timer = null;
+  };
+  // only the pressing finger ends its press (a mouse's hover updates, as the layout moves, do not)
+  const endPressBy = (e: PointerEvent) => {
+    if (e.pointerId === press.current.pointer) endPress();
+  };
   const prevView = useRef<MinesView | null>(null);
   const noteId = useRef(0);
   const genRef = useRef(0);
@@ -306,11 +325,36 @@ export function MinesBoard(props: BoardProps<MinesView>) {
           data-path={onPath.has(idx) ? 'yes' : undefined}
           aria-label={cellLabel(v, x, y)}
           tabIndex={idx === (focusIdx ?? figIdx) ? 0 : -1}
-          onClick={() => void send(primaryIntent(v, x, y))}
+          onClick={() => {
+            if (press.current.fired) {
+              press.current.fired = false;
+              return;
+            }
+            void send(primaryIntent(v, x, y));
+          }}
           onContextMenu={(e) => {
             e.preventDefault();
+            // Chrome on Android also says contextmenu for a long press: answered once, whichever comes first
+            if (press.current.fired) return;
+            const touching = press.current.timer !== null;
+            endPress();
+            if (touching) press.current.fired = true;
             void send(secondaryIntent(v, x, y));
           }}
+          onPointerDown={(e) => {
+            endPress();
+            press.current.fired = false;
+            if (e.pointerType !== 'touch') return;
+            press.current.pointer = e.pointerId;
+            press.current.timer = setTimeout(() => {
+              press.current.timer = null;
+              press.current.fired = true;
+              void send(secondaryIntent(v, x, y));
+            }, LONG_PRESS_MS);
+          }}
+          onPointerUp={endPressBy}
+          onPointerCancel={endPressBy}
+          onPointerLeave={endPressBy}
           onPointerEnter={() => setHover(idx)}
           onFocus={() => {
             setHover(idx);

@@ -5,7 +5,8 @@ import { MARK, type TicTacToeAction } from './state.ts';
 
 export function describeEvent(e: GameEvent): string {
   if (e.type === 'marked' && typeof e.seat === 'number')
-    return `${MARK[e.seat]} marks cell ${String(e.cell)} (${place(Number(e.cell))})`;
+    // the cell as the board shows it (rows and columns; the board draws no cell numbers)
+    return `${MARK[e.seat]} marks ${place(Number(e.cell))}`;
   if (e.type === 'game_over')
     return typeof e.winner === 'number' ? `${MARK[e.winner]} wins with three in a row` : 'draw: the board is full';
   return e.type;

@@ -9,7 +9,7 @@ import {
   errorsOf,
   newMatch,
   openMatch,
-  siteForThisFile,
+  siteForSpecs,
   overflowsX,
   seriousViolations,
   shot,
@@ -27,7 +27,7 @@ import {
 } from './usability.ts';
 
 let site: Site;
-const missing = siteForThisFile((s) => {
+const missing = siteForSpecs((s) => {
   site = s;
 });
 
@@ -219,17 +219,10 @@ test('[issue 14, bnc] the replay viewer shows the beats as a timeline and jumps 
 
 // ---- issue 26: the page for people who have never heard of Arbiter (test/web/usability.ts) ----
 
-// Passes alone, but its pause step timed out in both whole-suite runs of 2026-12-02 (another test
-// file sharing the two cores): run with ARBITER_WEB_PACE=1 until the cause is found (issue 26).
-const paceFlaky =
-  process.env.ARBITER_WEB_PACE === '1'
-    ? false
-    : 'skipped: [WEB-PACE] times out under the whole suite (passes alone with ARBITER_WEB_PACE=1); cause under investigation';
-if (paceFlaky && !missing) console.log(paceFlaky);
 test(
   '[WEB-PACE] issue 26 item 1: agents paced from the lobby; a spectator pauses, steps and catches up',
   {
-    skip: missing ?? paceFlaky,
+    skip: missing ?? false,
   },
   () => paceFromTheLobby(site),
 );
@@ -267,7 +260,7 @@ test(
 );
 
 test(
-  '[WEB-OUTCOME] [WEB-TTT-WORDS] issue 26 items 8 and 9: the loser reads it, the line and last move are marked, refused clicks say why',
+  '[WEB-OUTCOME] [WEB-TTT-WORDS] [WEB-TTT-CELLS] issue 26 items 8 and 9: the loser reads it, the line and last move are marked, refused clicks say why, events name cells as the board does',
   {
     skip: missing ?? false,
   },

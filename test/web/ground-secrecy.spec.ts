@@ -4,9 +4,9 @@
 // the check would see a leak if there were one.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { chromiumInstalled, shot, startRig, type WebRig } from './support.ts';
+import { chromiumInstalled, sharedRig, shot, type WebRig } from './support.ts';
 
 // one distinct choice per seat, so a choice's word names its seat
 const PICKS = ['ATTACK', 'SUPPORT', 'INVESTIGATE', 'SOLVE'];
@@ -38,9 +38,8 @@ describe('GROUND in four browsers', () => {
   }
   let rig: WebRig;
   before(async () => {
-    rig = await startRig();
+    rig = await sharedRig();
   });
-  after(() => rig?.close());
 
   test('[WEB-GR-SECRET, GR-R02, GR-R04] before Reveal no page shows another seat’s choice (DOM and WebSocket frames)', async () => {
     const created = await (

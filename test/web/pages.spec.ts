@@ -7,14 +7,13 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { canonicalJson } from '../../packages/engine/src/kernel/index.ts';
 import { REGISTRY } from '../../packages/engine/src/registry.ts';
 import { parseLog } from '../../src/runners/logfile.ts';
 import { replayLog } from '../../src/runners/replay.ts';
-import { axeProblems, chromiumInstalled, overflowsX, shot, startRig, type WebRig } from './support.ts';
-import { pebblesPackage } from './pebbles.ts';
+import { axeProblems, chromiumInstalled, overflowsX, sharedRig, shot, type WebRig } from './support.ts';
 import { cli } from '../support/cli.ts';
 
 /** Wait until the match page shows a step after `seq` (or the end). */
@@ -52,9 +51,8 @@ describe('web page', () => {
   let rig: WebRig;
   let tttMatch = '';
   before(async () => {
-    rig = await startRig([pebblesPackage]);
+    rig = await sharedRig();
   });
-  after(() => rig?.close());
 
   test('[WEB-TTT] tic-tac-toe is created in the lobby and played to the end by clicks on the grid', async () => {
     const { page, errors } = await rig.person();
@@ -84,7 +82,7 @@ describe('web page', () => {
     const marks = await page.locator('.ttt-cell').allInnerTexts();
     assert.ok(marks.filter((m) => m === 'X').length === clicks, 'every click left an X');
     assert.match(await page.locator('.turn').innerText(), /You won|You lost: seat 1 won|Nobody won/);
-    assert.match(await page.locator('.event-list').innerText(), /X marks cell/);
+    assert.match(await page.locator('.event-list').innerText(), /X marks row \d, column \d/);
     await shot(page, 'match-tictactoe');
     assert.deepEqual(errors, []);
   });
@@ -113,7 +111,10 @@ describe('web page', () => {
       timeout: 15_000,
     });
     assert.deepEqual(await seqs(), ['#1', '#2', '#3']);
-    assert.match(await page.locator('.event-list').innerText(), /cell 0[\s\S]*cell 4[\s\S]*cell 8/);
+    assert.match(
+      await page.locator('.event-list').innerText(),
+      /row 1, column 1[\s\S]*row 2, column 2[\s\S]*row 3, column 3/,
+    );
     await mark(o, 2);
     await page.waitForSelector('.match[data-seq="4"]');
     await page.waitForFunction(() => document.querySelectorAll('.event-list > li').length === 4, undefined, {
