@@ -447,6 +447,8 @@ export async function revealAndWords(site: Site): Promise<void> {
     await page.goto(`/match/${encodeURIComponent(m.id)}`);
     await page.waitForSelector('.match[data-status="finished"]');
     await page.waitForFunction(() => document.querySelectorAll('.event-list li.ev').length > 0);
+    // the ruleset's words arrive with its chunk, which may load after the first frame
+    await page.waitForSelector('.event-list[data-words="ruleset"]');
     const text = (await page.textContent('.event-list')) ?? '';
     for (const name of internalNames(log)) assert.ok(!text.includes(name), `${b.ruleset}: "${name}" in the words`);
     assert.doesNotMatch(text, /\{"|sealed for turn|Problem -1|seat -1/, `${b.ruleset}: no JSON or internals`);

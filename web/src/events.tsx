@@ -143,8 +143,17 @@ export function EventList({
         />
         <label for="ev-details">Details: rule ids and raw events</label>
       </div>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a list that scrolls must be reachable by keyboard (axe: scrollable-region-focusable) */}
-      <ol ref={end} class="event-list" aria-labelledby="ev-h" tabIndex={0} aria-live="polite" aria-relevant="additions">
+      {/* data-words: whether the ruleset's own words are in (its chunk loads after the first frame) */}
+      <ol
+        ref={end}
+        class="event-list"
+        data-words={pkg ? 'ruleset' : 'plain'}
+        aria-labelledby="ev-h"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a list that scrolls must be reachable by keyboard (axe: scrollable-region-focusable)
+        tabIndex={0}
+        aria-live="polite"
+        aria-relevant="additions"
+      >
         {groups.map((g) => (
           <li
             key={String(g.seq)}
