@@ -20,36 +20,51 @@ export interface ServerProc {
   kill9(): Promise<void>;
 }
 
-export async function startServer(db: string, extra: string[] = []): Promise<ServerProc> {
-  const proc = spawn(
-    process.execPath,
-    [join(ROOT, 'bin/arbiter.js'), 'serve', '--port', '0', '--db', db, '--quiet', ...extra],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+/**
+ * Waits until a child's stdout matches `pattern` (its stderr is kept too, for the error message);
+ * fails with everything it printed if it exits first or the time runs out.
+ */
+export async function awaitOutput(
+  proc: ChildProcess,
+  pattern: RegExp,
+  timeoutMs: number,
+): Promise<{ match: RegExpExecArray; output: () => string; exited: Promise<number | null> }> {
   let out = '';
   const exited = new Promise<number | null>((done) => proc.on('exit', (code) => done(code)));
-  const url = await new Promise<string>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error('server did not start: ' + out)), 30_000);
-    const onData = (b: Buffer) => {
+  const match = await new Promise<RegExpExecArray>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`server did not start: ${out}`)), timeoutMs);
+    proc.stdout!.on('data', (b: Buffer) => {
       out += b.toString();
-      const m = /listening (http:\/\/\S+)/.exec(out);
+      const m = pattern.exec(out);
       if (m) {
         clearTimeout(timer);
-        ok(m[1]);
+        ok(m);
       }
-    };
-    proc.stdout!.on('data', onData);
+    });
     proc.stderr!.on('data', (b: Buffer) => (out += b.toString()));
     void exited.then((code) => {
       clearTimeout(timer);
       fail(new Error(`server exited ${code}: ${out}`));
     });
   });
+  return { match, output: () => out, exited };
+}
+
+export async function startServer(db: string, extra: string[] = []): Promise<ServerProc> {
+  const proc = spawn(
+    process.execPath,
+    [join(ROOT, 'bin/arbiter.js'), 'serve', '--port', '0', '--db', db, '--quiet', ...extra],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const started = await awaitOutput(proc, /listening (http:\/\/\S+)/, 30_000);
+  const url = started.match[1];
+  const { exited } = started;
+  const out = started.output;
   return {
     url,
     api: url + '/api',
     proc,
-    output: () => out,
+    output: out,
     async stop() {
       proc.kill('SIGTERM');
       return exited;

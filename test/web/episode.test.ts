@@ -17,6 +17,7 @@ import { buildWebIfStale, ROOT, WEB_DIST } from '../../scripts/web-build.mjs';
 import { cli } from '../support/cli.ts';
 import { startModelServer, type ModelServer } from '../agents/llm-server.ts';
 import { threeProviderLineup } from '../server/episode-lineup.ts';
+import { awaitOutput } from '../server/helpers.ts';
 import { chromiumInstalled, shot } from './support.ts';
 
 const KEYS = {
@@ -57,30 +58,14 @@ async function serve(db: string, lineup: string, cassette: string): Promise<Serv
     ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...KEYS, ARBITER_FROM_SOURCE: '1' } },
   );
-  let out = '';
-  const exited = new Promise<number | null>((done) => proc.on('exit', (code) => done(code)));
-  const [url, episode] = await new Promise<[string, string]>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start: ${out}`)), 60_000);
-    const onData = (b: Buffer) => {
-      out += b.toString();
-      const m = /listening (http:\/\/\S+)[\s\S]*episode \S+: (\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        ok([m[1], m[2]]);
-      }
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', (b: Buffer) => (out += b.toString()));
-    void exited.then((code) => {
-      clearTimeout(timer);
-      fail(new Error(`server exited ${code}: ${out}`));
-    });
-  });
+  const started = await awaitOutput(proc, /listening (http:\/\/\S+)[\s\S]*episode \S+: (\S+)/, 60_000);
+  const [, url, episode] = started.match;
+  const { exited } = started;
   return {
     proc,
     url,
     episode,
-    out: () => out,
+    out: started.output,
     stop() {
       proc.kill('SIGTERM');
       return exited;
