@@ -14,7 +14,7 @@
 // the next run starts the files that took longest first, so a long file does not start last and
 // leave the other worker idle while it finishes.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { buildCliIfStale } from './cli-build.mjs';
@@ -134,6 +134,7 @@ if (rows.length > 0) {
     // not writable: the next run starts the files in path order
   }
 }
+rmSync(scratch, { recursive: true, force: true });
 const secs = Math.round((Date.now() - started) / 1000);
 console.log(`\ntests: ${summary} (${chosen.length} files, ${secs} s, concurrency ${concurrency})`);
 process.exit(r.status ?? 1);
