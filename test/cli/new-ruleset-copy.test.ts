@@ -1,4 +1,4 @@
-// HEAVY (several minutes of CPU: run it alone, under the shared lock when the machine is shared).
+// HEAVY (about 100 s of CPU, its six checks side by side: run it alone, under the shared lock when the machine is shared).
 //
 // [NEW-IN-COPY] The guide's promise, checked end to end: in a copy of this checkout, `arbiter new`
 // plus the registration step the command prints leave every check `npm test` runs green for the new
@@ -13,7 +13,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
   mkdirSync,
@@ -42,6 +42,27 @@ function run(cmd: string, args: string[], cwd: string, env: Record<string, strin
     env: { ...outer, NODE_OPTIONS: '', FORCE_COLOR: '0', NO_COLOR: '1', ...env },
   });
   return { status: r.status, out: `${r.stdout ?? ''}${r.stderr ?? ''}` };
+}
+
+/** `run`, without blocking: the checks below run side by side (their time is the longest one's). */
+function runAsync(cmd: string, args: readonly string[], cwd: string): Promise<{ status: number | null; out: string }> {
+  const { NODE_TEST_CONTEXT: _nested, ...outer } = process.env;
+  return new Promise((resolve) => {
+    const child = spawn(cmd, [...args], {
+      cwd,
+      env: { ...outer, NODE_OPTIONS: '', FORCE_COLOR: '0', NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
+    child.on('error', (e) => resolve({ status: null, out: `${out}${e}` }));
+    child.on('close', (status) => resolve({ status, out }));
+  });
 }
 
 /** A copy of the checkout: git's files (tracked and untracked, not ignored), node_modules linked. */
@@ -93,7 +114,7 @@ function register(copy: string, printed: string, importOnly: boolean): void {
   writeFileSync(path, lines.join('\n'));
 }
 
-test('[NEW-IN-COPY] HEAVY: arbiter new plus the printed registration step keeps every npm test check green', (t) => {
+test('[NEW-IN-COPY] HEAVY: arbiter new plus the printed registration step keeps every npm test check green', async (t) => {
   const copy = copyCheckout();
   t.after(() => rmSync(copy, { recursive: true, force: true }));
   const made = run(process.execPath, ['bin/arbiter.js', 'new', ID], copy, { ARBITER_FROM_SOURCE: '1' });
@@ -106,22 +127,25 @@ test('[NEW-IN-COPY] HEAVY: arbiter new plus the printed registration step keeps 
   register(copy, made.out, process.env.ARBITER_NEW_COPY_STEP === 'import-only');
 
   const bin = (name: string) => join(copy, 'node_modules/.bin', name);
+  // the conformance suite and the scenarios of the new ruleset (the shipped ones are the main suite's)
   const tests = (files: string[]) => [process.execPath, ['--import', 'tsx', '--test', ...files]] as const;
+  const newOnly = `--test-name-pattern=^(conformance|scenarios): ${ID}$`;
   const checks: [string, string, readonly string[]][] = [
     ['tsc', bin('tsc'), ['--noEmit', '-p', '.']],
     ['tsc web', bin('tsc'), ['--noEmit', '-p', 'web']],
     ['biome', bin('biome'), ['ci', '--colors=off', '.']],
     ['knip', bin('knip'), []],
-    ['conformance, scenarios and coverage', ...tests(['test/conformance.test.ts', 'test/scenarios.test.ts'])],
+    ['conformance, scenarios and coverage', ...tests([newOnly, 'test/conformance.test.ts', 'test/scenarios.test.ts'])],
     ['the dist build', ...tests(['test/library/dist.test.ts'])],
   ];
   const failed: string[] = [];
   const outputs: Record<string, string> = {};
-  for (const [name, cmd, args] of checks) {
-    const r = run(cmd, [...args], copy);
+  const results = await Promise.all(checks.map(([, cmd, args]) => runAsync(cmd, args, copy)));
+  checks.forEach(([name], i) => {
+    const r = results[i];
     outputs[name] = r.out;
     if (r.status !== 0) failed.push(`${name} (exit ${r.status}):\n${r.out.slice(-3000)}`);
-  }
+  });
   assert.deepEqual(failed, [], failed.join('\n\n'));
   // the green runs covered the new ruleset: its conformance suite and its scenarios ran
   assert.match(outputs['conformance, scenarios and coverage'], new RegExp(`conformance: ${ID}`));

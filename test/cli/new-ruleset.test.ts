@@ -2,6 +2,7 @@
 // scenarios and coverage pass as soon as it is registered, and whose sources type-check.
 
 import { test } from 'node:test';
+import { register } from 'tsx/esm/api';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,20 +11,30 @@ import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import type { RulesetPackage } from '../../packages/engine/src/kernel/index.ts';
 import { newRuleset, templateWords } from '../../src/cli/core/new.ts';
-import { withPackages } from '../../packages/engine/src/registry.ts';
-import {
+import { compileWithAjv } from '../support/ajv.ts';
+import { cli } from '../support/cli.ts';
+
+// The new folder imports the kernel's sources by path. The checks below must see the same kernel
+// module (one ArbiterError class), so they load the sources through one tsx graph with it: the
+// suite runs test files compiled (scripts/test-bundle.mjs), which would be a second copy.
+const sources = register({ namespace: 'arbiter-new-ruleset-test' });
+const load = (path: string) => sources.import(new URL(path, import.meta.url).href, import.meta.url);
+const { withPackages }: typeof import('../../packages/engine/src/registry.ts') = await load(
+  '../../packages/engine/src/registry.ts',
+);
+const {
   badConfigs,
   determinism,
   fuzzInput,
   randomGames,
   sampling,
   schemaConformance,
-} from '../../src/runners/conformance.ts';
-import { compileWithAjv } from '../support/ajv.ts';
-import { coverageOf, loadScenariosOf } from '../../src/runners/coverage.ts';
-import { runScenario } from '../../src/runners/scenario.ts';
-import { explore } from '../../src/runners/explore.ts';
-import { cli } from '../support/cli.ts';
+}: typeof import('../../src/runners/conformance.ts') = await load('../../src/runners/conformance.ts');
+const { coverageOf, loadScenariosOf }: typeof import('../../src/runners/coverage.ts') = await load(
+  '../../src/runners/coverage.ts',
+);
+const { runScenario }: typeof import('../../src/runners/scenario.ts') = await load('../../src/runners/scenario.ts');
+const { explore }: typeof import('../../src/runners/explore.ts') = await load('../../src/runners/explore.ts');
 
 const SKELETON = [
   'agents.ts',
@@ -56,7 +67,10 @@ test('arbiter new writes the skeleton; registered, it passes conformance, its sc
   const scenarioFiles = readdirSync(join(root, 'scenarios/tile-race')).sort();
   assert.equal(scenarioFiles.length, 5);
 
-  const mod: { tileRacePackage: RulesetPackage } = await import(pathToFileURL(join(folder, 'index.ts')).href);
+  const mod: { tileRacePackage: RulesetPackage } = await sources.import(
+    pathToFileURL(join(folder, 'index.ts')).href,
+    import.meta.url,
+  );
   const pkg = withPackages([mod.tileRacePackage]).get('tile-race');
   const rs = pkg.ruleset;
   assert.equal(rs.title, 'Tile Race');

@@ -15,16 +15,6 @@ import {
   shot,
   type Site,
 } from './boards-support.ts';
-import {
-  axeEverywhere,
-  lobbyTraps,
-  noStaleMessages,
-  paceFromTheLobby,
-  replaySpectatorSeesWhatSpectatorsSee,
-  revealAndWords,
-  rulesEverywhere,
-  tictactoeSpeaks,
-} from './usability.ts';
 
 let site: Site;
 const missing = siteForSpecs((s) => {
@@ -216,69 +206,3 @@ test('[issue 14, bnc] the replay viewer shows the beats as a timeline and jumps 
   const bad = await seriousViolations(page);
   assert.deepEqual(bad, [], bad.join('\n'));
 });
-
-// ---- issue 26: the page for people who have never heard of Arbiter (test/web/usability.ts) ----
-
-test(
-  '[WEB-PACE] issue 26 item 1: agents paced from the lobby; a spectator pauses, steps and catches up',
-  {
-    skip: missing ?? false,
-  },
-  () => paceFromTheLobby(site),
-);
-
-test(
-  '[WEB-REPLAY-AUDIENCE] issue 26 item 2: the viewer shows a spectator what a spectator perceives, for every ruleset',
-  {
-    skip: missing ?? false,
-  },
-  () => replaySpectatorSeesWhatSpectatorsSee(site),
-);
-
-test(
-  '[WEB-STALE] issue 26 item 3: refusals and confirmations are cleared by the next accepted action (mines, GROUND, bnc)',
-  {
-    skip: missing ?? false,
-  },
-  () => noStaleMessages(site),
-);
-
-test(
-  '[WEB-RULES] issue 26 item 4: every ruleset’s rules one click from the lobby; every board says how to win and what to do now',
-  {
-    skip: missing ?? false,
-  },
-  () => rulesEverywhere(site),
-);
-
-test(
-  '[WEB-LOBBY] issue 26 item 6: bad config refused in place, fixtures selectable, no fake 0, open seats and used invites said',
-  {
-    skip: missing ?? false,
-  },
-  () => lobbyTraps(site),
-);
-
-test(
-  '[WEB-OUTCOME] [WEB-TTT-WORDS] [WEB-TTT-CELLS] issue 26 items 8 and 9: the loser reads it, the line and last move are marked, refused clicks say why, events name cells as the board does',
-  {
-    skip: missing ?? false,
-  },
-  () => tictactoeSpeaks(site),
-);
-
-test(
-  '[WEB-GROUND-REVEAL] [WEB-EVENT-WORDS] issue 26 items 5 and 7: the reveal moment; events in words, ids and JSON behind details',
-  {
-    skip: missing ?? false,
-  },
-  () => revealAndWords(site),
-);
-
-test(
-  '[WEB-A11Y-ALL] issue 26 item 11: no axe violation of any impact on the lobby, a rules page, every board and the viewer, desktop and 360 px',
-  {
-    skip: missing ?? false,
-  },
-  () => axeEverywhere(site),
-);

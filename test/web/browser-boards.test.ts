@@ -1,13 +1,7 @@
-// The browser suite's second entry: the boards spec (the longest, with the axe sweep of every page)
-// in a process of its own, with its own `arbiter serve` and Chromium, so the test runner can run it
-// beside test/web/browser.test.ts (one rig per entry instead of one per spec file; issue 24).
+// A browser suite entry: the GROUND, bnc and duel boards spec in a process of its own, with its own
+// `arbiter serve` and Chromium, so the runner plays it beside the other entries (issue 24).
 // Without /usr/bin/chromium it prints one `skipped: chromium not installed` line.
 
-import { after } from 'node:test';
-import { chromiumInstalled, closeSharedRig } from './support.ts';
+import { browserEntry } from './support.ts';
 
-if (!chromiumInstalled()) console.log('skipped: chromium not installed');
-else {
-  await import('./boards.spec.ts');
-  after(closeSharedRig);
-}
+await browserEntry([() => import('./boards.spec.ts')]);

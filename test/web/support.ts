@@ -4,6 +4,7 @@
 // twice). Without /usr/bin/chromium a suite prints one `skipped: chromium not installed` line.
 
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { after } from 'node:test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -43,10 +44,23 @@ export function sharedRig(): Promise<WebRig> {
   return shared;
 }
 
-export async function closeSharedRig(): Promise<void> {
+async function closeSharedRig(): Promise<void> {
   const rig = await shared?.catch(() => null);
   shared = null;
   await rig?.close();
+}
+
+/**
+ * A browser suite entry file: imports its spec modules (which register their tests and ask for the
+ * shared rig) and closes the rig after the last of them; without Chromium, one skip line instead.
+ */
+export async function browserEntry(specs: (() => Promise<unknown>)[]): Promise<void> {
+  if (!chromiumInstalled()) {
+    console.log('skipped: chromium not installed');
+    return;
+  }
+  for (const load of specs) await load();
+  after(closeSharedRig);
 }
 
 export interface WebRig {
