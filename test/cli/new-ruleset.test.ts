@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import { register } from 'tsx/esm/api';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -146,4 +146,20 @@ test('template words: title, type, camel-case name and rule prefix from the id',
   assert.equal(w.Type, 'MyBigGame');
   assert.equal(w.name, 'myBigGame');
   assert.equal(w.RULE, 'MYBIGGAME');
+});
+
+test('[NEW-DIR-MISSING] arbiter new --dir makes a folder that does not exist yet, and refuses a file with a typed error', async (t) => {
+  const root = mkdtempSync(join(tmpdir(), 'arbiter-new-dir-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const deep = join(root, 'not', 'there');
+  const r = await cli(['new', 'tile-race', '--dir', deep]);
+  assert.equal(r.code, 0, r.err);
+  assert.ok(existsSync(join(deep, 'src/rulesets/tile-race/index.ts')));
+  assert.ok(existsSync(join(deep, 'package.json')));
+  const file = join(root, 'a-file');
+  writeFileSync(file, 'x');
+  const bad = await cli(['new', 'tile-race', '--dir', file]);
+  assert.equal(bad.code, 2, bad.err);
+  assert.match(bad.err, /is a file, not a folder; nothing was written/);
+  assert.doesNotMatch(bad.err, /internal error/);
 });

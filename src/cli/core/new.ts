@@ -3,7 +3,7 @@
 // writes is a placeholder whose conformance suite, scenarios and coverage pass from the start, so a
 // designer replaces it rule by rule instead of starting from a blank file.
 
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
@@ -75,6 +75,8 @@ export function newRuleset(id: string, root: string, known: readonly string[] = 
     );
   if (known.includes(id)) throw new ArbiterError('bad_request', `a ruleset with id "${id}" is already registered`);
   const base = resolve(root);
+  if (existsSync(base) && !statSync(base).isDirectory())
+    throw new ArbiterError('bad_request', `${base} is a file, not a folder; nothing was written`);
   const inCheckout = resolve(base, 'packages', 'engine', 'src', 'kernel', 'index.ts') === KERNEL;
   const folder = inCheckout ? join(ENGINE_SRC, 'rulesets', id) : join(base, 'src', 'rulesets', id);
   const scenarios = join(base, 'scenarios', id);
@@ -107,6 +109,7 @@ export function newRuleset(id: string, root: string, known: readonly string[] = 
   // outside a checkout, a root without package.json would load the .ts files as CommonJS: a second
   // copy of the kernel, whose ArbiterError the runners would not recognise
   const manifest = join(base, 'package.json');
+  mkdirSync(base, { recursive: true }); // --dir may name a folder that does not exist yet
   if (!inCheckout && !existsSync(manifest)) {
     writeFileSync(manifest, `${JSON.stringify({ private: true, type: 'module' }, null, 2)}\n`);
     files.push(manifest);
