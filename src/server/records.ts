@@ -31,6 +31,8 @@ export async function loadMatch(
   else if (canonicalJson(row.header.setup_events ?? []) !== canonicalJson(engine.setupEvents))
     m.broken = 'setup events differ from the stored header';
   if (!m.broken) {
+    // the agents are seated after the replay (service.load); the engine notes what each was told
+    engine.beginResume();
     replayInto(m, await store.submissions(id, 0));
     if (!m.broken && engine.hash !== row.hash)
       m.broken = `event-stream hash ${engine.hash} differs from the stored ${row.hash}`;

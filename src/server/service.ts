@@ -183,6 +183,8 @@ export class MatchService {
     if (!m.broken && m.status !== 'finished') m.lineup = this.lineupAgain(m);
     if (!m.broken) {
       this.seatAgents(m);
+      // program and model seats are sent what they perceived before the restart, as they would have been
+      m.engine.resumeSeen();
       this.afterChange(m);
     }
     return m;

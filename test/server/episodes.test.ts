@@ -316,14 +316,11 @@ test('[LLM-LIVE-LOUD] an episode whose model seat cannot start is refused with t
   );
 });
 
-// Known failure, kept as a reproduction for its own issue: after a restart the engine rebuilds the
-// history without the events each protocol seat perceived since it was last asked (MatchEngine's
-// per-seat `seen` fills only while an agent is seated, and load() seats agents after replaying), so
-// a model seat's first prompt after the restart lacks the last turn's events and the episode
-// diverges from an uninterrupted run. Built-in agents, which read no events, are not affected.
-test('[LLM-LIVE-RESTART] an episode stopped midway resumes on a new server with its line-up settings and ends with the log of an uninterrupted run', {
-  todo: "the engine does not rebuild protocol seats' unseen events after a restart",
-}, async () => {
+// After a restart the engine rebuilds what each program or model seat was told (its request ids,
+// the events since its last request, the failure policy's streak: MatchEngine.beginResume and
+// resumeSeen), so the episode goes on as if nothing had happened. It failed before: the first
+// prompt after the restart lacked the last turn's events and restarted the request ids.
+test('[LLM-LIVE-RESTART] an episode stopped midway resumes on a new server with its line-up settings and ends with the log of an uninterrupted run', async () => {
   const file = join(dir, 'three.yaml');
   writeFileSync(file, threeProviderLineup(models.url));
   const body = { ruleset: 'bnc', lineup: 'episode-three-providers', seed: 12 };

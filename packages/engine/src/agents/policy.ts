@@ -141,7 +141,25 @@ export class SeatAgent implements Agent {
     throw new Error('SeatAgent decides through decide(), not choose()');
   }
 
-  /** Fail the seat now (its agent could not start): it plays its default at once from here on. */
+  /**
+   * Pick up where the seat's agent was before a restart: `answers` are its decisions so far, in
+   * order (null for an accepted answer, else the default's reason), as the log recorded them. The
+   * request ids go on from there, and the failure policy's count of defaults in a row, its verdict
+   * (a failed seat stays failed) and the counts by reason are what they were.
+   */
+  resume(answers: readonly (FailureReason | null)[]): void {
+    for (const reason of answers) {
+      this.counter++;
+      if (reason === null) {
+        this.inARow = 0;
+        continue;
+      }
+      this.defaults[reason] = (this.defaults[reason] ?? 0) + 1;
+      if (reason === 'seat_failed' || ++this.inARow >= this.policy.maxFailures) this.fail();
+    }
+  }
+
+    /** Fail the seat now (its agent could not start): it plays its default at once from here on. */
   fail(): void {
     if (this.failed) return;
     this.failed = true;

@@ -78,6 +78,11 @@ export interface EngineSeat {
   asking: boolean;
   /** Events the seat perceived since it was last asked (sent with the next request). */
   seen: GameEvent[];
+  /**
+   * After a restart in the middle of a batch: events the seat perceived after the lost request was
+   * sent. They belong to the request after the one that replaces it (see `resumeSeen`).
+   */
+  carry?: GameEvent[];
   /** Log entries of this seat so far: numbers its decisions (agent randomness, late answers). */
   entries: number;
   /** The seat's generator, reseeded for each decision. */
@@ -134,7 +139,13 @@ export class MatchEngine<S = unknown> {
   private recorder: MatchRecorder;
   private readonly lineHash: boolean;
   private readonly perfect: boolean;
+  /** Perfect information: every seat perceives every event as it is. */
+  get isPerfect(): boolean {
+    return this.perfect;
+  }
   private readonly declaredDefault: string | null;
+  /** While a stored history is replayed for a restart: what each seat was sent, as the live loop did. */
+  private resume: ResumeTracker | null = null;
 
   constructor(rs: Ruleset<S>, init: EngineInit, pkg?: RulesetPackage<S>) {
     this.rs = rs;
@@ -262,6 +273,7 @@ export class MatchEngine<S = unknown> {
   }
 
   private noteEntry(entry: LogEntry): void {
+    this.resume?.after(entry, this);
     this.entries?.push(entry);
     if (entry.events.length > 0) this.events?.push(...entry.events);
     const s = this.seats[entry.seat];
@@ -314,6 +326,7 @@ export class MatchEngine<S = unknown> {
    */
   replayStored(sub: StoredEntry): string | null {
     if (sub.seq !== this.seq + 1) return `submission ${sub.seq} follows ${this.seq}`;
+    this.resume?.before(this);
     if (sub.result === 'rejected') {
       const res = act(this.rs, this.state, sub.seat, sub.input);
       if (res.ok) return `stored submission ${sub.seq} was refused, but is accepted on replay`;
@@ -331,6 +344,41 @@ export class MatchEngine<S = unknown> {
     return null;
   }
 
+  // ---- a restart: what each seat had been told ---------------------------------------------------
+
+  /**
+   * Call before replaying a stored history into a new engine whose agents are seated afterwards (a
+   * server restart): the replay then follows the live loop's batches (every pending seat asked
+   * together when nobody is being asked, answered in the stored order) and notes the events each
+   * seat perceived since its last request. Without it, a program or model seat's first request
+   * after the restart would lack them, and the match would go on differently than it would have.
+   */
+  beginResume(): void {
+    this.resume = new ResumeTracker(this.seats.length);
+  }
+
+  /**
+   * Call once the agents are seated after `beginResume` and the replay: a seat whose request was
+   * lost with the old process is asked again with what that request held; one that was not being
+   * asked gets what it perceived since its last request, as if nothing had happened.
+   */
+  resumeSeen(): void {
+    const r = this.resume;
+    this.resume = null;
+    if (!r) return;
+    this.seats.forEach((s, seat) => {
+      if (!s.agent) return;
+      // request ids, the failure policy's streak and verdict go on from the log
+      s.agent.resume(r.answers[seat]);
+      if (s.agent.transport.inProcess) return;
+      const lost = r.inFlight[seat];
+      if (r.batch.has(seat) && lost) {
+        s.seen = lost;
+        s.carry = r.seen[seat];
+      } else s.seen = r.seen[seat];
+    });
+  }
+
   // ---- seats asked through an agent -----------------------------------------------------------
 
   /** Seat an agent (or, with null, leave the seat to whoever submits for it). */
@@ -338,6 +386,7 @@ export class MatchEngine<S = unknown> {
     const s = this.seats[seat];
     s.agent = agent;
     s.seen = [];
+    s.carry = undefined;
     s.asking = false;
   }
 
@@ -397,6 +446,10 @@ export class MatchEngine<S = unknown> {
           menu: menu as DecisionRequest['menu'],
           events: s.seen.splice(0),
         };
+        if (s.carry) {
+          s.seen.push(...s.carry);
+          s.carry = undefined;
+        }
         asked = agent.decide(ctx, base, this.declaredDefault);
       }
       return Promise.resolve(asked);
@@ -530,3 +583,44 @@ export function defaultInfoOf(d: Json): DefaultInfo {
 }
 
 const DEFAULT_REASON_SET = new Set<string>(DEFAULT_REASONS);
+
+/**
+ * The live loop's batches, followed through a replayed history (MatchEngine.beginResume): when no
+ * seat is being asked, every pending seat is asked together and is sent what it perceived since
+ * its last request; a seat's batch ends with its entry, or when it no longer owes a decision.
+ */
+class ResumeTracker {
+  readonly seen: GameEvent[][];
+  readonly inFlight: (GameEvent[] | null)[];
+  readonly batch = new Set<Seat>();
+  /** Each seat's decisions so far: null for an accepted answer, else its default's reason. */
+  readonly answers: (DefaultReason | null)[][];
+
+  constructor(seats: number) {
+    this.seen = Array.from({ length: seats }, () => []);
+    this.inFlight = Array.from({ length: seats }, () => null);
+    this.answers = Array.from({ length: seats }, () => []);
+  }
+
+  before(engine: MatchEngine<unknown>): void {
+    if (this.batch.size > 0) return;
+    for (const p of engine.pending()) {
+      if (this.batch.has(p.seat)) continue;
+      this.batch.add(p.seat);
+      this.inFlight[p.seat] = this.seen[p.seat];
+      this.seen[p.seat] = [];
+    }
+  }
+
+  after(entry: LogEntry, engine: MatchEngine<unknown>): void {
+    if (entry.result !== 'rejected') {
+      this.batch.delete(entry.seat);
+      this.answers[entry.seat]?.push(entry.result === 'defaulted' ? (entry.default?.reason ?? null) : null);
+    }
+    if (entry.events.length > 0)
+      for (let i = 0; i < this.seen.length; i++)
+        this.seen[i].push(...eventsSeenBy(engine.rs, engine.isPerfect, entry.events, i));
+    // an asked seat that no longer owes a decision (another seat's move took it away) is released
+    for (const seat of this.batch) if (!engine.owes(seat)) this.batch.delete(seat);
+  }
+}
