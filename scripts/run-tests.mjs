@@ -14,7 +14,8 @@
 // Each file's cost (wall from its process's start, and CPU with its child processes; see
 // scripts/test-cpu.mjs) is printed at the end, slowest first, and kept in test-output/test-times.json:
 // the next run starts the files that took longest first, so a long file does not start last and
-// leave the other worker idle while it finishes.
+// leave the other worker idle while it finishes. A checkout with no run of its own yet (a fresh
+// clone, CI) takes the costs committed in test/test-times.json (copied from a quiet run).
 //
 // The files run from one esbuild compile of them all (scripts/test-bundle.mjs, about 3 s) with plain
 // Node, not through tsx file by file: that saves about a second of CPU per file. --from-source runs
@@ -78,10 +79,14 @@ const chosen = files
 const TIMES = join('test-output', 'test-times.json');
 /** @type {Record<string, Cost>} the last known cost of each file (by path under the repository) */
 let known = {};
-try {
-  known = JSON.parse(readFileSync(TIMES, 'utf8')).files ?? {};
-} catch {
-  // first run (or an unreadable file): the files start in path order
+// this checkout's last run, else the costs committed with the tests (a fresh clone, CI)
+for (const file of [TIMES, join('test', 'test-times.json')]) {
+  try {
+    known = JSON.parse(readFileSync(file, 'utf8')).files ?? {};
+    break;
+  } catch {
+    // not there (or unreadable): the next one, or the files start in path order
+  }
 }
 // longest first; a file with no recorded time may be long, so it goes first too
 const wallOf = (/** @type {string} */ f) => known[f.split('\\').join('/')]?.wallMs ?? Number.POSITIVE_INFINITY;
