@@ -168,6 +168,8 @@ async function pool(tasks) {
   return out;
 }
 
+/** @param {number} x */
+const fmt = (x) => (x >= 100 ? String(Math.round(x)) : x.toFixed(2));
 /** side -> case -> one figure per run @type {Record<string, Map<string, number[]>>} */
 const samples = { before: new Map(), after: new Map() };
 const sides = /** @type {const} */ ([
@@ -205,7 +207,9 @@ if (mode === 'time') {
         tasks.push(async () => {
           const got = await fixedRun(dir, name);
           add(side, new Map([...got].filter(([k]) => wanted.includes(k))), i);
-          process.stderr.write(`run ${i + 1}/${runs} ${side} ${name} done\n`);
+          process.stderr.write(
+            `run ${i + 1}/${runs} ${side} ${name}: ${[...got].map(([k, v]) => `${k} ${fmt(v)}`).join(', ')}\n`,
+          );
         });
   await pool(tasks);
 }
@@ -213,8 +217,6 @@ if (mode === 'time') {
 /** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const unit = { time: 'actions/CPU-s', fixed: 'CPU ns/action', instructions: 'instructions/action' }[mode];
-/** @param {number} x */
-const fmt = (x) => (x >= 100 ? String(Math.round(x)) : x.toFixed(2));
 console.log(`mode ${mode}, ${runs} run(s) a side; speed ratio: above 1 = after is faster`);
 console.log(`case | before (median ${unit}) | after (median ${unit}) | speed after/before (median, range over runs)`);
 for (const [k, after] of samples.after) {
