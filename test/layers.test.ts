@@ -12,7 +12,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const ROOT = process.cwd();
@@ -21,7 +22,7 @@ function walk(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir).sort()) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) walk(p, out);
-    else if (/\.(ts|mts|js|mjs)$/.test(name)) out.push(p);
+    else if (/\.(ts|tsx|mts|js|mjs)$/.test(name)) out.push(p);
   }
   return out;
 }
@@ -168,4 +169,87 @@ test('the import scanner sees every import form and each rule fires', () => {
   assert.equal(check(at(`${E}/rulesets/a/sub/x.ts`), '../../../kernel/index.ts'), null);
   assert.equal(check(at(`${E}/rulesets/a/sub/x.ts`), '../state.ts'), null);
   assert.equal(check(at(`${E}/rulesets/a/x.ts`), 'zod'), null);
+});
+
+/** Every file under `dir` that may import (TSX included: the web boards). */
+function walkSources(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walkSources(p, out);
+    else if (/\.(ts|tsx|mts|js|mjs)$/.test(name) && !name.endsWith('.d.ts')) out.push(p);
+  }
+  return out;
+}
+
+/**
+ * The import cycles among `files` (relative imports, type-only ones too: a cycle of types is still
+ * two modules that cannot be read one without the other), each as the files of one strongly
+ * connected component, found with Tarjan's algorithm.
+ */
+function importCycles(files: string[]): string[][] {
+  const known = new Set(files.map(rel));
+  const edges = new Map<string, string[]>();
+  for (const file of files)
+    edges.set(
+      rel(file),
+      importsOf(readFileSync(file, 'utf8'))
+        .map((spec) => target(file, spec))
+        .filter((t): t is string => t !== null && known.has(t)),
+    );
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  let next = 0;
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1 || (edges.get(v) ?? []).includes(v)) cycles.push(scc.sort());
+    }
+  };
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
+  return cycles;
+}
+
+test('[LAYERS-NO-CYCLE] no import cycle in packages/engine/src, src or web/src', () => {
+  const files = [
+    ...walkSources(join(ROOT, 'packages/engine/src')),
+    ...walkSources(join(ROOT, 'src')),
+    ...walkSources(join(ROOT, 'web/src')),
+  ];
+  assert.ok(
+    files.some((f) => f.endsWith('.tsx')),
+    'the walk found the web boards',
+  );
+  assert.deepEqual(importCycles(files), []);
+});
+
+test('[LAYERS-NO-CYCLE] the cycle finder sees a cycle through a type-only import', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'cycles-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'a.ts'), "import type { B } from './b.ts';\nexport type A = B;\n");
+  writeFileSync(join(dir, 'b.ts'), "import { c } from './c.tsx';\nexport type B = number;\nexport const b = c;\n");
+  writeFileSync(join(dir, 'c.tsx'), "import type { A } from './a.ts';\nexport const c: A = 1;\n");
+  writeFileSync(join(dir, 'd.ts'), "import { b } from './b.ts';\nexport const d = b;\n");
+  assert.deepEqual(
+    importCycles(walkSources(dir)).map((c) => c.map((f) => f.slice(f.lastIndexOf('/') + 1))),
+    [['a.ts', 'b.ts', 'c.tsx']],
+  );
 });

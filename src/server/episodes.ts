@@ -8,7 +8,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ArbiterError, type Json, type JsonObject, type RulesetPackage } from '@arbiter/engine/kernel';
-import type { LogHeader } from '@arbiter/engine/match';
 import type { AttemptRecord } from '@arbiter/engine/agents';
 import {
   type Lineup,
@@ -25,7 +24,7 @@ import { isTransportSpec, makeAgent, type AgentEnv } from '../agents/resolve.ts'
 import { formatTranscript, readTranscript, TranscriptWriter } from '../agents/transcript.ts';
 import type { Agent } from '@arbiter/engine/kernel';
 import type { Audience } from './auth.ts';
-import type { LiveMatch } from './live.ts';
+import type { ChosenLineup, LiveMatch } from './live.ts';
 import { contested, omniscientAudience } from './watch.ts';
 
 /** A line-up as the lobby and `GET /api/lineups` show it (no base URL, no key variable). */
@@ -43,15 +42,6 @@ export type OfferedLineup = {
 };
 
 /** A line-up chosen for a match, resolved against the match's seat count. */
-export type ChosenLineup = {
-  lineup: Lineup;
-  version: string;
-  seats: LineupSeat[];
-  /** The header's agent names, as `arbiter play --lineup` writes them. */
-  names: string[];
-  header: Pick<LogHeader, 'lineup' | 'seats'>;
-};
-
 type Loaded = { lineup: Lineup; text: string };
 
 export interface EpisodeOptions {

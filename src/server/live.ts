@@ -4,10 +4,21 @@
 
 import type { GameEvent, JsonObject, Menu, Outcome, Pending, RulesetPackage, Seat } from '@arbiter/engine/kernel';
 import type { SeatAgent } from '@arbiter/engine/agents';
-import { eventsGuarded, publicPending, type EventTexts, type MatchEngine } from '@arbiter/engine/match';
+import { eventsGuarded, publicPending, type EventTexts, type LogHeader, type MatchEngine } from '@arbiter/engine/match';
 import type { RemoteTransport } from './remote.ts';
 import type { MatchRow, MatchStatus, SeatRow } from './store.ts';
-import type { ChosenLineup } from './episodes.ts';
+import type { Lineup, LineupSeat } from '../agents/lineup.ts';
+
+/** The line-up a live episode plays (episodes.ts chooses it; kept here, where the match holds it, so
+ * neither module needs the other's definitions). */
+export type ChosenLineup = {
+  lineup: Lineup;
+  version: string;
+  seats: LineupSeat[];
+  /** The header's agent names, as `arbiter play --lineup` writes them. */
+  names: string[];
+  header: Pick<LogHeader, 'lineup' | 'seats'>;
+};
 
 /** A WebSocket (or any push channel) watching one match as one audience. */
 export interface Subscriber {

@@ -32,13 +32,13 @@ import {
   type Audience,
 } from './auth.ts';
 import { DomainError } from './errors.ts';
-import { LiveMatch, type Subscriber } from './live.ts';
+import { type ChosenLineup, LiveMatch, type Subscriber } from './live.ts';
 import { appliedRow, commitChange, listRecords, loadMatch, publicRecord, readChanges } from './records.ts';
 import { REMOTE_CLOSE, RemoteTransport, type Channel } from './remote.ts';
 import { findNul, NUL_REFUSAL } from './nul.ts';
 import type { MatchRow, MatchStatus, SeatRow, Store, SubmissionRow } from './store.ts';
 import type { Delay } from './watch.ts';
-import type { ChosenLineup, Episodes } from './episodes.ts';
+import type { Episodes } from './episodes.ts';
 
 export interface CreateInput {
   ruleset: string;

@@ -1,18 +1,8 @@
 // Extra timelines the viewer shows above its slider, per ruleset (the bnc beats timeline goes here:
 // one line in TIMELINES). A timeline gets every replayed step and may jump the viewer to one.
 import type { ComponentType } from 'preact';
-import type { RulesetPackage } from '@arbiter/engine/kernel';
-import type { ReplayStep } from './replay.ts';
+import type { TimelineProps } from './timeline-props.ts';
 import { BncTimeline } from '../boards/bnc/timeline.tsx';
-
-export type TimelineProps = {
-  pkg: RulesetPackage;
-  steps: ReplayStep[];
-  /** The index into `steps` the viewer shows now. */
-  index: number;
-  /** Show step `index` (an index into `steps`). */
-  seek: (index: number) => void;
-};
 export type Timeline = ComponentType<TimelineProps>;
 
 const TIMELINES: Record<string, Timeline> = {

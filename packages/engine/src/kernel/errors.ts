@@ -1,4 +1,4 @@
-import type { Json } from './json.ts';
+import type { Json } from './json-types.ts';
 
 /**
  * Every refusal the engine gives is one of these codes. Rulesets put finer distinctions

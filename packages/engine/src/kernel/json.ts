@@ -3,8 +3,9 @@
 
 import { ArbiterError, type ErrorCode } from './errors.ts';
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type JsonObject = { [key: string]: Json };
+import type { Json } from './json-types.ts';
+
+export type { Json, JsonObject } from './json-types.ts';
 
 /** Canonical JSON: object keys sorted by code unit, no whitespace, `undefined` members dropped. */
 export function canonicalJson(value: unknown): string {

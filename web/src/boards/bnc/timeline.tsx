@@ -2,7 +2,7 @@
 // latest beat at or before the shown step is marked, and a click jumps the viewer to a beat's step.
 
 import { useMemo } from 'preact/hooks';
-import type { TimelineProps } from '../../viewer/timelines.ts';
+import type { TimelineProps } from '../../viewer/timeline-props.ts';
 import { BeatList, beatsIn } from './beats.tsx';
 
 export function BncTimeline({ steps, index, seek }: TimelineProps) {

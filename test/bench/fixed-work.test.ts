@@ -1,0 +1,81 @@
+// bench/before-after.mjs's fixed-work modes: the marks bench/fixed-clock.mjs leaves are cut into each
+// case's timed part, and under callgrind that part's instruction count is the same run after run
+// (what makes `--mode instructions` a verdict on a noisy machine) and grows with the work done.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { instructionsBetween, readDumps, readMarks, timedSpans } from '../../bench/fixed-work.mjs';
+
+const FIXED_CLOCK = join(import.meta.dirname, '../../bench/fixed-clock.mjs');
+const LOOP = join(import.meta.dirname, 'fixtures/fixed-loop.mjs');
+
+test('[BENCH-FIXED-SPANS] the timed part of each case is its last group of readings', () => {
+  // one measure: warm-up group (marks 0-2), timed group (marks 3-5)
+  assert.deepEqual(timedSpans([...'naanaa'], 1), [[3, 5]]);
+  // two cases from one filter: two groups each, in print order
+  assert.deepEqual(timedSpans([...'naanaanaaanaaaa'], 2), [
+    [3, 5],
+    [10, 14],
+  ]);
+  // the explorer: one group
+  assert.deepEqual(timedSpans([...'na'], 1), [[0, 1]]);
+  assert.throws(() => timedSpans([...'naanaana'], 2), /cannot share 3 timed groups among 2 cases/);
+  assert.deepEqual(instructionsBetween([100, 1, 2, 3], 1, 3), 5);
+});
+
+/** Instructions in the fixture's timed group, counted by callgrind. */
+function countTimed(units: number): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'fixed-work-'));
+  const marks = join(dir, 'marks');
+  return new Promise((resolve, reject) => {
+    const p = spawn(
+      'valgrind',
+      [
+        '--tool=callgrind',
+        '--dump-before=uv_get_constrained_memory',
+        `--callgrind-out-file=${join(dir, 'cg')}`,
+        process.execPath,
+        '--predictable',
+        '--import',
+        FIXED_CLOCK,
+        LOOP,
+        String(units),
+      ],
+      { env: { ...process.env, ARBITER_FIXED_CLOCK_US: '1000', ARBITER_FIXED_CLOCK_MARKS: marks }, stdio: 'ignore' },
+    );
+    p.on('close', (code) => {
+      try {
+        assert.equal(code, 0, 'valgrind run failed');
+        const m = readMarks(marks);
+        assert.equal(m.length, 5 + 1 + units);
+        const [[s, e]] = timedSpans(
+          m.map((x) => x.kind),
+          1,
+        );
+        resolve(instructionsBetween(readDumps(dir, 'cg', m.length), s, e));
+      } catch (err) {
+        reject(err);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+}
+
+const hasValgrind = spawnSync('valgrind', ['--version']).status === 0;
+
+test('[BENCH-FIXED-COUNT] a fixed-work timed part counts the same instructions twice, and twice the work counts about twice', {
+  skip: hasValgrind ? false : 'valgrind not installed',
+  timeout: 300_000,
+}, async () => {
+  const [a, b, double] = await Promise.all([countTimed(20), countTimed(20), countTimed(40)]);
+  assert.ok(Math.abs(a - b) / a < 0.01, `two counts of the same work: ${a} and ${b}`);
+  // start-up (hundreds of millions of instructions) is left out: 20 more units add about as much as
+  // the first 20 took
+  const ratio = double / a;
+  assert.ok(ratio > 1.8 && ratio < 2.2, `40 units / 20 units = ${ratio.toFixed(3)} (${double} / ${a})`);
+});
