@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import {
   errorsOf,
   newMatch,
@@ -282,3 +283,74 @@ test(
   },
   () => axeEverywhere(site),
 );
+
+test('[WEB-GROUND-360] GROUND at 360 px: the turn, the prompt, the hand and the seats come first; the events fold below the seats; axe finds nothing', {
+  skip: missing ?? false,
+}, async () => {
+  const m = await newMatch(
+    site,
+    {
+      ruleset: 'ground',
+      config: { players: 4 },
+      seed: 8,
+      seats: [{}, { agent: 'random' }, { agent: 'random' }, { agent: 'random' }],
+    },
+    0,
+  );
+  const page = await openMatch(site, m.id, m.token, { width: 360, height: 800 });
+  await page.waitForSelector('.gr-board', { timeout: 20_000 });
+  await page.waitForFunction(() => document.querySelectorAll('.gr-status.gr-chosen').length === 3);
+  await page.waitForSelector('.gr-prompt');
+  const layout = () =>
+    page.evaluate(() => {
+      const top = (sel: string) => {
+        const el = document.querySelector(sel);
+        return el ? Math.round(el.getBoundingClientRect().top + window.scrollY) : -1;
+      };
+      return {
+        height: document.documentElement.scrollHeight,
+        turn: top('.turn'),
+        prompt: top('.gr-prompt'),
+        hand: top('.gr-hand'),
+        players: top('.gr-sec-players'),
+        problems: top('.gr-sec-problems'),
+        seats: top('#seats'),
+        events: top('#events'),
+        listShown: (document.getElementById('ev-list')?.getBoundingClientRect().height ?? 0) > 0,
+      };
+    });
+  const at = await layout();
+  console.log(`GROUND at 360 px: ${JSON.stringify(at)}`);
+  // whose turn and the player's choice on the first screen, their hand and every seat's status soon after
+  assert.ok(at.turn >= 0 && at.turn < 400, `the turn line is at ${at.turn}px`);
+  assert.ok(at.prompt >= 0 && at.prompt < 500, `the prompt starts at ${at.prompt}px`);
+  assert.ok(at.hand > at.prompt && at.hand < 1200, `the hand is at ${at.hand}px`);
+  assert.ok(at.players > at.hand && at.players < at.problems, 'the seats come before the Problems');
+  assert.ok(at.players < 1400, `the seats start at ${at.players}px`);
+  // the seats panel (links, leave) before the events, which are folded behind one button
+  assert.ok(at.seats > 0 && at.seats < at.events, 'the seats panel comes before the events');
+  assert.equal(at.listShown, false, 'the event list is open on a phone');
+  assert.ok(at.height < 2600, `the page is ${at.height}px tall`);
+  const toggle = page.locator('#events .ev-toggle');
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+  assert.ok((await overflowsX(page)) <= 0, 'no sideways scrolling at 360 px');
+  await shot(page, 'ground-360-first');
+  const axe = await new AxeBuilder({ page }).analyze();
+  assert.deepEqual(
+    axe.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length}`),
+    [],
+    'axe violations (any impact)',
+  );
+  // one tap opens the events where they are
+  await toggle.click();
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+  assert.ok((await layout()).listShown, 'the button does not open the list');
+  // a desktop width shows them open, as before
+  const wide = await openMatch(site, m.id, m.token, { width: 1100, height: 900 });
+  await wide.waitForSelector('.gr-board', { timeout: 20_000 });
+  assert.equal(await wide.locator('#events .ev-toggle').getAttribute('aria-expanded'), 'true');
+  assert.ok(await wide.locator('#ev-list').isVisible());
+  assert.deepEqual(errorsOf(page), []);
+  await wide.context().close();
+  await page.context().close();
+});

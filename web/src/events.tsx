@@ -114,27 +114,61 @@ function GroupEvents({ pkg, events, details }: { pkg: RulesetPackage | null; eve
   );
 }
 
+/** Whether the window is as narrow as a phone (the layout's one break, styles.css). */
+export function useNarrow(): boolean {
+  const query = '(max-width: 720px)';
+  const [narrow, setNarrow] = useState(() => typeof matchMedia === 'function' && matchMedia(query).matches);
+  useEffect(() => {
+    if (typeof matchMedia !== 'function') return;
+    const m = matchMedia(query);
+    const on = () => setNarrow(m.matches);
+    on();
+    m.addEventListener('change', on);
+    return () => m.removeEventListener('change', on);
+  }, []);
+  return narrow;
+}
+
 export function EventList({
   pkg,
   groups,
   label = 'Events',
+  collapsible = false,
 }: {
   pkg: RulesetPackage | null;
   groups: EventGroup[];
   label?: string;
+  /** On a phone the list starts folded (a button opens it), so the board and seats come first. */
+  collapsible?: boolean;
 }) {
   const end = useRef<HTMLOListElement>(null);
   const [details, setDetails] = useState(false);
+  const narrow = useNarrow();
+  // the reader's own choice wins; until they choose, folded on a phone and open elsewhere
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const open = !collapsible || (chosen ?? !narrow);
   useEffect(() => {
     const el = end.current;
+    if (!open) return;
     const cur = el?.querySelector('[aria-current="step"]');
     if (cur && 'scrollIntoView' in cur) (cur as HTMLElement).scrollIntoView({ block: 'nearest' });
     else if (el) el.scrollTop = el.scrollHeight;
-  }, [groups]);
+  }, [groups, open]);
   return (
     <section class="panel events" aria-labelledby="ev-h" id="events">
       <h2 id="ev-h">{label}</h2>
-      <div class="field check ev-details">
+      {collapsible ? (
+        <button
+          type="button"
+          class="ev-toggle"
+          aria-expanded={open}
+          aria-controls="ev-list"
+          onClick={() => setChosen(!open)}
+        >
+          {open ? 'Hide the events' : `Show the events (${groups.length} ${groups.length === 1 ? 'step' : 'steps'})`}
+        </button>
+      ) : null}
+      <div class="field check ev-details" hidden={!open}>
         <input
           id="ev-details"
           type="checkbox"
@@ -146,6 +180,8 @@ export function EventList({
       {/* data-words: whether the ruleset's own words are in (its chunk loads after the first frame) */}
       <ol
         ref={end}
+        id="ev-list"
+        hidden={!open}
         class="event-list"
         data-words={pkg ? 'ruleset' : 'plain'}
         aria-labelledby="ev-h"
@@ -170,7 +206,7 @@ export function EventList({
           </li>
         ))}
       </ol>
-      {groups.length === 0 ? (
+      {groups.length === 0 && open ? (
         <p class="muted">
           None yet. (In games with hidden information a player is sent only the events their seat perceives.)
         </p>

@@ -14,7 +14,7 @@ import {
 import { GenericBoard, TemplatesContext } from '../boards/generic.tsx';
 import { boardFor } from '../boards/index.ts';
 import type { ActResult, Json } from '../boards/types.ts';
-import { EventList, usePackage } from '../events.tsx';
+import { EventList, useNarrow, usePackage } from '../events.tsx';
 import { groupsFromLog, mergeGroups, type EventGroup } from '../event-groups.ts';
 import { fragment, navigate } from '../router.tsx';
 import { outcomeText } from '../boards/words.ts';
@@ -216,6 +216,7 @@ export function MatchPage({ id }: { id: string }) {
   const seat = frame?.seat ?? null;
   const base = `${location.origin}/match/${encodeURIComponent(id)}`;
   const owes = frame?.menu !== null && frame?.menu !== undefined;
+  const narrow = useNarrow();
   const openSeats = (record?.seats ?? []).filter((s) => s.kind === 'open').map((s) => s.seat);
 
   return (
@@ -225,10 +226,23 @@ export function MatchPage({ id }: { id: string }) {
       </h1>
       {ruleset ? (
         <section class="panel guide" aria-label="How to play">
-          <p>
-            <strong>How to win:</strong> {GOALS[ruleset] ?? 'see the rules.'}{' '}
-            <a href={`/rules/${encodeURIComponent(ruleset)}`}>Rules of {record?.title ?? ruleset}</a>
-          </p>
+          {narrow ? (
+            // on a phone the goal folds to one line, so the turn and the board start on the first screen
+            <details class="goal-fold">
+              <summary>
+                <strong>How to win</strong> (and the rules)
+              </summary>
+              <p>
+                {GOALS[ruleset] ?? 'see the rules.'}{' '}
+                <a href={`/rules/${encodeURIComponent(ruleset)}`}>Rules of {record?.title ?? ruleset}</a>
+              </p>
+            </details>
+          ) : (
+            <p>
+              <strong>How to win:</strong> {GOALS[ruleset] ?? 'see the rules.'}{' '}
+              <a href={`/rules/${encodeURIComponent(ruleset)}`}>Rules of {record?.title ?? ruleset}</a>
+            </p>
+          )}
           {frame && frame.outcome === null ? (
             <p data-testid="now">
               <strong>What you can do now:</strong>{' '}
@@ -358,7 +372,7 @@ export function MatchPage({ id }: { id: string }) {
               ) : null}
             </div>
             <aside class="side">
-              <EventList pkg={pkg} groups={groups} />
+              {/* seats first: on a phone they come right after the board, the events fold below them */}
               {record ? (
                 <section class="panel" aria-labelledby="seats-h" id="seats">
                   <h2 id="seats-h">Seats</h2>
@@ -408,6 +422,7 @@ export function MatchPage({ id }: { id: string }) {
                   {frame.status === 'finished' ? <Transcripts id={id} /> : null}
                 </section>
               ) : null}
+              <EventList pkg={pkg} groups={groups} collapsible />
             </aside>
           </div>
         </>
