@@ -1,5 +1,6 @@
 // The event list in words beside a board: the ruleset's own describeEvent when the page has the
 // ruleset, else the event's type and fields.
+import type { VNode } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { RulesetPackage } from '@arbiter/engine/kernel';
 import type { Json } from './boards/types.ts';
@@ -144,6 +145,14 @@ export function EventList({
   const end = useRef<HTMLOListElement>(null);
   const [details, setDetails] = useState(false);
   const narrow = useNarrow();
+  // the drawn line of each step (groups are kept as the same objects from frame to frame), kept
+  // while the words (the ruleset) and the details switch stay as they are
+  const lines = useRef<{ pkg: RulesetPackage | null; details: boolean; drawn: WeakMap<EventGroup, VNode> } | null>(
+    null,
+  );
+  if (lines.current === null || lines.current.pkg !== pkg || lines.current.details !== details)
+    lines.current = { pkg, details, drawn: new WeakMap() };
+  const drawn = lines.current.drawn;
   // the reader's own choice wins; until they choose, folded on a phone and open elsewhere
   const [chosen, setChosen] = useState<boolean | null>(null);
   const open = !collapsible || (chosen ?? !narrow);
@@ -190,21 +199,31 @@ export function EventList({
         aria-live="polite"
         aria-relevant="additions"
       >
-        {groups.map((g) => (
-          <li
-            key={String(g.seq)}
-            aria-current={g.current ? 'step' : undefined}
-            class={g.current ? 'current' : undefined}
-          >
-            <span class="ev-seq">{g.seq === 0 ? 'setup' : `#${g.seq}`}</span>
-            {g.who ? <span class="ev-who"> {g.who}</span> : null}
-            {g.events.length === 0 ? (
-              <span class="muted"> (nothing visible)</span>
-            ) : (
-              <GroupEvents pkg={pkg} events={g.events} details={details} />
-            )}
-          </li>
-        ))}
+        {groups.map((g) => {
+          // a step's line is drawn once: a new frame adds its own line without redrawing (and
+          // re-describing) the hundreds before it, which kept the page busy between a click and
+          // the board (the same node back tells preact to leave that line as it is)
+          let line = drawn.get(g);
+          if (!line) {
+            line = (
+              <li
+                key={String(g.seq)}
+                aria-current={g.current ? 'step' : undefined}
+                class={g.current ? 'current' : undefined}
+              >
+                <span class="ev-seq">{g.seq === 0 ? 'setup' : `#${g.seq}`}</span>
+                {g.who ? <span class="ev-who"> {g.who}</span> : null}
+                {g.events.length === 0 ? (
+                  <span class="muted"> (nothing visible)</span>
+                ) : (
+                  <GroupEvents pkg={pkg} events={g.events} details={details} />
+                )}
+              </li>
+            );
+            drawn.set(g, line);
+          }
+          return line;
+        })}
       </ol>
       {groups.length === 0 && open ? (
         <p class="muted">

@@ -187,9 +187,11 @@ export function MatchPage({ id }: { id: string }) {
     return () => clearTimeout(t);
   }, [paused, behind, frame]);
 
-  // the public record (seats, title) follows the frames
-  const seq = frame?.seq;
+  // the public record (seats, title) follows the frames while seats can still be taken, and each
+  // change of status; a running match's record does not change with its moves, and fetching it
+  // after every move redrew the whole page once more, often while the next click waited
   const st = frame?.status;
+  const seq = st === 'waiting' ? frame?.seq : null;
   useEffect(() => {
     let live = true;
     api.match(id).then(
