@@ -346,17 +346,6 @@ export function MatchPage({ id }: { id: string }) {
           <div class="match-grid">
             <div class="board-area">
               <h2 class="sr-only">Board</h2>
-              {drawn && drawn !== GenericBoard ? (
-                <div class="field check board-mode">
-                  <input
-                    id="board-generic"
-                    type="checkbox"
-                    checked={generic}
-                    onChange={(e) => setGeneric((e.target as HTMLInputElement).checked)}
-                  />
-                  <label for="board-generic">Show the generic view (the raw view and menu)</label>
-                </div>
-              ) : null}
               {Board && ruleset ? (
                 <TemplatesContext.Provider value={frame.menu ? (frame.menu.templates ?? []) : []}>
                   <Board
@@ -371,6 +360,18 @@ export function MatchPage({ id }: { id: string }) {
                     act={act}
                   />
                 </TemplatesContext.Provider>
+              ) : null}
+              {/* a checking aid, after the board: on a phone the board starts on the first screen */}
+              {drawn && drawn !== GenericBoard ? (
+                <div class="field check board-mode">
+                  <input
+                    id="board-generic"
+                    type="checkbox"
+                    checked={generic}
+                    onChange={(e) => setGeneric((e.target as HTMLInputElement).checked)}
+                  />
+                  <label for="board-generic">Show the generic view (the raw view and menu)</label>
+                </div>
               ) : null}
             </div>
             <aside class="side">
