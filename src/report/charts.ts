@@ -504,7 +504,8 @@ function headlineSection(doc: Document, r: SimReport): Section | null {
   return {
     id: 'headline',
     title: 'Headline',
-    intro: 'The figures this ruleset names as the ones that matter most.',
+    intro:
+      'The figures this ruleset names as the ones that matter most, under this run’s config; `arbiter sweep` with a grid over the config values named beside a figure gives it for each of them.',
     charts,
   };
 }
