@@ -458,7 +458,12 @@ test('[D1-DIGIT-OVER-PATH, contract 2] a digit is drawn over the move path, also
   await cdp.send('Animation.setPlaybackRate', { playbackRate: 0 });
   await page.goto(`/match/${encodeURIComponent(m.id)}#token=${encodeURIComponent(m.token ?? '')}`);
   await ready(page);
-  // b_batch: the figure starts at the left; (5,6) is a far open cell, reached over digits
+  // b_batch: column 2 is digits, the figure starts on floor at (3,3); it steps onto the digit at
+  // (2,3), so the path it previews next starts over a digit (a move opens nothing: the opening of
+  // the board stays caught)
+  const seq = await seqOf(page);
+  await page.click(cell(2, 3));
+  await nextStep(page, seq);
   await page.hover(cell(5, 6));
   assert.equal(await page.getAttribute(cell(5, 6), 'data-look'), 'move');
   await page.waitForSelector('.mn-path polyline');
@@ -469,24 +474,25 @@ test('[D1-DIGIT-OVER-PATH, contract 2] a digit is drawn over the move path, also
       style.textContent = '.mn-path, .mn-path * { pointer-events: auto !important; }';
       document.head.append(style);
       const path = document.querySelector('.mn-path');
-      const out = [...document.querySelectorAll('.mn-grid [data-path="yes"][data-state="digit"] .mn-digit')].map(
-        (d) => {
-          const b = d.getBoundingClientRect();
-          const stack = document.elementsFromPoint(b.left + b.width / 2, b.top + b.height / 2);
-          const cellOf = d.closest('[data-idx]');
-          return {
-            cell: `${cellOf?.getAttribute('data-x')},${cellOf?.getAttribute('data-y')}`,
-            animating: d.closest('[data-idx]')?.getAnimations({ subtree: true }).length ?? 0,
-            digitFirst: stack.indexOf(d) >= 0 && stack.indexOf(d) < stack.indexOf(path as Element),
-            underPath: stack.includes(path as Element),
-          };
-        },
-      );
+      const out = [...document.querySelectorAll('.mn-grid .mn-digit')].map((d) => {
+        const b = d.getBoundingClientRect();
+        const stack = document.elementsFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+        const cellOf = d.closest('[data-idx]');
+        return {
+          cell: `${cellOf?.getAttribute('data-x')},${cellOf?.getAttribute('data-y')}`,
+          animating: d.closest('[data-idx]')?.getAnimations({ subtree: true }).length ?? 0,
+          digitFirst: stack.indexOf(d) >= 0 && stack.indexOf(d) < stack.indexOf(path as Element),
+          underPath: stack.includes(path as Element),
+        };
+      });
       style.remove();
       return out;
     });
   const opening = await onTop();
-  assert.ok(opening.length >= 2, `the premise: the path crosses digits (${JSON.stringify(opening)})`);
+  assert.ok(
+    opening.length >= 2 && opening.some((d) => d.cell === '2,3'),
+    `the premise: digits under the path, its start among them (${JSON.stringify(opening)})`,
+  );
   assert.ok(
     opening.every((d) => d.animating > 0 && d.underPath),
     `the premise: those cells are opening, under the path (${JSON.stringify(opening)})`,
