@@ -467,11 +467,12 @@ test('[D1-DIGIT-OVER-PATH, contract 2] a digit is drawn over the move path, also
   await page.hover(cell(5, 6));
   assert.equal(await page.getAttribute(cell(5, 6), 'data-look'), 'move');
   await page.waitForSelector('.mn-path polyline');
-  // what lies on top at each digit's centre: the path is made hit-testable for this question only
+  // what lies on top at each digit's centre: the path and the digits are made hit-testable for
+  // this question only (both let clicks through to the cell)
   const onTop = () =>
     page.evaluate(() => {
       const style = document.createElement('style');
-      style.textContent = '.mn-path, .mn-path * { pointer-events: auto !important; }';
+      style.textContent = '.mn-path, .mn-path *, .mn-digit { pointer-events: auto !important; }';
       document.head.append(style);
       const path = document.querySelector('.mn-path');
       const out = [...document.querySelectorAll('.mn-grid .mn-digit')].map((d) => {
