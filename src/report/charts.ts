@@ -9,14 +9,15 @@
 // length and printed value, intervals by black whiskers, shares by the number in each cell.
 
 import * as Plot from '@observablehq/plot';
-import type { Binned, FigureSummary } from '../runners/aggregate.ts';
+import { wilson, type Binned, type FigureSummary } from '../runners/aggregate.ts';
 import type { SimReport } from '../runners/sim.ts';
 import type { TournamentReport } from '../runners/tournament.ts';
 
 /** One cell of a figures table; `path` and `value` point back into the report JSON. */
 export type Cell = { text: string; path?: (string | number)[]; value?: number };
 export type Table = { caption: string; head: string[]; rows: Cell[][]; collapsed?: boolean };
-export type Chart = { id: string; title: string; note?: string; svg: Element; tables: Table[] };
+/** `figure`: one number in large print (a headline), drawn above the chart when there is one. */
+export type Chart = { id: string; title: string; note?: string; figure?: string; svg?: Element; tables: Table[] };
 export type Section = { id: string; title: string; intro?: string; charts: Chart[]; collapsed?: boolean };
 export type ReportView = { title: string; facts: [string, Cell][]; sections: Section[] };
 
@@ -56,7 +57,7 @@ const clip = (s: string, max = 20) => (s.length > max ? `${s.slice(0, max - 1)}�
 export type RateRow = { label: string; rate: number; lo: number; hi: number };
 
 /** Horizontal bars of shares in [0, 1] with 95% interval whiskers and the share printed at the whisker's end. */
-function rateChart(doc: Document, rows: RateRow[], label: string): Element {
+function rateChart(doc: Document, rows: RateRow[], label: string, xLabel = 'win rate (%)'): Element {
   const data = rows.map((r) => ({ ...r, label: clip(r.label) }));
   const whisker = { stroke: INK, strokeWidth: 1.5 };
   return finish(
@@ -70,7 +71,7 @@ function rateChart(doc: Document, rows: RateRow[], label: string): Element {
       x: {
         domain: [0, 100],
         percent: true,
-        label: 'win rate (%)',
+        label: xLabel,
         ticks: [0, 25, 50, 75, 100],
         grid: true,
         labelOffset: LABEL_OFFSET,
@@ -256,6 +257,128 @@ export function simReportView(r: SimReport, doc: Document): ReportView {
   const sections: Section[] = [];
   const hist = r.histograms;
 
+  // a co-operative game (the ruleset says so, and the figures agree: one result for every seat)
+  // shows the group's result once instead of identical per-seat bars as if the seats competed
+  const together = r.cooperative === true && r.win_rate.length > 0 && r.win_rate.every((w) => w === r.win_rate[0]);
+  const outcome: Chart[] = together ? groupOutcome(doc, r) : seatOutcome(doc, r, seats);
+  sections.push({ id: 'outcomes', title: together ? 'Outcome of the group' : 'Outcomes', charts: outcome });
+  const headline = headlineSection(doc, r);
+  if (headline) sections.unshift(headline);
+
+  const reasons = Object.entries(r.reasons);
+  const length: Chart[] = [];
+  if (hist)
+    length.push({
+      id: 'actions',
+      title: 'Game length',
+      note: `Actions per game. ${summaryNote(r.actions)}.`,
+      svg: histogramChart(
+        doc,
+        hist.actions,
+        r.actions.mean,
+        'actions per game',
+        'Histogram of actions per game; the figures are in the tables below',
+      ),
+      tables: [
+        summaryTable('Actions per game', r.actions, ['actions']),
+        binsTable('Games by number of actions', hist.actions, ['histograms', 'actions']),
+      ],
+    });
+  else
+    length.push({
+      id: 'actions',
+      title: 'Game length',
+      note: `Actions per game. ${summaryNote(r.actions)}. (This report has no histograms: it was written before they were added.)`,
+      svg: meanChart(
+        doc,
+        ['min', 'median', 'mean', 'max'],
+        [r.actions.min, r.actions.p50, r.actions.mean, r.actions.max],
+        'actions',
+        'Actions per game',
+      ),
+      tables: [summaryTable('Actions per game', r.actions, ['actions'])],
+    });
+  length.push({
+    id: 'endings',
+    title: 'How games ended',
+    svg: countChart(
+      doc,
+      reasons.map(([name, count]) => ({ name, count })),
+      r.games,
+      'Games by how they ended; the figures are in the table below',
+    ),
+    tables: [
+      {
+        caption: 'How games ended',
+        head: ['ending', 'games'],
+        rows: reasons.map(([k, v]) => [t(k), n(v, ['reasons', k])]),
+      },
+    ],
+  });
+  sections.push({ id: 'length', title: 'Game length and endings', charts: length });
+
+  // the headline figures are shown first and not again
+  const shown = new Set((r.headline ?? []).map((h) => h.metric));
+  for (const [group, names] of metricGroups(Object.keys(r.metrics).filter((m) => !shown.has(m)))) {
+    if (group === 'rule' && r.rules) {
+      sections.push(ruleSection(doc, r, names));
+      continue;
+    }
+    // a figure that never changes is a number, a yes/no figure a share of games: neither a histogram
+    const constant = names.filter((m) => r.metrics[m].min === r.metrics[m].max);
+    const binary = names.filter((m) => !constant.includes(m) && isBinary(r, m));
+    const spread = names.filter((m) => !constant.includes(m) && !binary.includes(m));
+    const charts: Chart[] = [];
+    if (constant.length) charts.push(constantChart(r, constant));
+    if (binary.length) charts.push(binaryChart(doc, r, binary));
+    for (const name of spread) {
+      const s = r.metrics[name];
+      const h = hist?.metrics[name];
+      charts.push({
+        id: `metric-${slug(name)}`,
+        title: name,
+        note: summaryNote(s),
+        svg: h
+          ? histogramChart(doc, h, s.mean, name, `Histogram of ${name} per game; the figures are in the tables below`)
+          : meanChart(doc, ['min', 'median', 'mean', 'max'], [s.min, s.p50, s.mean, s.max], name, `${name}`),
+        tables: [
+          summaryTable(name, s, ['metrics', name]),
+          ...(h ? [binsTable(`Games by ${name}`, h, ['histograms', 'metrics', name])] : []),
+        ],
+      });
+    }
+    sections.push({
+      id: `metrics-${slug(group || 'main')}`,
+      title: group ? `Metrics: ${group} (${names.length})` : 'Metrics',
+      intro: group
+        ? `The ruleset's “${group}:” figures per game.`
+        : 'Per-game figures the ruleset reports; a game that does not report one counts as 0.',
+      collapsed: group !== '' && names.length > 8,
+      charts,
+    });
+  }
+
+  const facts: [string, Cell][] = [
+    // the title names the rules text the game follows; the version is this implementation's own
+    // (recorded in every log): GROUND's rules are v0.1 while the ruleset is at ground-0.2-sample
+    ...(r.title ? ([['game', t(r.title)]] as [string, Cell][]) : []),
+    ['ruleset', t(`${r.ruleset}, version ${r.version}`)],
+    ['games', n(r.games, ['games'])],
+    ['seeds', t(`${r.first_seed} to ${r.first_seed + r.games - 1}`)],
+    ['agents', t(r.agents)],
+    ['config', t(compactConfig(r.config))],
+    [
+      'run',
+      t(
+        `${r.wall_ms} ms on ${r.threads === 0 ? 'queue workers' : `${r.threads} thread${r.threads === 1 ? '' : 's'}`}, ${r.games_per_s} games/s`,
+      ),
+    ],
+  ];
+  return { title: `${r.title ?? r.ruleset} simulation: ${r.games} games`, facts, sections };
+}
+
+/** Each seat's own result: win rate, places and mean score by seat (a competitive game). */
+function seatOutcome(doc: Document, r: SimReport, seats: string[]): Chart[] {
   const outcome: Chart[] = [
     {
       id: 'win-rate',
@@ -316,101 +439,208 @@ export function simReportView(r: SimReport, doc: Document): ReportView {
       ],
     });
   }
-  sections.push({ id: 'outcomes', title: 'Outcomes', charts: outcome });
+  return outcome;
+}
 
-  const reasons = Object.entries(r.reasons);
-  const length: Chart[] = [];
-  if (hist)
-    length.push({
-      id: 'actions',
-      title: 'Game length',
-      note: `Actions per game. ${summaryNote(r.actions)}.`,
-      svg: histogramChart(
+/** Every game gave this figure 0 or 1 (a yes/no figure): its mean is the share of games with a yes. */
+function isBinary(r: SimReport, name: string): boolean {
+  const s = r.metrics[name];
+  const h = r.histograms?.metrics[name];
+  if (s.min !== 0 || s.max !== 1) return false;
+  // without the histogram a 0..1 range could hold fractions; with it, the bins say which values occur
+  return h !== undefined && h.discrete && h.bins.every(([lo, hi]) => (lo === 0 || lo === 1) && hi === lo);
+}
+
+const byText = (by: Record<string, string | number>) =>
+  Object.entries(by)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+
+/** The ruleset's declared headline figures, first on the page, each with the config it was measured under. */
+function headlineSection(doc: Document, r: SimReport): Section | null {
+  const list = (r.headline ?? []).filter((h) => r.metrics[h.metric]);
+  if (!list.length) return null;
+  const charts = list.map((h): Chart => {
+    const s = r.metrics[h.metric];
+    const where = byText(h.by);
+    const keys = Object.keys(h.by);
+    if (isBinary(r, h.metric) || s.min === s.max) {
+      const [lo, hi] = wilson(Math.round(s.mean * r.games), r.games);
+      return {
+        id: `headline-${slug(h.metric)}`,
+        title: h.label,
+        figure: pct(s.mean),
+        note: `${h.note ? `${h.note} ` : ''}${where ? `Measured with ${where}; ` : ''}95% interval ${pct(lo)}–${pct(hi)} over ${r.games} games.`,
+        svg: rateChart(
+          doc,
+          [{ label: h.label, rate: s.mean, lo, hi }],
+          `${h.label}: ${pct(s.mean)} of games; the figures are in the table below`,
+          'share of games (%)',
+        ),
+        tables: [
+          {
+            caption: h.label,
+            head: [...keys, 'share of games', '95% low', '95% high'],
+            rows: [
+              [
+                ...keys.map((k) => t(String(h.by[k]))),
+                n(s.mean, ['metrics', h.metric, 'mean'], pct(s.mean)),
+                t(pct(lo)),
+                t(pct(hi)),
+              ],
+            ],
+          },
+        ],
+      };
+    }
+    return {
+      id: `headline-${slug(h.metric)}`,
+      title: h.label,
+      figure: num(s.mean),
+      note: `${h.note ? `${h.note} ` : ''}Mean per game${where ? ` with ${where}` : ''}. ${summaryNote(s)}.`,
+      tables: [summaryTable(h.label, s, ['metrics', h.metric])],
+    };
+  });
+  return {
+    id: 'headline',
+    title: 'Headline',
+    intro:
+      'The figures this ruleset names as the ones that matter most, under this run’s config; `arbiter sweep` with a grid over the config values named beside a figure gives it for each of them.',
+    charts,
+  };
+}
+
+/** A co-operative game's result: one share of group wins (every seat has the same) and the shared score. */
+function groupOutcome(doc: Document, r: SimReport): Chart[] {
+  const rate = r.win_rate[0];
+  const [lo, hi] = r.win_ci95[0];
+  const scores = r.mean_score;
+  const shared = scores && scores.every((v) => v === scores[0]) ? scores[0] : null;
+  return [
+    {
+      id: 'group-result',
+      title: 'Games the group won',
+      note: `In this mode the seats win or lose together, so every seat has this same result; places and scores by seat are not shown. No winner in ${r.no_winner} of ${r.games} games.`,
+      svg: rateChart(
         doc,
-        hist.actions,
-        r.actions.mean,
-        'actions per game',
-        'Histogram of actions per game; the figures are in the tables below',
+        [{ label: 'all seats', rate, lo, hi }],
+        'Share of games the group won, with a 95% interval; the figures are in the table below',
       ),
       tables: [
-        summaryTable('Actions per game', r.actions, ['actions']),
-        binsTable('Games by number of actions', hist.actions, ['histograms', 'actions']),
+        {
+          caption: 'Games the group won',
+          head: ['seats', 'win rate', '95% low', '95% high', ...(shared === null ? [] : ['mean shared score'])],
+          rows: [
+            [
+              t(`all ${r.win_rate.length}`),
+              n(rate, ['win_rate', 0], pct(rate)),
+              n(lo, ['win_ci95', 0, 0], pct(lo)),
+              n(hi, ['win_ci95', 0, 1], pct(hi)),
+              ...(shared === null ? [] : [n(shared, ['mean_score', 0])]),
+            ],
+          ],
+        },
       ],
-    });
-  else
-    length.push({
-      id: 'actions',
-      title: 'Game length',
-      note: `Actions per game. ${summaryNote(r.actions)}. (This report has no histograms: it was written before they were added.)`,
-      svg: meanChart(
-        doc,
-        ['min', 'median', 'mean', 'max'],
-        [r.actions.min, r.actions.p50, r.actions.mean, r.actions.max],
-        'actions',
-        'Actions per game',
-      ),
-      tables: [summaryTable('Actions per game', r.actions, ['actions'])],
-    });
-  length.push({
-    id: 'endings',
-    title: 'How games ended',
-    svg: countChart(
+    },
+  ];
+}
+
+/** Figures that were the same in every game, as numbers in one table. */
+function constantChart(r: SimReport, names: string[]): Chart {
+  return {
+    id: 'metrics-constant',
+    title: `Same in every game (${names.length})`,
+    note: 'These figures did not change from game to game under this config.',
+    tables: [
+      {
+        caption: 'Same in every game',
+        head: ['figure', 'value'],
+        rows: names.map((m) => [t(m), n(r.metrics[m].mean, ['metrics', m, 'mean'])]),
+      },
+    ],
+  };
+}
+
+/** Yes/no figures as the share of games with a yes, with 95% intervals. */
+function binaryChart(doc: Document, r: SimReport, names: string[]): Chart {
+  const rows = names.map((m) => {
+    const [lo, hi] = wilson(Math.round(r.metrics[m].mean * r.games), r.games);
+    return { label: m, rate: r.metrics[m].mean, lo, hi };
+  });
+  return {
+    id: 'metrics-binary',
+    title: `Yes or no per game (${names.length})`,
+    note: 'Each figure is 1 or 0 in every game: the bar is the share of games where it was 1; whiskers: 95% Wilson interval.',
+    svg: rateChart(
       doc,
-      reasons.map(([name, count]) => ({ name, count })),
-      r.games,
-      'Games by how they ended; the figures are in the table below',
+      rows,
+      'Share of games for each yes/no figure; the figures are in the table below',
+      'share of games (%)',
     ),
     tables: [
       {
-        caption: 'How games ended',
-        head: ['ending', 'games'],
-        rows: reasons.map(([k, v]) => [t(k), n(v, ['reasons', k])]),
+        caption: 'Yes or no per game',
+        head: ['figure', 'share of games', '95% low', '95% high'],
+        rows: rows.map((x) => [
+          t(x.label),
+          n(x.rate, ['metrics', x.label, 'mean'], pct(x.rate)),
+          t(pct(x.lo)),
+          t(pct(x.hi)),
+        ]),
       },
     ],
-  });
-  sections.push({ id: 'length', title: 'Game length and endings', charts: length });
+  };
+}
 
-  for (const [group, names] of metricGroups(Object.keys(r.metrics))) {
-    sections.push({
-      id: `metrics-${slug(group || 'main')}`,
-      title: group ? `Metrics: ${group} (${names.length})` : 'Metrics',
-      intro: group
-        ? `The ruleset's “${group}:” figures per game.`
-        : 'Per-game figures the ruleset reports; a game that does not report one counts as 0.',
-      collapsed: group !== '' && names.length > 8,
-      charts: names.map((name) => {
-        const s = r.metrics[name];
-        const h = hist?.metrics[name];
-        return {
-          id: `metric-${slug(name)}`,
-          title: name,
-          note: summaryNote(s),
-          svg: h
-            ? histogramChart(doc, h, s.mean, name, `Histogram of ${name} per game; the figures are in the tables below`)
-            : meanChart(doc, ['min', 'median', 'mean', 'max'], [s.min, s.p50, s.mean, s.max], name, `${name}`),
-          tables: [
-            summaryTable(name, s, ['metrics', name]),
-            ...(h ? [binsTable(`Games by ${name}`, h, ['histograms', 'metrics', name])] : []),
-          ],
-        };
-      }),
-    });
+/** How often each catalogued rule was applied per game, one chart per section of the rules. */
+function ruleSection(doc: Document, r: SimReport, names: string[]): Section {
+  const rules = r.rules ?? {};
+  const families = new Map<string, string[]>();
+  for (const name of names) {
+    const family = rules[name.slice(5)]?.group ?? 'Not in the catalog';
+    families.set(family, [...(families.get(family) ?? []), name]);
   }
-
-  const facts: [string, Cell][] = [
-    ['ruleset', t(`${r.ruleset} ${r.version}`)],
-    ['games', n(r.games, ['games'])],
-    ['seeds', t(`${r.first_seed} to ${r.first_seed + r.games - 1}`)],
-    ['agents', t(r.agents)],
-    ['config', t(compactConfig(r.config))],
-    [
-      'run',
-      t(
-        `${r.wall_ms} ms on ${r.threads === 0 ? 'queue workers' : `${r.threads} thread${r.threads === 1 ? '' : 's'}`}, ${r.games_per_s} games/s`,
-      ),
-    ],
-  ];
-  return { title: `${r.ruleset} simulation: ${r.games} games`, facts, sections };
+  const charts = [...families.entries()].map(([family, list]): Chart => {
+    const fired = list.filter((m) => r.metrics[m].max > 0);
+    const idle = list.filter((m) => r.metrics[m].max === 0).map((m) => m.slice(5));
+    return {
+      id: `rules-${slug(family)}`,
+      title: `${family} (${list.length} rules)`,
+      note: `Mean times applied per game.${idle.length ? ` Never applied in these games: ${idle.join(', ')}.` : ''}`,
+      ...(fired.length
+        ? {
+            svg: meanChart(
+              doc,
+              fired.map((m) => m.slice(5)),
+              fired.map((m) => r.metrics[m].mean),
+              'times per game',
+              `${family}: mean times each rule was applied per game; the rules and figures are in the table below`,
+            ),
+          }
+        : {}),
+      tables: [
+        {
+          caption: `${family}: rules applied`,
+          head: ['rule', 'what it says', 'mean per game', 'most in a game'],
+          collapsed: true,
+          rows: list.map((m) => [
+            t(m.slice(5)),
+            t(rules[m.slice(5)]?.summary ?? '(not in the catalog)'),
+            n(r.metrics[m].mean, ['metrics', m, 'mean']),
+            n(r.metrics[m].max, ['metrics', m, 'max']),
+          ]),
+        },
+      ],
+    };
+  });
+  return {
+    id: 'metrics-rule',
+    title: `Rules applied (${names.length})`,
+    intro:
+      'How often each rule of the catalog was applied per game (counted from the rule each event names), grouped by the section of the rules it belongs to; each table gives what the rule says.',
+    collapsed: true,
+    charts,
+  };
 }
 
 /** Plain horizontal bars for a value per row (scores can be negative: the zero line is drawn). */

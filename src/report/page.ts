@@ -19,6 +19,7 @@ export const REPORT_CSS = `
 .arb-report .charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(320px,1fr));gap:1.2em 1.6em}
 .arb-report figure{margin:0;min-width:0}
 .arb-report figure svg{max-width:100%;height:auto;display:block}
+.arb-report .r-figure{font-size:2em;font-weight:700;margin:0}
 .arb-report .note{margin:.2em 0 .4em;font-size:.9em;color:#333}
 .arb-report table{border-collapse:collapse;margin:.4em 0;font-size:.85em}
 .arb-report caption{text-align:left;font-weight:600;padding:.2em 0}
@@ -63,8 +64,9 @@ export function renderReportBody(v: ReportView, headingLevel: 1 | 2 = 1): string
       .map(
         (c) =>
           `<figure id="${esc(c.id)}" aria-labelledby="${esc(c.id)}-title"><${h(3)} class="r-chart" id="${esc(c.id)}-title">${esc(c.title)}</${h(3)}>` +
+          (c.figure ? `<p class="r-figure">${esc(c.figure)}</p>` : '') +
           (c.note ? `<p class="note">${esc(c.note)}</p>` : '') +
-          c.svg.outerHTML +
+          (c.svg?.outerHTML ?? '') +
           c.tables.map(table).join('') +
           `</figure>`,
       )

@@ -68,6 +68,14 @@ export interface SimReport {
   games_per_s: number;
   /** Agent failures that fell back to the default action, by reason (protocol agents only). */
   defaults?: Record<string, number>;
+  /** The game's name as its rules text names it (`version` is this implementation's version). */
+  title?: string;
+  /** The seats win or lose together under this config (the ruleset says so): no per-seat standings. */
+  cooperative?: boolean;
+  /** The figures the ruleset declares most telling, shown first, with the config values they depend on. */
+  headline?: { metric: string; label: string; note?: string; by: Record<string, string | number> }[];
+  /** What each `rule:ID` metric counts: the rule's heading and summary from the ruleset's catalog. */
+  rules?: Record<string, { group?: string; summary: string }>;
 }
 
 /** The mergeable state of a sim in progress: plain JSON, bounded whatever the number of games. */
@@ -234,6 +242,32 @@ export function summarize<S, A extends Json>(
     histograms: { actions: binFigure(agg.actions), metrics: metricBins },
     wall_ms: Math.round(wallMs),
     games_per_s: Math.round(n / Math.max(wallMs / 1000, 1e-6)),
+    ...presentation(rs, opts.config, Object.keys(metrics)),
+  };
+}
+
+/** The report's reading aids, all from the ruleset: its title, its headline and its rule catalog. */
+function presentation<S, A extends Json>(
+  rs: Ruleset<S, A>,
+  config: Json,
+  metricNames: string[],
+): Pick<SimReport, 'title' | 'cooperative' | 'headline' | 'rules'> {
+  const setting = rs.report?.setting?.(config);
+  const catalog = new Map(rs.catalog.rules.map((r) => [r.id, r]));
+  const rules: NonNullable<SimReport['rules']> = {};
+  for (const name of metricNames) {
+    const entry = name.startsWith('rule:') ? catalog.get(name.slice(5)) : undefined;
+    if (entry)
+      rules[entry.id] = entry.group ? { group: entry.group, summary: entry.summary } : { summary: entry.summary };
+  }
+  const headline = (rs.report?.headline ?? [])
+    .filter((h) => metricNames.includes(h.metric))
+    .map((h) => ({ ...h, by: setting?.by ?? {} }));
+  return {
+    title: rs.title,
+    ...(setting ? { cooperative: setting.cooperative } : {}),
+    ...(headline.length ? { headline } : {}),
+    ...(Object.keys(rules).length ? { rules } : {}),
   };
 }
 

@@ -77,3 +77,20 @@ export async function runSweep<S, A extends Json>(
   }
   return rows;
 }
+
+/**
+ * A cell's headline figures in words, as the ruleset declares them ("group success 16.7%"): a
+ * figure between 0 and 1 in every game is a share of games, any other its mean per game. A sweep
+ * over a ruleset's modes and player counts thereby gives its headline by mode and player count.
+ */
+export function headlineText(r: SimReport): string {
+  return (r.headline ?? [])
+    .map((h) => {
+      const s = r.metrics[h.metric];
+      if (!s) return '';
+      const share = s.min >= 0 && s.max <= 1;
+      return `${h.label} ${share ? `${(s.mean * 100).toFixed(1)}%` : String(Math.round(s.mean * 100) / 100)}`;
+    })
+    .filter(Boolean)
+    .join(', ');
+}

@@ -98,26 +98,38 @@ test('[report] sim --html of tictactoe: self-contained, every figure equals the 
   }
 });
 
-test('[report] sim --html of ground: one histogram per metric, each bin and summary equal to the JSON', async () => {
+test('[report] sim --html of ground: every metric shown once as a figure, spread metrics as histograms, each equal to the JSON', async () => {
   const { json, html } = await simCli('ground', 60, 3, join(dir, 'ground.html'));
   assertSelfContained(html);
   const figs = figuresOf(html);
   for (const f of figs) assert.equal(f.value, at(json, f.path), `figure at ${JSON.stringify(f.path)}`);
   const names = Object.keys(json.metrics);
   assert.ok(names.length > 5);
+  const { document } = parseHTML(html);
+  let histograms = 0;
   for (const m of names) {
-    assert.ok(has(figs, 'metrics', m, 'mean') && has(figs, 'metrics', m, 'p90'), m);
-    json.histograms.metrics[m].bins.forEach((_: unknown, i: number) =>
+    // every metric's mean is on the page; one that varies (not 0/1, not a rule count) gets a histogram
+    assert.ok(has(figs, 'metrics', m, 'mean'), m);
+    const s = json.metrics[m];
+    const bins = json.histograms.metrics[m].bins;
+    const yesNo = s.min === 0 && s.max === 1 && bins.every((b: number[]) => b[0] === b[1]);
+    const drawn = document.getElementById(`metric-${m.replace(/[^A-Za-z0-9_-]+/g, '-')}`) !== null;
+    if (m.startsWith('rule:') || s.min === s.max || yesNo) {
+      assert.ok(!drawn, `${m} drawn as a histogram`);
+      continue;
+    }
+    histograms++;
+    assert.ok(drawn && has(figs, 'metrics', m, 'p90'), m);
+    bins.forEach((_: unknown, i: number) =>
       assert.ok(has(figs, 'histograms', 'metrics', m, 'bins', i, 2), `${m} bin ${i}`),
     );
     assert.equal(
-      json.histograms.metrics[m].bins.reduce((a: number, b: number[]) => a + b[2], 0),
+      bins.reduce((a: number, b: number[]) => a + b[2], 0),
       60,
       m,
     );
   }
-  const { document } = parseHTML(html);
-  for (const m of names) assert.ok(document.getElementById(`metric-${m.replace(/[^A-Za-z0-9_-]+/g, '-')}`), m);
+  assert.ok(histograms > 3, `${histograms} histograms`);
 });
 
 test('[report] a changed figure is caught: the page shows the report it was given', () => {

@@ -54,7 +54,8 @@ if (!chromiumInstalled()) {
           mimeType: 'application/json',
           buffer: Buffer.from(JSON.stringify(json)),
         });
-        await page.getByRole('heading', { name: `${name} simulation: ${json.games} games` }).waitFor();
+        // the report is named after the game as its rules title it
+        await page.getByRole('heading', { name: `${json.title} simulation: ${json.games} games` }).waitFor();
         const figures = await page.$$eval('[data-path]', (els) =>
           els.map((e) => ({ path: JSON.parse(e.getAttribute('data-path') ?? 'null'), value: Number(e.dataset.value) })),
         );

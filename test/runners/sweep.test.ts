@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { tictactoePackage } from '../../packages/engine/src/rulesets/tictactoe/index.ts';
 import { groundPackage } from '../../packages/engine/src/rulesets/ground/index.ts';
 import { simulate } from '../../src/runners/sim.ts';
-import { cellsOf, parseSweep, runSweep } from '../../src/runners/sweep.ts';
+import { cellsOf, headlineText, parseSweep, runSweep } from '../../src/runners/sweep.ts';
 
 test('[sweep] the grid is the cartesian product of the swept fields and the line-ups', () => {
   const spec = parseSweep(
@@ -46,4 +46,28 @@ test('[sweep] bad sweep files are typed bad_config errors', async () => {
     runSweep(tictactoePackage, spec, async (p, o) => simulate(p, o)),
     /config/,
   );
+});
+
+test("[SIM-SWEEP-HEADLINE] a sweep over GROUND's modes and player counts gives group success for each, named first", async () => {
+  const spec = parseSweep(
+    {
+      ruleset: 'ground',
+      games: 40,
+      seed: 2,
+      grid: { players: [2, 5], mode: ['shared-ground', 'personal-edge'] },
+      agents: ['random'],
+    },
+    'inline',
+  );
+  const rows = await runSweep(groundPackage, spec, async (p, o) => simulate(p, o));
+  assert.equal(rows.length, 4);
+  for (const r of rows) {
+    const share = r.report.metrics.group_success.mean;
+    assert.deepEqual(r.report.headline?.[0].by, { mode: r.config.mode, players: r.config.players });
+    assert.equal(headlineText(r.report), `group success ${(share * 100).toFixed(1)}%`);
+    // only SHARED GROUND has every seat win or lose together (GR-E02)
+    assert.equal(r.report.cooperative, r.config.mode === 'shared-ground');
+  }
+  // a ruleset that declares nothing has no headline
+  assert.equal(headlineText(simulate(tictactoePackage, { games: 5, firstSeed: 1, config: {}, agents: 'random' })), '');
 });

@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import {
   errorsOf,
   newMatch,
@@ -205,4 +206,88 @@ test('[issue 14, bnc] the replay viewer shows the beats as a timeline and jumps 
   await shot(page, 'bnc-replay-timeline');
   const bad = await seriousViolations(page);
   assert.deepEqual(bad, [], bad.join('\n'));
+});
+
+test('[WEB-GROUND-360] GROUND at 360 px: the turn, the prompt, the hand and the seats come first; the events fold below the seats; axe finds nothing', {
+  skip: missing ?? false,
+}, async () => {
+  const m = await newMatch(
+    site,
+    {
+      ruleset: 'ground',
+      config: { players: 4 },
+      seed: 8,
+      seats: [{}, { agent: 'random' }, { agent: 'random' }, { agent: 'random' }],
+    },
+    0,
+  );
+  const page = await openMatch(site, m.id, m.token, { width: 360, height: 800 });
+  await page.waitForSelector('.gr-board', { timeout: 20_000 });
+  await page.waitForFunction(() => document.querySelectorAll('.gr-status.gr-chosen').length === 3);
+  await page.waitForSelector('.gr-prompt');
+  const layout = () =>
+    page.evaluate(() => {
+      // no named function in here: the test's transpiler would wrap it in a helper the page lacks
+      const parts: Record<string, string> = {
+        turn: '.turn',
+        prompt: '.gr-prompt',
+        hand: '.gr-hand',
+        players: '.gr-sec-players',
+        problems: '.gr-sec-problems',
+        seats: '#seats',
+        events: '#events',
+      };
+      const at: Record<string, number> = {};
+      for (const [k, sel] of Object.entries(parts)) {
+        const el = document.querySelector(sel);
+        at[k] = el ? Math.round(el.getBoundingClientRect().top + window.scrollY) : -1;
+      }
+      at.height = document.documentElement.scrollHeight;
+      // the event list's own height: 0 while it is folded
+      at.list = Math.round(document.getElementById('ev-list')?.getBoundingClientRect().height ?? 0);
+      return at;
+    });
+  const at = await layout();
+  console.log(`GROUND at 360 px: ${JSON.stringify(at)}`);
+  // whose turn and the player's choice on the first screen, their hand and every seat's status soon
+  // after (measured: turn 432, prompt 548, hand 1002, seats 1092, 2630 px in all; before this
+  // layout 597, 795, 1249, the seats after the Problems, 3368 px)
+  assert.ok(at.turn >= 0 && at.turn < 480, `the turn line is at ${at.turn}px`);
+  assert.ok(at.prompt >= 0 && at.prompt < 600, `the prompt starts at ${at.prompt}px`);
+  // the first Actions to choose from are on the first screen (800 px), not only the prompt's top
+  const option = await page.locator('.gr-prompt .gr-action').nth(1).boundingBox();
+  assert.ok(
+    option && option.y + option.height < 800,
+    `the second Action ends at ${option && option.y + option.height}px`,
+  );
+  assert.ok(at.hand > at.prompt && at.hand < 1100, `the hand is at ${at.hand}px`);
+  assert.ok(at.players > at.hand && at.players < at.problems, 'the seats come before the Problems');
+  assert.ok(at.players < 1200, `the seats start at ${at.players}px`);
+  // the seats panel (links, leave) before the events, which are folded behind one button
+  assert.ok(at.seats > 0 && at.seats < at.events, 'the seats panel comes before the events');
+  assert.equal(at.list, 0, 'the event list is open on a phone');
+  // it was 3368 px with the events open at the bottom and the seats under them
+  assert.ok(at.height < 2800, `the page is ${at.height}px tall`);
+  const toggle = page.locator('#events .ev-toggle');
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+  assert.ok((await overflowsX(page)) <= 0, 'no sideways scrolling at 360 px');
+  await shot(page, 'ground-360-first');
+  const axe = await new AxeBuilder({ page }).analyze();
+  assert.deepEqual(
+    axe.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length}`),
+    [],
+    'axe violations (any impact)',
+  );
+  // one tap opens the events where they are
+  await toggle.click();
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+  assert.ok((await layout()).list > 0, 'the button does not open the list');
+  // a desktop width shows them open, as before
+  const wide = await openMatch(site, m.id, m.token, { width: 1100, height: 900 });
+  await wide.waitForSelector('.gr-board', { timeout: 20_000 });
+  assert.equal(await wide.locator('#events .ev-toggle').getAttribute('aria-expanded'), 'true');
+  assert.ok(await wide.locator('#ev-list').isVisible());
+  assert.deepEqual(errorsOf(page), []);
+  await wide.context().close();
+  await page.context().close();
 });

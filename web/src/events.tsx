@@ -1,5 +1,6 @@
 // The event list in words beside a board: the ruleset's own describeEvent when the page has the
 // ruleset, else the event's type and fields.
+import type { VNode } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { RulesetPackage } from '@arbiter/engine/kernel';
 import type { Json } from './boards/types.ts';
@@ -114,27 +115,69 @@ function GroupEvents({ pkg, events, details }: { pkg: RulesetPackage | null; eve
   );
 }
 
+/** Whether the window is as narrow as a phone (the layout's one break, styles.css). */
+export function useNarrow(): boolean {
+  const query = '(max-width: 720px)';
+  const [narrow, setNarrow] = useState(() => typeof matchMedia === 'function' && matchMedia(query).matches);
+  useEffect(() => {
+    if (typeof matchMedia !== 'function') return;
+    const m = matchMedia(query);
+    const on = () => setNarrow(m.matches);
+    on();
+    m.addEventListener('change', on);
+    return () => m.removeEventListener('change', on);
+  }, []);
+  return narrow;
+}
+
 export function EventList({
   pkg,
   groups,
   label = 'Events',
+  collapsible = false,
 }: {
   pkg: RulesetPackage | null;
   groups: EventGroup[];
   label?: string;
+  /** On a phone the list starts folded (a button opens it), so the board and seats come first. */
+  collapsible?: boolean;
 }) {
   const end = useRef<HTMLOListElement>(null);
   const [details, setDetails] = useState(false);
+  const narrow = useNarrow();
+  // the drawn line of each step (groups are kept as the same objects from frame to frame), kept
+  // while the words (the ruleset) and the details switch stay as they are
+  const lines = useRef<{ pkg: RulesetPackage | null; details: boolean; drawn: WeakMap<EventGroup, VNode> } | null>(
+    null,
+  );
+  if (lines.current === null || lines.current.pkg !== pkg || lines.current.details !== details)
+    lines.current = { pkg, details, drawn: new WeakMap() };
+  const drawn = lines.current.drawn;
+  // the reader's own choice wins; until they choose, folded on a phone and open elsewhere
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const open = !collapsible || (chosen ?? !narrow);
   useEffect(() => {
     const el = end.current;
+    if (!open) return;
     const cur = el?.querySelector('[aria-current="step"]');
     if (cur && 'scrollIntoView' in cur) (cur as HTMLElement).scrollIntoView({ block: 'nearest' });
     else if (el) el.scrollTop = el.scrollHeight;
-  }, [groups]);
+  }, [groups, open]);
   return (
     <section class="panel events" aria-labelledby="ev-h" id="events">
       <h2 id="ev-h">{label}</h2>
-      <div class="field check ev-details">
+      {collapsible ? (
+        <button
+          type="button"
+          class="ev-toggle"
+          aria-expanded={open}
+          aria-controls="ev-list"
+          onClick={() => setChosen(!open)}
+        >
+          {open ? 'Hide the events' : `Show the events (${groups.length} ${groups.length === 1 ? 'step' : 'steps'})`}
+        </button>
+      ) : null}
+      <div class="field check ev-details" hidden={!open}>
         <input
           id="ev-details"
           type="checkbox"
@@ -146,6 +189,8 @@ export function EventList({
       {/* data-words: whether the ruleset's own words are in (its chunk loads after the first frame) */}
       <ol
         ref={end}
+        id="ev-list"
+        hidden={!open}
         class="event-list"
         data-words={pkg ? 'ruleset' : 'plain'}
         aria-labelledby="ev-h"
@@ -154,23 +199,33 @@ export function EventList({
         aria-live="polite"
         aria-relevant="additions"
       >
-        {groups.map((g) => (
-          <li
-            key={String(g.seq)}
-            aria-current={g.current ? 'step' : undefined}
-            class={g.current ? 'current' : undefined}
-          >
-            <span class="ev-seq">{g.seq === 0 ? 'setup' : `#${g.seq}`}</span>
-            {g.who ? <span class="ev-who"> {g.who}</span> : null}
-            {g.events.length === 0 ? (
-              <span class="muted"> (nothing visible)</span>
-            ) : (
-              <GroupEvents pkg={pkg} events={g.events} details={details} />
-            )}
-          </li>
-        ))}
+        {groups.map((g) => {
+          // a step's line is drawn once: a new frame adds its own line without redrawing (and
+          // re-describing) the hundreds before it, which kept the page busy between a click and
+          // the board (the same node back tells preact to leave that line as it is)
+          let line = drawn.get(g);
+          if (!line) {
+            line = (
+              <li
+                key={String(g.seq)}
+                aria-current={g.current ? 'step' : undefined}
+                class={g.current ? 'current' : undefined}
+              >
+                <span class="ev-seq">{g.seq === 0 ? 'setup' : `#${g.seq}`}</span>
+                {g.who ? <span class="ev-who"> {g.who}</span> : null}
+                {g.events.length === 0 ? (
+                  <span class="muted"> (nothing visible)</span>
+                ) : (
+                  <GroupEvents pkg={pkg} events={g.events} details={details} />
+                )}
+              </li>
+            );
+            drawn.set(g, line);
+          }
+          return line;
+        })}
       </ol>
-      {groups.length === 0 ? (
+      {groups.length === 0 && open ? (
         <p class="muted">
           None yet. (In games with hidden information a player is sent only the events their seat perceives.)
         </p>

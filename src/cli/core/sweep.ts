@@ -7,7 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { ArbiterError } from '@arbiter/engine/kernel';
 import { getPackage } from '@arbiter/engine';
 import { defaultThreads, simulateParallel } from '../../runners/sim-parallel.ts';
-import { parseSweep, runSweep, type SweepRow } from '../../runners/sweep.ts';
+import { headlineText, parseSweep, runSweep, type SweepRow } from '../../runners/sweep.ts';
 import { SIM_WORKER } from '../paths.ts';
 import { parseCount } from './config.ts';
 
@@ -91,8 +91,10 @@ function table(rows: SweepRow[]): string {
       .join(' ');
     const wr = r.report.win_rate.map((w) => (w * 100).toFixed(0) + '%').join('/');
     const ms = metrics.map((m) => `${m} ${r.report.metrics[m]?.mean ?? '-'}`).join(', ');
+    // the ruleset's declared headline first: GROUND's group success by mode and player count
+    const head = headlineText(r.report);
     out.push(
-      `${cfg || '(base)'} | ${r.agents} | wins ${wr} | no winner ${r.report.no_winner}/${r.report.games}${ms ? ' | ' + ms : ''}`,
+      `${cfg || '(base)'} | ${r.agents}${head ? ` | ${head}` : ''} | wins ${wr} | no winner ${r.report.no_winner}/${r.report.games}${ms ? ' | ' + ms : ''}`,
     );
   }
   return out.join('\n') + '\n';

@@ -14,7 +14,7 @@ import {
 import { GenericBoard, TemplatesContext } from '../boards/generic.tsx';
 import { boardFor } from '../boards/index.ts';
 import type { ActResult, Json } from '../boards/types.ts';
-import { EventList, usePackage } from '../events.tsx';
+import { EventList, useNarrow, usePackage } from '../events.tsx';
 import { groupsFromLog, mergeGroups, type EventGroup } from '../event-groups.ts';
 import { fragment, navigate } from '../router.tsx';
 import { outcomeText } from '../boards/words.ts';
@@ -187,9 +187,11 @@ export function MatchPage({ id }: { id: string }) {
     return () => clearTimeout(t);
   }, [paused, behind, frame]);
 
-  // the public record (seats, title) follows the frames
-  const seq = frame?.seq;
+  // the public record (seats, title) follows the frames while seats can still be taken, and each
+  // change of status; a running match's record does not change with its moves, and fetching it
+  // after every move redrew the whole page once more, often while the next click waited
   const st = frame?.status;
+  const seq = st === 'waiting' ? frame?.seq : null;
   useEffect(() => {
     let live = true;
     api.match(id).then(
@@ -216,6 +218,7 @@ export function MatchPage({ id }: { id: string }) {
   const seat = frame?.seat ?? null;
   const base = `${location.origin}/match/${encodeURIComponent(id)}`;
   const owes = frame?.menu !== null && frame?.menu !== undefined;
+  const narrow = useNarrow();
   const openSeats = (record?.seats ?? []).filter((s) => s.kind === 'open').map((s) => s.seat);
 
   return (
@@ -225,10 +228,23 @@ export function MatchPage({ id }: { id: string }) {
       </h1>
       {ruleset ? (
         <section class="panel guide" aria-label="How to play">
-          <p>
-            <strong>How to win:</strong> {GOALS[ruleset] ?? 'see the rules.'}{' '}
-            <a href={`/rules/${encodeURIComponent(ruleset)}`}>Rules of {record?.title ?? ruleset}</a>
-          </p>
+          {narrow ? (
+            // on a phone the goal folds to one line, so the turn and the board start on the first screen
+            <details class="goal-fold">
+              <summary>
+                <strong>How to win</strong> (and the rules)
+              </summary>
+              <p>
+                {GOALS[ruleset] ?? 'see the rules.'}{' '}
+                <a href={`/rules/${encodeURIComponent(ruleset)}`}>Rules of {record?.title ?? ruleset}</a>
+              </p>
+            </details>
+          ) : (
+            <p>
+              <strong>How to win:</strong> {GOALS[ruleset] ?? 'see the rules.'}{' '}
+              <a href={`/rules/${encodeURIComponent(ruleset)}`}>Rules of {record?.title ?? ruleset}</a>
+            </p>
+          )}
           {frame && frame.outcome === null ? (
             <p data-testid="now">
               <strong>What you can do now:</strong>{' '}
@@ -330,17 +346,6 @@ export function MatchPage({ id }: { id: string }) {
           <div class="match-grid">
             <div class="board-area">
               <h2 class="sr-only">Board</h2>
-              {drawn && drawn !== GenericBoard ? (
-                <div class="field check board-mode">
-                  <input
-                    id="board-generic"
-                    type="checkbox"
-                    checked={generic}
-                    onChange={(e) => setGeneric((e.target as HTMLInputElement).checked)}
-                  />
-                  <label for="board-generic">Show the generic view (the raw view and menu)</label>
-                </div>
-              ) : null}
               {Board && ruleset ? (
                 <TemplatesContext.Provider value={frame.menu ? (frame.menu.templates ?? []) : []}>
                   <Board
@@ -356,9 +361,21 @@ export function MatchPage({ id }: { id: string }) {
                   />
                 </TemplatesContext.Provider>
               ) : null}
+              {/* a checking aid, after the board: on a phone the board starts on the first screen */}
+              {drawn && drawn !== GenericBoard ? (
+                <div class="field check board-mode">
+                  <input
+                    id="board-generic"
+                    type="checkbox"
+                    checked={generic}
+                    onChange={(e) => setGeneric((e.target as HTMLInputElement).checked)}
+                  />
+                  <label for="board-generic">Show the generic view (the raw view and menu)</label>
+                </div>
+              ) : null}
             </div>
             <aside class="side">
-              <EventList pkg={pkg} groups={groups} />
+              {/* seats first: on a phone they come right after the board, the events fold below them */}
               {record ? (
                 <section class="panel" aria-labelledby="seats-h" id="seats">
                   <h2 id="seats-h">Seats</h2>
@@ -408,6 +425,7 @@ export function MatchPage({ id }: { id: string }) {
                   {frame.status === 'finished' ? <Transcripts id={id} /> : null}
                 </section>
               ) : null}
+              <EventList pkg={pkg} groups={groups} collapsible />
             </aside>
           </div>
         </>

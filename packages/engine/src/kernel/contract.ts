@@ -16,6 +16,30 @@ export type RuleEntry = {
   group?: string;
 };
 
+/** A metric a simulation report shows first, in plain words. */
+export type HeadlineMetric = {
+  /** A key of `metrics` (per game; a 0/1 figure is shown as a share of games). */
+  metric: string;
+  /** What a reader calls it ("group success"). */
+  label: string;
+  /** One sentence on what it means. */
+  note?: string;
+};
+
+/**
+ * A ruleset's word on its simulation report: which figures matter most, and whether under a given
+ * config the seats win or lose together (a co-operative game), so that the report does not show
+ * per-seat places and scores that are the same for every seat as if seats competed.
+ */
+export type ReportHints = {
+  headline?: readonly HeadlineMetric[];
+  /**
+   * For one config (as the sim was given it, defaults not filled in): whether the seats share one
+   * result, and the config values the headline depends on, named beside it ({mode, players}).
+   */
+  setting?(config: Json): { cooperative: boolean; by: Record<string, string | number> };
+};
+
 /** A point the source leaves open, with the default the engine uses. */
 export type UItem = {
   id: string;
@@ -195,6 +219,8 @@ export interface Ruleset<S = unknown, A extends Json = Json, V extends Json = Js
    * means and distributions. `events` is the whole event stream of the game.
    */
   metrics?(state: S, events: readonly GameEvent[]): Record<string, number>;
+  /** How a simulation report should present this ruleset's figures (see `ReportHints`). */
+  readonly report?: ReportHints;
   /** A compact canonical key for exhaustive exploration (default: canonical JSON of the state). */
   stateKey?(state: S): string;
   /**

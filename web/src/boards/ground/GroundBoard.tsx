@@ -560,7 +560,7 @@ export function GroundBoard(props: BoardProps<GroundView>) {
         </section>
       ) : null}
 
-      <section aria-label="Problems">
+      <section class="gr-sec-problems" aria-label="Problems">
         <h3>Problems</h3>
         <ul class="gr-problems">
           {problems.map((p) => (
@@ -570,7 +570,7 @@ export function GroundBoard(props: BoardProps<GroundView>) {
       </section>
 
       <div class="gr-split">
-        <section aria-label="Players">
+        <section class="gr-sec-players" aria-label="Players">
           <h3>Players</h3>
           <p class="gr-sub">
             Stress 0–5; boxes after the red bar (4–5, hatched) are past the stress gate: there only two Actions are open
@@ -582,7 +582,7 @@ export function GroundBoard(props: BoardProps<GroundView>) {
             ))}
           </ul>
         </section>
-        <section aria-label="Relations">
+        <section class="gr-sec-relations" aria-label="Relations">
           <h3>Relations</h3>
           <RelationGraph n={players.length} relations={relations} me={me} />
         </section>

@@ -374,8 +374,18 @@ export function MinesBoard(props: BoardProps<MinesView>) {
                 <FigureIcon cls="mn-fig-icon" />
               </span>
             )}
-            {k === 'digit' && <span class={`mn-digit mn-d${g}`}>{g}</span>}
           </span>
+          {/* the digit is not inside the face: an opening face is a layer of its own (its animation),
+              and a digit inside it would sink under the move path; it plays the same animation instead */}
+          {k === 'digit' && (
+            <span
+              key={a ? `d${anim.gen}` : 'still'}
+              class={`mn-digit mn-d${g}${a ? ` mn-a-${a.ch}` : ''}`}
+              style={a ? { animationDelay: `${a.delay}ms` } : undefined}
+            >
+              {g}
+            </span>
+          )}
           {ring && k !== 'flag' && <PickIcon cls="mn-ring-mark" />}
           {flash?.idx === idx && <CrossIcon key={`f${flash.gen}`} cls="mn-refused-mark" />}
         </button>,

@@ -10,6 +10,7 @@ import { describeAction, describeEvent, eventView, viewText } from './describe.t
 import { legal, pending, validate } from './menu.ts';
 import { metrics } from './metrics.ts';
 import { apply } from './rules.ts';
+import { report } from './report.ts';
 import { outcome } from './scoring.ts';
 import { actionSchemas, configSchema, stateSchema } from './schema.ts';
 import { DEFAULT_CONFIG, setup } from './setup.ts';
@@ -41,6 +42,7 @@ export const ground: Ruleset<GroundState, GroundGameAction, GroundView> = {
   outcome,
   clone,
   metrics,
+  report,
   invariants,
   checkTransition,
   describeAction,
