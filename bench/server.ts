@@ -17,6 +17,8 @@
 //   --open 200         open-loop concurrent matches          --pace 500,250   ms between one match's actions
 //   --idle 1000        idle matches for the memory figure
 //   --targets sqlite-http,sqlite-ws,pg-http,pg-ws,pg-ground-http,pg-ground-ws,bgio,sqlite-ground-http,sqlite-ground-ws
+//                      (and floor: bench/server-floor.ts, the same sockets and JSON with no framework,
+//                      engine or store, for what the transport alone costs; not in the default list)
 //   --pg auto          a throw-away PostgreSQL cluster when its binaries are installed (the default);
 //                      --pg postgres://... an existing server (a schema per run, dropped after); --pg none
 //   --profile DIR      run the arbiter server under node --cpu-prof, profiles into DIR
@@ -81,9 +83,9 @@ if (
   INTERLEAVE &&
   opt('targets', '')
     .split(',')
-    .some((t) => !['sqlite-http', 'sqlite-ws', 'bgio'].includes(t))
+    .some((t) => !['sqlite-http', 'sqlite-ws', 'bgio', 'floor'].includes(t))
 )
-  throw new Error('--interleave plays sqlite-http, sqlite-ws and bgio only: name them in --targets');
+  throw new Error('--interleave plays sqlite-http, sqlite-ws, bgio and floor only: name them in --targets');
 if (!(Number.isInteger(CLIENTS) && CLIENTS >= 1))
   throw new Error(`--clients is a whole number >= 1, not ${opt('clients', '')}`);
 if (!(WARMUP >= 0)) throw new Error(`--warmup is a number of seconds, not ${opt('warmup', '')}`);
@@ -91,6 +93,7 @@ const TARGETS = opt(
   'targets',
   'sqlite-http,sqlite-ws,pg-http,pg-ws,pg-ground-http,pg-ground-ws,bgio,sqlite-ground-http,sqlite-ground-ws',
 ).split(',');
+const FLOOR = 'floor: bare node:http + ws, in memory';
 const BGIO = `boardgame.io memory socket.io (${bgioTransport}, ${bgioSetup}${sockets === 'kept' ? '' : ', a socket per match'})`;
 
 // the issue's targets
@@ -413,6 +416,36 @@ async function arbiterTarget(
   }
 }
 
+/** The floor (bench/server-floor.ts): the same sockets and JSON with nothing else, as the arbiter-ws job. */
+async function floorTarget(runs = ALL_RUNS) {
+  for (const run of runs) {
+    const srv = await spawnServer(
+      ['--import', 'tsx', join(ROOT, 'bench/server-floor.ts')],
+      /listening http:\/\/127\.0\.0\.1:(\d+)/,
+    );
+    const client = new LoadClient();
+    try {
+      for (const load of LOADS) {
+        console.error(`  floor: run ${run + 1}, ${load.label}, ${load.matches} matches`);
+        const job: LoadJob = {
+          kind: 'arbiter-ws',
+          game: 'tictactoe',
+          base: `http://127.0.0.1:${srv.port}`,
+          matches: load.matches,
+          seconds: SECONDS,
+          paceMs: load.paceMs,
+          sockets,
+          warmupS: WARMUP,
+        };
+        addSample(FLOOR, load, await client.run(job, srv.proc.pid!).catch(lost));
+      }
+    } finally {
+      client.close();
+      await srv.stop();
+    }
+  }
+}
+
 async function bgioTarget(runs = ALL_RUNS) {
   try {
     createRequire(import.meta.url).resolve('boardgame.io/server');
@@ -484,6 +517,7 @@ try {
         await arbiterTarget('arbiter sqlite http', 'sqlite', 'http', 'tictactoe', [run]);
       if (TARGETS.includes('sqlite-ws')) await arbiterTarget('arbiter sqlite ws', 'sqlite', 'ws', 'tictactoe', [run]);
       if (TARGETS.includes('bgio')) await bgioTarget([run]);
+      if (TARGETS.includes('floor')) await floorTarget([run]);
     }
   } else {
     if (TARGETS.includes('sqlite-http')) await arbiterTarget('arbiter sqlite http', 'sqlite', 'http');
@@ -498,6 +532,7 @@ try {
     cluster?.stop();
     cluster = null;
     if (TARGETS.includes('bgio')) await bgioTarget();
+    if (TARGETS.includes('floor')) await floorTarget();
     if (TARGETS.includes('sqlite-ground-http'))
       await arbiterTarget('arbiter sqlite http, GROUND 4p', 'sqlite', 'http', 'ground');
     if (TARGETS.includes('sqlite-ground-ws'))
