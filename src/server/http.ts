@@ -654,8 +654,10 @@ function drainConnections(app: FastifyInstance): void {
   const closeIdle = () => {
     for (const [s, n] of busy) if (n === 0) s.destroy();
   };
-  app.addHook('onSend', async (_req, reply) => {
+  // a callback hook, not an async one: no promise per answer
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
+    done(null, payload);
   });
   app.addHook('preClose', (done) => {
     draining = true;
