@@ -158,8 +158,23 @@ async function spawnServer(cmd: string[], re: RegExp): Promise<Proc> {
 
 /** utime + stime of a process in milliseconds (Linux /proc, 100 ticks per second). */
 function cpuMs(pid: number): number {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return statCpuMs(`/proc/${pid}/stat`);
+}
+function statCpuMs(path: string): number {
+  const f = readFileSync(path, 'utf8').split(') ')[1].split(' ');
   return (Number(f[11]) + Number(f[12])) * 10;
+}
+/**
+ * The same for the process's main thread alone (its thread id is the process id): the rest of a
+ * Node.js server's CPU is V8's helper threads (concurrent marking, compiling), libuv's pool and
+ * worker threads (the SQLite checkpointer), none of which a CPU profile of the main thread shows.
+ */
+function mainThreadCpuMs(pid: number): number {
+  try {
+    return statCpuMs(`/proc/${pid}/task/${pid}/stat`);
+  } catch {
+    return Number.NaN;
+  }
 }
 function rssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
@@ -178,6 +193,8 @@ type Sample = {
   unanswered: number;
   wallS: number;
   cpuS: number;
+  /** Of cpuS, the server's main thread. */
+  mainCpuS: number;
   clientCpuS: number;
   /** CPU of this machine's PostgreSQL processes in the window (PostgreSQL targets), else NaN. */
   dbCpuS: number;
@@ -250,9 +267,11 @@ class LoadClient {
       p.send(JSON.stringify({ ...job, matches: share, offset: k * 100_000, sync: n > 1 }));
     });
     let c0 = 0;
+    let m0 = 0;
     let d0 = Number.NaN;
     const open = () => {
       c0 = cpuMs(serverPid);
+      m0 = mainThreadCpuMs(serverPid);
       if (withDb) d0 = postgresCpuMs();
     };
     if (n > 1) {
@@ -262,6 +281,7 @@ class LoadClient {
     }
     let stopped = 0;
     let c1 = 0;
+    let m1 = 0;
     let d1 = Number.NaN;
     const results = await Promise.all(
       procs.map(async (p) => {
@@ -272,6 +292,7 @@ class LoadClient {
           } else if (e.event === 'stop') {
             if (++stopped === n) {
               c1 = cpuMs(serverPid);
+              m1 = mainThreadCpuMs(serverPid);
               if (withDb) d1 = postgresCpuMs();
             }
           } else if (e.event === 'end') return e;
@@ -285,6 +306,7 @@ class LoadClient {
       unanswered: sum((r) => r.unanswered),
       wallS: results[0].wallS,
       cpuS: (c1 - c0) / 1000,
+      mainCpuS: (m1 - m0) / 1000,
       clientCpuS: sum((r) => r.clientCpuS),
       dbCpuS: (d1 - d0) / 1000,
       lat: results.flatMap((r) => r.lat),
@@ -303,7 +325,16 @@ function expect(e: { event: string }, want: string): void {
 /** A load client that died: the run counts as nothing answered rather than ending the bench. */
 function lost(err: unknown): Sample {
   console.error(`    load client failed: ${String(err).slice(0, 200)}`);
-  return { actions: 0, unanswered: NaN, wallS: SECONDS, cpuS: NaN, clientCpuS: NaN, dbCpuS: NaN, lat: [] };
+  return {
+    actions: 0,
+    unanswered: NaN,
+    wallS: SECONDS,
+    cpuS: NaN,
+    mainCpuS: NaN,
+    clientCpuS: NaN,
+    dbCpuS: NaN,
+    lat: [],
+  };
 }
 
 type Load = { label: string; matches: number; paceMs: number };
@@ -546,12 +577,12 @@ try {
 const wall = (s: Sample) => s.actions / s.wallS;
 const perCpu = (s: Sample) => s.actions / Math.max(0.01, s.cpuS);
 console.log(
-  '\n| server | load | matches | actions/s (wall) | actions per server CPU-s | load-client CPU ms/action | database CPU ms/action | p50 ms | p99 ms | unanswered |',
+  '\n| server | load | matches | actions/s (wall) | actions per server CPU-s | of it on the main thread | load-client CPU ms/action | database CPU ms/action | p50 ms | p99 ms | unanswered |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   console.log(
-    `| ${r.target} | ${r.load.label} | ${r.load.matches} | ${fmt(r.runs.map(wall))} | ${fmt(r.runs.map(perCpu))} | ${fmt(
+    `| ${r.target} | ${r.load.label} | ${r.load.matches} | ${fmt(r.runs.map(wall))} | ${fmt(r.runs.map(perCpu))} | ${fmt(r.runs.map((s) => (100 * s.mainCpuS) / s.cpuS))}% | ${fmt(
       r.runs.map((s) => (1000 * s.clientCpuS) / Math.max(1, s.actions)),
       2,
     )} | ${fmt(
