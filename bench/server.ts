@@ -17,6 +17,8 @@
 //   --open 200         open-loop concurrent matches          --pace 500,250   ms between one match's actions
 //   --idle 1000        idle matches for the memory figure
 //   --targets sqlite-http,sqlite-ws,pg-http,pg-ws,pg-ground-http,pg-ground-ws,bgio,sqlite-ground-http,sqlite-ground-ws
+//                      (and floor: bench/server-floor.ts, the same sockets and JSON with no framework,
+//                      engine or store, for what the transport alone costs; not in the default list)
 //   --pg auto          a throw-away PostgreSQL cluster when its binaries are installed (the default);
 //                      --pg postgres://... an existing server (a schema per run, dropped after); --pg none
 //   --profile DIR      run the arbiter server under node --cpu-prof, profiles into DIR
@@ -81,9 +83,9 @@ if (
   INTERLEAVE &&
   opt('targets', '')
     .split(',')
-    .some((t) => !['sqlite-http', 'sqlite-ws', 'bgio'].includes(t))
+    .some((t) => !['sqlite-http', 'sqlite-ws', 'bgio', 'floor'].includes(t))
 )
-  throw new Error('--interleave plays sqlite-http, sqlite-ws and bgio only: name them in --targets');
+  throw new Error('--interleave plays sqlite-http, sqlite-ws, bgio and floor only: name them in --targets');
 if (!(Number.isInteger(CLIENTS) && CLIENTS >= 1))
   throw new Error(`--clients is a whole number >= 1, not ${opt('clients', '')}`);
 if (!(WARMUP >= 0)) throw new Error(`--warmup is a number of seconds, not ${opt('warmup', '')}`);
@@ -91,6 +93,7 @@ const TARGETS = opt(
   'targets',
   'sqlite-http,sqlite-ws,pg-http,pg-ws,pg-ground-http,pg-ground-ws,bgio,sqlite-ground-http,sqlite-ground-ws',
 ).split(',');
+const FLOOR = 'floor: bare node:http + ws, in memory';
 const BGIO = `boardgame.io memory socket.io (${bgioTransport}, ${bgioSetup}${sockets === 'kept' ? '' : ', a socket per match'})`;
 
 // the issue's targets
@@ -155,8 +158,23 @@ async function spawnServer(cmd: string[], re: RegExp): Promise<Proc> {
 
 /** utime + stime of a process in milliseconds (Linux /proc, 100 ticks per second). */
 function cpuMs(pid: number): number {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return statCpuMs(`/proc/${pid}/stat`);
+}
+function statCpuMs(path: string): number {
+  const f = readFileSync(path, 'utf8').split(') ')[1].split(' ');
   return (Number(f[11]) + Number(f[12])) * 10;
+}
+/**
+ * The same for the process's main thread alone (its thread id is the process id): the rest of a
+ * Node.js server's CPU is V8's helper threads (concurrent marking, compiling), libuv's pool and
+ * worker threads (the SQLite checkpointer), none of which a CPU profile of the main thread shows.
+ */
+function mainThreadCpuMs(pid: number): number {
+  try {
+    return statCpuMs(`/proc/${pid}/task/${pid}/stat`);
+  } catch {
+    return Number.NaN;
+  }
 }
 function rssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
@@ -175,6 +193,8 @@ type Sample = {
   unanswered: number;
   wallS: number;
   cpuS: number;
+  /** Of cpuS, the server's main thread. */
+  mainCpuS: number;
   clientCpuS: number;
   /** CPU of this machine's PostgreSQL processes in the window (PostgreSQL targets), else NaN. */
   dbCpuS: number;
@@ -247,9 +267,11 @@ class LoadClient {
       p.send(JSON.stringify({ ...job, matches: share, offset: k * 100_000, sync: n > 1 }));
     });
     let c0 = 0;
+    let m0 = 0;
     let d0 = Number.NaN;
     const open = () => {
       c0 = cpuMs(serverPid);
+      m0 = mainThreadCpuMs(serverPid);
       if (withDb) d0 = postgresCpuMs();
     };
     if (n > 1) {
@@ -259,6 +281,7 @@ class LoadClient {
     }
     let stopped = 0;
     let c1 = 0;
+    let m1 = 0;
     let d1 = Number.NaN;
     const results = await Promise.all(
       procs.map(async (p) => {
@@ -269,6 +292,7 @@ class LoadClient {
           } else if (e.event === 'stop') {
             if (++stopped === n) {
               c1 = cpuMs(serverPid);
+              m1 = mainThreadCpuMs(serverPid);
               if (withDb) d1 = postgresCpuMs();
             }
           } else if (e.event === 'end') return e;
@@ -282,6 +306,7 @@ class LoadClient {
       unanswered: sum((r) => r.unanswered),
       wallS: results[0].wallS,
       cpuS: (c1 - c0) / 1000,
+      mainCpuS: (m1 - m0) / 1000,
       clientCpuS: sum((r) => r.clientCpuS),
       dbCpuS: (d1 - d0) / 1000,
       lat: results.flatMap((r) => r.lat),
@@ -300,7 +325,16 @@ function expect(e: { event: string }, want: string): void {
 /** A load client that died: the run counts as nothing answered rather than ending the bench. */
 function lost(err: unknown): Sample {
   console.error(`    load client failed: ${String(err).slice(0, 200)}`);
-  return { actions: 0, unanswered: NaN, wallS: SECONDS, cpuS: NaN, clientCpuS: NaN, dbCpuS: NaN, lat: [] };
+  return {
+    actions: 0,
+    unanswered: NaN,
+    wallS: SECONDS,
+    cpuS: NaN,
+    mainCpuS: NaN,
+    clientCpuS: NaN,
+    dbCpuS: NaN,
+    lat: [],
+  };
 }
 
 type Load = { label: string; matches: number; paceMs: number };
@@ -413,6 +447,36 @@ async function arbiterTarget(
   }
 }
 
+/** The floor (bench/server-floor.ts): the same sockets and JSON with nothing else, as the arbiter-ws job. */
+async function floorTarget(runs = ALL_RUNS) {
+  for (const run of runs) {
+    const srv = await spawnServer(
+      ['--import', 'tsx', join(ROOT, 'bench/server-floor.ts')],
+      /listening http:\/\/127\.0\.0\.1:(\d+)/,
+    );
+    const client = new LoadClient();
+    try {
+      for (const load of LOADS) {
+        console.error(`  floor: run ${run + 1}, ${load.label}, ${load.matches} matches`);
+        const job: LoadJob = {
+          kind: 'arbiter-ws',
+          game: 'tictactoe',
+          base: `http://127.0.0.1:${srv.port}`,
+          matches: load.matches,
+          seconds: SECONDS,
+          paceMs: load.paceMs,
+          sockets,
+          warmupS: WARMUP,
+        };
+        addSample(FLOOR, load, await client.run(job, srv.proc.pid!).catch(lost));
+      }
+    } finally {
+      client.close();
+      await srv.stop();
+    }
+  }
+}
+
 async function bgioTarget(runs = ALL_RUNS) {
   try {
     createRequire(import.meta.url).resolve('boardgame.io/server');
@@ -484,6 +548,7 @@ try {
         await arbiterTarget('arbiter sqlite http', 'sqlite', 'http', 'tictactoe', [run]);
       if (TARGETS.includes('sqlite-ws')) await arbiterTarget('arbiter sqlite ws', 'sqlite', 'ws', 'tictactoe', [run]);
       if (TARGETS.includes('bgio')) await bgioTarget([run]);
+      if (TARGETS.includes('floor')) await floorTarget([run]);
     }
   } else {
     if (TARGETS.includes('sqlite-http')) await arbiterTarget('arbiter sqlite http', 'sqlite', 'http');
@@ -498,6 +563,7 @@ try {
     cluster?.stop();
     cluster = null;
     if (TARGETS.includes('bgio')) await bgioTarget();
+    if (TARGETS.includes('floor')) await floorTarget();
     if (TARGETS.includes('sqlite-ground-http'))
       await arbiterTarget('arbiter sqlite http, GROUND 4p', 'sqlite', 'http', 'ground');
     if (TARGETS.includes('sqlite-ground-ws'))
@@ -511,12 +577,12 @@ try {
 const wall = (s: Sample) => s.actions / s.wallS;
 const perCpu = (s: Sample) => s.actions / Math.max(0.01, s.cpuS);
 console.log(
-  '\n| server | load | matches | actions/s (wall) | actions per server CPU-s | load-client CPU ms/action | database CPU ms/action | p50 ms | p99 ms | unanswered |',
+  '\n| server | load | matches | actions/s (wall) | actions per server CPU-s | of it on the main thread | load-client CPU ms/action | database CPU ms/action | p50 ms | p99 ms | unanswered |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   console.log(
-    `| ${r.target} | ${r.load.label} | ${r.load.matches} | ${fmt(r.runs.map(wall))} | ${fmt(r.runs.map(perCpu))} | ${fmt(
+    `| ${r.target} | ${r.load.label} | ${r.load.matches} | ${fmt(r.runs.map(wall))} | ${fmt(r.runs.map(perCpu))} | ${fmt(r.runs.map((s) => (100 * s.mainCpuS) / s.cpuS))}% | ${fmt(
       r.runs.map((s) => (1000 * s.clientCpuS) / Math.max(1, s.actions)),
       2,
     )} | ${fmt(

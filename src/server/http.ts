@@ -28,7 +28,15 @@ import { sha256 } from './auth.ts';
 import { DomainError, type DomainCode } from './errors.ts';
 import type { LiveMatch } from './live.ts';
 import { REMOTE_CLOSE, type RemoteTransport } from './remote.ts';
-import { AccessQuery, CreateBody, JoinBody, ListQuery, openApi, parseActBody, parseClientFrame } from './schemas.ts';
+import {
+  AccessQuery,
+  ListQuery,
+  openApi,
+  parseActBody,
+  parseClientFrame,
+  parseCreateBody,
+  parseJoinBody,
+} from './schemas.ts';
 import { refuseNul } from './nul.ts';
 import { fullLog, partialLog } from './log.ts';
 import { MALFORMED_AUTH, parseAuthorization, refuseDeep } from './edge.ts';
@@ -355,7 +363,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.post('/api/matches', async (req, reply) => {
-    const body = CreateBody.parse(req.body);
+    const body = parseCreateBody(req.body);
     const m = await svc.create({ ...body, config: body.config as JsonObject | undefined });
     return reply.status(201).send(svc.publicRecord(m));
   });
@@ -378,7 +386,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.post('/api/matches/:id/join', async (req, reply) => {
     const m = await match(req);
-    const body = JoinBody.parse(req.body);
+    const body = parseJoinBody(req.body);
     refuseExpiredJoin(svc.publicRecord(m), Date.now(), expireAfterMs);
     const r = await svc.join(m, body.seat, body.name);
     return reply.status(201).send({ match: m.id, seat: r.seat, token: r.token });
@@ -646,8 +654,10 @@ function drainConnections(app: FastifyInstance): void {
   const closeIdle = () => {
     for (const [s, n] of busy) if (n === 0) s.destroy();
   };
-  app.addHook('onSend', async (_req, reply) => {
+  // a callback hook, not an async one: no promise per answer
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
+    done(null, payload);
   });
   app.addHook('preClose', (done) => {
     draining = true;

@@ -250,16 +250,64 @@ function usualAction(v: unknown, keys: readonly string[]): v is Record<string, u
   );
 }
 
-/** A parsed WebSocket message as a client frame (`ClientFrame.safeParse`, with a fast path for `act`). */
+/** A string whose length (in UTF-16 units, as zod counts) is within [min, max]. */
+const sized = (v: unknown, min: number, max: number) => typeof v === 'string' && v.length >= min && v.length <= max;
+/** Absent, or a whole number within [min, max] (zod's `.int().min().max()`). */
+const wholeIn = (v: unknown, min: number, max: number) =>
+  v === undefined || (Number.isInteger(v) && (v as number) >= min && (v as number) <= max);
+
+const SWITCH_FRAME_KEYS = ['type', 'id', 'match', 'token', 'password'] as const;
+
+/** A `switch` frame of the schema's shape (each kept seat socket sends one per match). */
+function usualSwitch(v: unknown): boolean {
+  return (
+    plainObject(v) &&
+    v.type === 'switch' &&
+    onlyKeys(v, SWITCH_FRAME_KEYS) &&
+    sized(v.match, 1, 64) &&
+    (v.token === undefined || sized(v.token, 1, 256)) &&
+    (v.password === undefined || sized(v.password, 0, 1024)) &&
+    (v.id === undefined || isPlainJson(v.id)) &&
+    findPrototypeKey(v) === null
+  );
+}
+
+/** A parsed WebSocket message as a client frame (`ClientFrame.safeParse`, with fast paths for `act` and `switch`). */
 export function parseClientFrame(msg: unknown): ReturnType<typeof ClientFrame.safeParse> {
   if (
-    usualAction(msg, ACT_FRAME_KEYS) &&
-    msg.type === 'act' &&
-    (msg.id === undefined || isPlainJson(msg.id)) &&
-    findPrototypeKey(msg) === null
+    (usualAction(msg, ACT_FRAME_KEYS) &&
+      msg.type === 'act' &&
+      (msg.id === undefined || isPlainJson(msg.id)) &&
+      findPrototypeKey(msg) === null) ||
+    usualSwitch(msg)
   )
     return { success: true, data: msg as ActFrame } as ReturnType<typeof ClientFrame.safeParse>;
   return ClientFrame.safeParse(msg);
+}
+
+type JoinInput = { name: string; seat?: number };
+type CreateInput = { ruleset: string; seed?: number };
+
+/** A join body (`JoinBody.parse`, checked by hand when it has the schema's shape: every join of a match). */
+export function parseJoinBody(body: unknown): JoinInput {
+  if (plainObject(body) && onlyKeys(body, ['name', 'seat']) && sized(body.name, 1, 64) && wholeIn(body.seat, 0, 63))
+    return body as JoinInput;
+  return JoinBody.parse(body);
+}
+
+/**
+ * A create body (`CreateBody.parse`): the usual one, a ruleset and maybe a seed, is checked by hand;
+ * any other field (config, seats, watching, deadlines, line-ups) goes to zod.
+ */
+export function parseCreateBody(body: unknown): z.infer<typeof CreateBody> {
+  if (
+    plainObject(body) &&
+    onlyKeys(body, ['ruleset', 'seed']) &&
+    sized(body.ruleset, 1, 64) &&
+    wholeIn(body.seed, 0, 2 ** 32 - 1)
+  )
+    return body as CreateInput;
+  return CreateBody.parse(body);
 }
 
 /** A request body as an action submission (`ActBody.parse`, with a fast path for the usual body). */

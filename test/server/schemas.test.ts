@@ -4,7 +4,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SeededRandom } from '../../packages/engine/src/kernel/index.ts';
-import { ActBody, ClientFrame, parseActBody, parseClientFrame } from '../../src/server/schemas.ts';
+import {
+  ActBody,
+  ClientFrame,
+  CreateBody,
+  JoinBody,
+  parseActBody,
+  parseClientFrame,
+  parseCreateBody,
+  parseJoinBody,
+} from '../../src/server/schemas.ts';
 
 const long = 'k'.repeat(129);
 const FRAMES: string[] = [
@@ -105,5 +114,92 @@ test('[SRV-FAST-BODY] an action body is accepted by the fast path exactly when t
       attempt(() => ActBody.parse(JSON.parse(text))),
       text,
     );
+  }
+});
+
+// Values at and around every bound the join, create and switch schemas set, and of the wrong kinds.
+const EDGE_VALUES: unknown[] = [
+  '',
+  'x',
+  'é'.repeat(64),
+  'n'.repeat(65),
+  't'.repeat(256),
+  't'.repeat(257),
+  'p'.repeat(1024),
+  'p'.repeat(1025),
+  -1,
+  0,
+  -0,
+  1,
+  1.5,
+  63,
+  64,
+  2 ** 32 - 1,
+  2 ** 32,
+  null,
+  true,
+  [],
+  { a: 1 },
+  { __proto__: 1 },
+];
+
+/** Random objects over `keys` (and a stray one), each value one of EDGE_VALUES, as JSON text. */
+function edgeObject(rnd: SeededRandom, keys: string[], fixed: Record<string, unknown> = {}): string {
+  const all = [...keys, 'extra', '__proto__'];
+  const parts = Object.entries(fixed).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
+  for (let i = rnd.int(4); i > 0; i--) {
+    const k = all[rnd.int(all.length)];
+    const v = EDGE_VALUES[rnd.int(EDGE_VALUES.length)];
+    // { __proto__: 1 } as a literal sets no key; JSON text with the key has it as an own key
+    const text =
+      typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0
+        ? '{"__proto__":1}'
+        : JSON.stringify(v);
+    parts.push(`${JSON.stringify(k)}:${text}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+test('[SRV-FAST-JOIN] a join body is accepted by the fast path exactly when the zod schema accepts it', () => {
+  const rnd = new SeededRandom(9);
+  const fixed = ['{"name":"x"}', '{"name":"x","seat":0}', '{"name":"x","seat":63}', '{"name":"x","seat":64}', '{}'];
+  for (let i = 0; i < 4000; i++) {
+    const text = i < fixed.length ? fixed[i] : edgeObject(rnd, ['name', 'seat']);
+    same(
+      attempt(() => parseJoinBody(JSON.parse(text))),
+      attempt(() => JoinBody.parse(JSON.parse(text))),
+      text,
+    );
+  }
+});
+
+test('[SRV-FAST-CREATE] a create body is accepted by the fast path exactly when the zod schema accepts it', () => {
+  const rnd = new SeededRandom(10);
+  const fixed = [
+    '{"ruleset":"tictactoe"}',
+    '{"ruleset":"tictactoe","seed":4294967295}',
+    '{"ruleset":"tictactoe","seed":4294967296}',
+  ];
+  for (let i = 0; i < 4000; i++) {
+    const text =
+      i < fixed.length
+        ? fixed[i]
+        : edgeObject(rnd, ['ruleset', 'seed', 'config', 'seats'], rnd.int(2) ? { ruleset: 'tictactoe' } : {});
+    same(
+      attempt(() => parseCreateBody(JSON.parse(text))),
+      attempt(() => CreateBody.parse(JSON.parse(text))),
+      text,
+    );
+  }
+});
+
+test('[SRV-FAST-SWITCH] a switch frame is accepted by the fast path exactly when the zod schema accepts it', () => {
+  const rnd = new SeededRandom(11);
+  for (let i = 0; i < 4000; i++) {
+    const text = edgeObject(rnd, ['match', 'token', 'password', 'id'], {
+      type: 'switch',
+      ...(rnd.int(2) ? { match: 'm1' } : {}),
+    });
+    same(parseClientFrame(JSON.parse(text)), ClientFrame.safeParse(JSON.parse(text)), text);
   }
 });
