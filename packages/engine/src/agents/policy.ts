@@ -159,7 +159,7 @@ export class SeatAgent implements Agent {
     }
   }
 
-    /** Fail the seat now (its agent could not start): it plays its default at once from here on. */
+  /** Fail the seat now (its agent could not start): it plays its default at once from here on. */
   fail(): void {
     if (this.failed) return;
     this.failed = true;
