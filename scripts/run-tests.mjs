@@ -7,7 +7,8 @@
 // in the background while the tests run, and fails when one of them fails: that is `npm test`.
 // --fast is the edit loop's tier (the kernel, the rulesets, scenarios and conformance); PATTERNs keep
 // the files whose path contains one of them. Files run in parallel, each in its own process:
-// --concurrency (default 2, or ARBITER_TEST_CONCURRENCY) fits the two-core machines this runs on;
+// --concurrency (default 3, or ARBITER_TEST_CONCURRENCY): on the two-core machines this runs on, one more
+// file than cores, since the browser and server files spend much of their time waiting;
 // Node 20's own default is cores - 1, which is one file at a time there. The command line is built
 // first (build/cli), so test files that start `arbiter` do not each find it stale and wait.
 //
@@ -57,7 +58,7 @@ const args = process.argv.slice(2);
 let fast = false;
 let fromSource = false;
 let withChecks = false;
-let concurrency = Number(process.env.ARBITER_TEST_CONCURRENCY ?? 2);
+let concurrency = Number(process.env.ARBITER_TEST_CONCURRENCY ?? 3);
 /** @type {string[]} */
 const only = [];
 for (let i = 0; i < args.length; i++) {
