@@ -10,21 +10,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+// the eight lines only (a constant): the floor runs no engine code per move
+import { LINES } from '@arbiter/engine/rulesets/tictactoe';
 
 type Match = { id: string; board: (0 | 1 | null)[]; seq: number; tokens: string[]; socks: (WebSocket | null)[] };
 const matches = new Map<string, Match>();
 const byToken = new Map<string, { m: Match; seat: number }>();
 
-const LINES = [
-  [0, 1, 2],
-  [3, 4, 5],
-  [6, 7, 8],
-  [0, 3, 6],
-  [1, 4, 7],
-  [2, 5, 8],
-  [0, 4, 8],
-  [2, 4, 6],
-];
 function outcome(b: Match['board']): unknown {
   for (const [a, c, d] of LINES) if (b[a] !== null && b[a] === b[c] && b[a] === b[d]) return { winner: b[a] };
   return b.every((x) => x !== null) ? { draw: true } : null;
