@@ -18,13 +18,20 @@ export const CHECKS = [
   { name: 'knip', cmd: bin('knip'), args: [] },
 ];
 
-/** @returns {Promise<CheckResult>} */
-function runOne(/** @type {(typeof CHECKS)[number]} */ check) {
-  const t0 = Date.now();
+/**
+ * Runs a command with its output captured (never shown while it runs); resolves with its exit status
+ * (null: it could not start) and its output. Also used by [NEW-IN-COPY] for the checks in its copy.
+ * @param {string} cmd
+ * @param {readonly string[]} args
+ * @param {{ cwd?: string; env?: NodeJS.ProcessEnv }} [opts]
+ * @returns {Promise<{ status: number | null; output: string }>}
+ */
+export function runCaptured(cmd, args, opts = {}) {
   return new Promise((resolve) => {
-    const child = spawn(check.cmd, check.args, {
+    const child = spawn(cmd, [...args], {
+      cwd: opts.cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+      env: { ...(opts.env ?? process.env), FORCE_COLOR: '0', NO_COLOR: '1' },
     });
     let output = '';
     child.stdout.on('data', (d) => {
@@ -33,11 +40,16 @@ function runOne(/** @type {(typeof CHECKS)[number]} */ check) {
     child.stderr.on('data', (d) => {
       output += d;
     });
-    const done = (/** @type {number | null} */ status, extra = '') =>
-      resolve({ name: check.name, status, seconds: (Date.now() - t0) / 1000, output: output + extra });
-    child.on('error', (e) => done(null, String(e)));
-    child.on('close', (status) => done(status));
+    child.on('error', (e) => resolve({ status: null, output: `${output}${e}` }));
+    child.on('close', (status) => resolve({ status, output }));
   });
+}
+
+/** @returns {Promise<CheckResult>} */
+async function runOne(/** @type {(typeof CHECKS)[number]} */ check) {
+  const t0 = Date.now();
+  const r = await runCaptured(check.cmd, check.args);
+  return { name: check.name, status: r.status, seconds: (Date.now() - t0) / 1000, output: r.output };
 }
 
 /** Runs every check, one at a time; resolves with all their results. */

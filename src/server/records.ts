@@ -31,8 +31,9 @@ export async function loadMatch(
   else if (canonicalJson(row.header.setup_events ?? []) !== canonicalJson(engine.setupEvents))
     m.broken = 'setup events differ from the stored header';
   if (!m.broken) {
-    // the agents are seated after the replay (service.load); the engine notes what each was told
-    engine.beginResume();
+    // the agents are seated after the replay (service.load); the engine notes what each was told.
+    // Only where someone will be asked again: a finished match, or one without agents, needs none of it
+    if (row.status !== 'finished' && seats.some((s) => s.kind === 'agent')) engine.beginResume();
     replayInto(m, await store.submissions(id, 0));
     if (!m.broken && engine.hash !== row.hash)
       m.broken = `event-stream hash ${engine.hash} differs from the stored ${row.hash}`;

@@ -13,7 +13,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,
   mkdirSync,
@@ -27,6 +27,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { CHECKS, runCaptured } from '../../scripts/static-checks.mjs';
 
 const ROOT = process.cwd();
 const ID = 'tile-race';
@@ -42,27 +43,6 @@ function run(cmd: string, args: string[], cwd: string, env: Record<string, strin
     env: { ...outer, NODE_OPTIONS: '', FORCE_COLOR: '0', NO_COLOR: '1', ...env },
   });
   return { status: r.status, out: `${r.stdout ?? ''}${r.stderr ?? ''}` };
-}
-
-/** `run`, without blocking: the checks below run side by side (their time is the longest one's). */
-function runAsync(cmd: string, args: readonly string[], cwd: string): Promise<{ status: number | null; out: string }> {
-  const { NODE_TEST_CONTEXT: _nested, ...outer } = process.env;
-  return new Promise((resolve) => {
-    const child = spawn(cmd, [...args], {
-      cwd,
-      env: { ...outer, NODE_OPTIONS: '', FORCE_COLOR: '0', NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      out += d;
-    });
-    child.on('error', (e) => resolve({ status: null, out: `${out}${e}` }));
-    child.on('close', (status) => resolve({ status, out }));
-  });
 }
 
 /** A copy of the checkout: git's files (tracked and untracked, not ignored), node_modules linked. */
@@ -126,25 +106,25 @@ test('[NEW-IN-COPY] HEAVY: arbiter new plus the printed registration step keeps 
   );
   register(copy, made.out, process.env.ARBITER_NEW_COPY_STEP === 'import-only');
 
-  const bin = (name: string) => join(copy, 'node_modules/.bin', name);
-  // the conformance suite and the scenarios of the new ruleset (the shipped ones are the main suite's)
+  // npm test's static checks (the same list), and the conformance suite and the scenarios of the new ruleset (the shipped ones are the main suite's)
   const tests = (files: string[]) => [process.execPath, ['--import', 'tsx', '--test', ...files]] as const;
   const newOnly = `--test-name-pattern=^(conformance|scenarios): ${ID}$`;
   const checks: [string, string, readonly string[]][] = [
-    ['tsc', bin('tsc'), ['--noEmit', '-p', '.']],
-    ['tsc web', bin('tsc'), ['--noEmit', '-p', 'web']],
-    ['biome', bin('biome'), ['ci', '--colors=off', '.']],
-    ['knip', bin('knip'), []],
+    ...CHECKS.map((c): [string, string, readonly string[]] => [c.name, join(copy, c.cmd), c.args]),
     ['conformance, scenarios and coverage', ...tests([newOnly, 'test/conformance.test.ts', 'test/scenarios.test.ts'])],
     ['the dist build', ...tests(['test/library/dist.test.ts'])],
   ];
   const failed: string[] = [];
   const outputs: Record<string, string> = {};
-  const results = await Promise.all(checks.map(([, cmd, args]) => runAsync(cmd, args, copy)));
+  // side by side: the time is the longest check's; without NODE_TEST_CONTEXT, or a `node --test`
+  // started from here takes itself for a nested run and runs nothing
+  const { NODE_TEST_CONTEXT: _nested, ...outer } = process.env;
+  const env = { ...outer, NODE_OPTIONS: '' };
+  const results = await Promise.all(checks.map(([, cmd, args]) => runCaptured(cmd, args, { cwd: copy, env })));
   checks.forEach(([name], i) => {
     const r = results[i];
-    outputs[name] = r.out;
-    if (r.status !== 0) failed.push(`${name} (exit ${r.status}):\n${r.out.slice(-3000)}`);
+    outputs[name] = r.output;
+    if (r.status !== 0) failed.push(`${name} (exit ${r.status}):\n${r.output.slice(-3000)}`);
   });
   assert.deepEqual(failed, [], failed.join('\n\n'));
   // the green runs covered the new ruleset: its conformance suite and its scenarios ran

@@ -97,10 +97,9 @@ test('[issue 14, bnc] a contestant sees its zone, items and menu, and acts throu
   await page.context().close();
 });
 
-test('[issue 14, GROUND] the seat sees its hand, "has chosen" for the others during Select, the reveal, and answers its prompts', {
-  skip: missing ?? false,
-}, async () => {
-  const m = await newMatch(
+/** Four-player GROUND, seed 8: this page's person at seat 0, three random agents. */
+function groundWithThreeBots() {
+  return newMatch(
     site,
     {
       ruleset: 'ground',
@@ -110,6 +109,12 @@ test('[issue 14, GROUND] the seat sees its hand, "has chosen" for the others dur
     },
     0,
   );
+}
+
+test('[issue 14, GROUND] the seat sees its hand, "has chosen" for the others during Select, the reveal, and answers its prompts', {
+  skip: missing ?? false,
+}, async () => {
+  const m = await groundWithThreeBots();
   const page = await openMatch(site, m.id, m.token);
   await page.waitForSelector('.gr-board', { timeout: 20_000 });
   // Select: the agents have chosen; the page says so and shows none of their choices
@@ -211,16 +216,7 @@ test('[issue 14, bnc] the replay viewer shows the beats as a timeline and jumps 
 test('[WEB-GROUND-360] GROUND at 360 px: the turn, the prompt, the hand and the seats come first; the events fold below the seats; axe finds nothing', {
   skip: missing ?? false,
 }, async () => {
-  const m = await newMatch(
-    site,
-    {
-      ruleset: 'ground',
-      config: { players: 4 },
-      seed: 8,
-      seats: [{}, { agent: 'random' }, { agent: 'random' }, { agent: 'random' }],
-    },
-    0,
-  );
+  const m = await groundWithThreeBots();
   const page = await openMatch(site, m.id, m.token, { width: 360, height: 800 });
   await page.waitForSelector('.gr-board', { timeout: 20_000 });
   await page.waitForFunction(() => document.querySelectorAll('.gr-status.gr-chosen').length === 3);
