@@ -3,6 +3,7 @@
 // imported from `@arbiter/engine` (packages/engine builds its own dist/), like every other package.
 // The CLI has its own build (scripts/tsdown.cli.config.ts).
 
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsdown';
 
 export default defineConfig({
@@ -14,7 +15,8 @@ export default defineConfig({
   // .js and .d.ts, as package.json's exports name them ("type": "module")
   fixedExtension: false,
   deps: { neverBundle: [/^@arbiter\/engine(\/|$)/] },
-  dts: true,
+  // declarations from TypeScript 7's native compiler, as the engine's build does
+  dts: { tsgo: { path: fileURLToPath(new URL('node_modules/typescript7/bin/tsc', import.meta.url)) } },
   clean: true,
   sourcemap: false,
 });

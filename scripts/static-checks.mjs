@@ -9,11 +9,16 @@ import { join } from 'node:path';
 /** @typedef {{ name: string; status: number | null; seconds: number; output: string }} CheckResult */
 
 const bin = (/** @type {string} */ name) => join('node_modules', '.bin', name);
+// TypeScript 7, the native compiler, checks both projects in a third of TypeScript 6's time. It is
+// installed under the alias `typescript7` beside TypeScript 6, which stays for the tools that use
+// its JavaScript API (tsdown's declaration bundler, openapi-typescript, the dist test's checker),
+// so `.bin/tsc` may be either; this path is not.
+const TSC = join('node_modules', 'typescript7', 'bin', 'tsc');
 
 /** The checks, in the order `npm run typecheck` and `npm run lint` give them. */
 export const CHECKS = [
-  { name: 'tsc', cmd: bin('tsc'), args: ['--noEmit', '-p', '.'] },
-  { name: 'tsc web', cmd: bin('tsc'), args: ['--noEmit', '-p', 'web'] },
+  { name: 'tsc', cmd: TSC, args: ['--noEmit', '-p', '.'] },
+  { name: 'tsc web', cmd: TSC, args: ['--noEmit', '-p', 'web'] },
   { name: 'biome', cmd: bin('biome'), args: ['ci', '--colors=off', '.'] },
   { name: 'knip', cmd: bin('knip'), args: [] },
 ];
