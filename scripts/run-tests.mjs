@@ -29,6 +29,33 @@ import { buildCliIfStale } from './cli-build.mjs';
 import { runStaticChecks } from './static-checks.mjs';
 import { bundleTests } from './test-bundle.mjs';
 
+/**
+ * The run's tail: the files that ended last, with when each started and ended (s from the run's
+ * start), so a long file that started late (the wall time's real bound) shows.
+ * @param {Row[]} rows
+ * @param {number} runStart epoch ms
+ */
+function printTail(rows, runStart) {
+  const timed = rows.filter((r) => typeof r.startMs === 'number');
+  if (timed.length === 0) return;
+  const end = (/** @type {Row} */ r) => (r.startMs ?? 0) + r.wallMs - runStart;
+  timed.sort((a, b) => end(b) - end(a));
+  const s = (/** @type {number} */ ms) => (ms / 1000).toFixed(0).padStart(4);
+  console.log('\nthe last files to end (s from the start of the run: started, ended):');
+  for (const r of timed.slice(0, 6)) console.log(`${s((r.startMs ?? 0) - runStart)} ${s(end(r))}  ${r.file}`);
+}
+
+/** CPU seconds of this process's reaped children (the test run and the checks), from /proc; null elsewhere. */
+function runCpuSeconds() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[13]) + Number(f[14])) / 100; // cutime + cstime, USER_HZ 100
+  } catch {
+    return null;
+  }
+}
+
 /** The fast tier: path prefixes under test/. */
 const FAST = [
   'test/kernel/',
@@ -77,6 +104,7 @@ const chosen = files
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)));
 
 /** @typedef {{ wallMs: number; cpuMs: number; childCpuMs: number }} Cost */
+/** @typedef {Cost & { file: string; startMs?: number }} Row */
 const TIMES = join('test-output', 'test-times.json');
 /** @type {Record<string, Cost>} the last known cost of each file (by path under the repository) */
 let known = {};
@@ -148,7 +176,7 @@ try {
 } catch {
   summary = '0 passed, 1 failed (no test report was written)';
 }
-/** @type {Array<Cost & { file: string }>} */
+/** @type {Row[]} */
 const rows = [];
 for (const name of readdirSync(costs)) {
   try {
@@ -167,6 +195,7 @@ if (rows.length > 0) {
     console.log(`${s(row.cpuMs)} ${s(row.childCpuMs)} ${s(row.wallMs)}  ${row.file}`);
   const cpu = rows.reduce((t, r) => t + r.cpuMs, 0);
   console.log(`${s(cpu)} CPU s in all ${rows.length} files`);
+  printTail(rows, started);
   for (const { file, wallMs, cpuMs, childCpuMs } of rows) known[file] = { wallMs, cpuMs, childCpuMs };
   try {
     mkdirSync('test-output', { recursive: true });
@@ -185,5 +214,11 @@ if (checked.length > 0)
     `\nchecks: ${checked.map((c) => `${c.name} ${c.status === 0 ? 'ok' : 'FAILED'} (${Math.round(c.seconds)} s)`).join(', ')}`,
   );
 const secs = Math.round((Date.now() - started) / 1000);
+// the whole run's CPU: every test process and check, and what they waited for, against the wall time
+const all = runCpuSeconds();
+if (all !== null)
+  console.log(
+    `run CPU: ${all.toFixed(0)} s in ${secs} s wall, ${(all / Math.max(1, secs)).toFixed(2)} cores busy on average`,
+  );
 console.log(`\ntests: ${summary} (${chosen.length} files, ${secs} s, concurrency ${concurrency})`);
 process.exit(testStatus === 0 && failedChecks.length === 0 ? 0 : 1);

@@ -31,7 +31,14 @@ if (dir && file?.endsWith('.test.ts')) {
   process.on('exit', () => {
     const wall = performance.now(); // since this process started
     const { self, children } = cpuMs();
-    const row = { file, wallMs: Math.round(wall), cpuMs: self + children, childCpuMs: children };
+    // startMs: when the process started (epoch ms), so the runner can draw the run's timeline
+    const row = {
+      file,
+      wallMs: Math.round(wall),
+      cpuMs: self + children,
+      childCpuMs: children,
+      startMs: Math.round(performance.timeOrigin),
+    };
     try {
       writeFileSync(join(dir, `${process.pid}.json`), JSON.stringify(row));
     } catch {
