@@ -241,12 +241,17 @@ function* hiddenChoices(
   }
 }
 
+const PER_SEED = 3;
 for (const id of ['ground', 'duel', 'bnc']) {
   test(`[ENG-LOG-AUDIENCE] ${id}: every other audience's running log is the same whichever hidden choice a seat made`, () => {
     const pkg = getPackage(id);
     let found = 0;
     for (let seed = 1; seed <= 10; seed++) {
+      let here = 0;
       for (const h of hiddenChoices(pkg, seed)) {
+        // a few choices from each of ten seeds: bnc offers one every ten steps, and each costs two
+        // whole replays per audience
+        if (++here > PER_SEED) break;
         found++;
         for (const who of h.audiences) {
           const la: string[] = runningLog(pkg, h.a, who);
