@@ -16,6 +16,8 @@ export default defineConfig({
   fixedExtension: false,
   deps: { neverBundle: [/^@arbiter\/engine(\/|$)/] },
   // declarations from TypeScript 7's native compiler, as the engine's build does
+  // the sources only: declarations are emitted for every file the tsconfig includes
+  tsconfig: 'tsconfig.build.json',
   dts: { tsgo: { path: fileURLToPath(new URL('node_modules/typescript7/bin/tsc', import.meta.url)) } },
   clean: true,
   sourcemap: false,
