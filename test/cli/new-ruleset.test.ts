@@ -8,11 +8,11 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import ts from 'typescript';
 import type { RulesetPackage } from '../../packages/engine/src/kernel/index.ts';
 import { newRuleset, templateWords } from '../../src/cli/core/new.ts';
 import { compileWithAjv } from '../support/ajv.ts';
 import { cli } from '../support/cli.ts';
+import { typeProblems } from '../support/typecheck.ts';
 
 // The new folder imports the kernel's sources by path. The checks below must see the same kernel
 // module (one ArbiterError class), so they load the sources through one tsx graph with it: the
@@ -110,20 +110,11 @@ test('the files arbiter new writes type-check under the project settings', (t) =
   const root = mkdtempSync(join(tmpdir(), 'arbiter-new-tsc-'));
   t.after(() => rmSync(root, { recursive: true, force: true }));
   const { folder } = newRuleset('dice-dash', root, []);
-  const program = ts.createProgram([join(folder, 'index.ts')], {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    strict: true,
-    noEmit: true,
+  // the project's settings that bear on a ruleset's files (tsconfig.json), the rest as a client's
+  const problems = typeProblems(join(folder, 'index.ts'), {
     allowImportingTsExtensions: true,
     verbatimModuleSyntax: true,
-    skipLibCheck: true,
-    types: [],
   });
-  const problems = ts
-    .getPreEmitDiagnostics(program)
-    .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
   assert.deepEqual(problems, []);
 });
 

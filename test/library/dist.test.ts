@@ -20,14 +20,14 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { createContext, runInContext } from 'node:vm';
 import { build } from 'esbuild';
 import { rulesetIds } from '../../packages/engine/src/registry.ts';
 import { conformanceGame } from '../fixtures/browser-entry.ts';
+import { typeProblems } from '../support/typecheck.ts';
 
 const ROOT = process.cwd();
-const TSC = join(ROOT, 'node_modules/typescript7/bin/tsc');
 const ENGINE = join(ROOT, 'packages/engine');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const engineManifest = JSON.parse(readFileSync(join(ENGINE, 'package.json'), 'utf8'));
@@ -73,31 +73,6 @@ function consumer(files: Record<string, string>): string {
   symlinkSync(ROOT, join(dir, 'node_modules', 'arbiter'), 'dir');
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
-}
-
-/**
- * What the TypeScript checker says of one consumer file (strict, NodeNext, as a client would): the
- * native compiler (TypeScript 7, as npm test's checks run it) over a tsconfig naming that file alone.
- */
-function typeProblems(file: string): string[] {
-  const dir = dirname(file);
-  const config = {
-    compilerOptions: {
-      target: 'es2022',
-      module: 'nodenext',
-      moduleResolution: 'nodenext',
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-      types: [],
-    },
-    files: [basename(file)],
-  };
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(config));
-  const r = spawnSync(process.execPath, [TSC, '-p', dir, '--pretty', 'false'], { encoding: 'utf8' });
-  if (r.status === 0) return [];
-  const lines = `${r.stdout}${r.stderr}`.split('\n').filter((l) => l.trim());
-  return lines.length ? lines : [`tsc exited ${r.status} without a message`];
 }
 
 test('both package.json files name ESM entry points under dist/; the engine has no dependency', () => {
