@@ -38,6 +38,8 @@ export interface ServeOptions {
   agentEnv?: AgentEnv;
   /** Unfinished matches unchanged this long expire from the lobby's list (default one hour; 0: never). */
   expireAfterMs?: number;
+  /** Finished matches kept in memory (default 64; see ServiceOptions.keepFinished). */
+  keepFinished?: number;
   /** Line-ups the operator offers (`--lineup ID|FILE`): each starts one episode when the server starts. */
   lineups?: string[];
   /** The started episodes' pause before each agent move (default 500 ms) and seed (default random). */
@@ -117,6 +119,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     agentDeadlineMs: o.agentDeadlineMs,
     agentMaxFailures: o.maxFailures,
     agentEnv: o.agentEnv,
+    keepFinished: o.keepFinished,
     warn: (msg, detail) => log?.(msg, detail),
   });
   const webRoot = o.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url));

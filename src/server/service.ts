@@ -72,11 +72,21 @@ export interface ServiceOptions {
   agentEnv?: AgentEnv;
   /** Line-ups offered to creators and the transcripts of their seats (live episodes). */
   episodes?: Episodes;
+  /**
+   * Finished matches kept in memory (default 64); older ones nobody watches are dropped and read
+   * from the store again when asked for. Without a bound a long-running server keeps every match it
+   * ever played.
+   */
+  keepFinished?: number;
 }
+
+const KEEP_FINISHED = 64;
 
 export class MatchService {
   private readonly live = new Map<string, LiveMatch>();
   private readonly loading = new Map<string, Promise<LiveMatch | null>>();
+  /** Ids of the finished matches in memory, oldest first. */
+  private readonly finishedLive = new Set<string>();
   readonly store: Store;
   private readonly opts: ServiceOptions;
   private closed = false;
@@ -142,6 +152,26 @@ export class MatchService {
 
   liveCount(): number {
     return this.live.size;
+  }
+
+  /**
+   * A finished match joins the finished ones in memory; past the bound, the oldest nobody is
+   * watching leave it (its record, log and replay are read from the store again on the next ask).
+   * Watched ones do not count: they stay until their watchers leave and newer ones push them out.
+   */
+  private retire(m: LiveMatch): void {
+    this.finishedLive.add(m.id);
+    const keep = this.opts.keepFinished ?? KEEP_FINISHED;
+    const watched = (id: string) => (this.live.get(id)?.subs.size ?? 0) > 0;
+    let unwatched = 0;
+    for (const id of this.finishedLive) if (!watched(id)) unwatched++;
+    for (const id of this.finishedLive) {
+      if (unwatched <= keep) break;
+      if (watched(id)) continue;
+      this.finishedLive.delete(id);
+      if (this.live.get(id)?.status === 'finished') this.live.delete(id);
+      unwatched--;
+    }
   }
 
   // ---- reading ----------------------------------------------------------------------------
@@ -521,6 +551,7 @@ export class MatchService {
       }
       m.remote.clear();
       this.opts.episodes?.finished(m.id);
+      this.retire(m);
       return;
     }
     if (m.status !== 'running') return;

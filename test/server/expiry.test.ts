@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../src/server/serve.ts';
 import { expired } from '../../src/server/expiry.ts';
-import { call } from './helpers.ts';
+import { call, Watcher } from './helpers.ts';
 
 test('[SRV-EXPIRY] a waiting match nobody joins leaves the list after the expiry and refuses joins; finished ones stay', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-expiry-'));
@@ -48,4 +48,54 @@ test('[SRV-EXPIRY] expiry 0 never expires; finished matches never expire', () =>
   assert.equal(expired({ status: 'finished', updatedAt: 0 }, 1e12, 1), false);
   assert.equal(expired({ status: 'running', updatedAt: 0 }, 1e12, 1), true);
   assert.equal(expired({ status: 'running', updatedAt: 1e12 - 5 }, 1e12, 10), false);
+});
+
+test('[SRV-KEEP-FINISHED] finished matches leave memory past the bound unless watched, and read back the same from the store', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-keep-'));
+  const srv = await startServer({
+    host: '127.0.0.1',
+    port: 0,
+    db: join(dir, 'x.sqlite'),
+    logger: false,
+    webRoot: dir,
+    keepFinished: 2,
+  });
+  const api = `${srv.url}/api`;
+  const bots = [{ agent: 'first' }, { agent: 'first' }];
+  const finished = async (id: string) => {
+    for (let i = 0; i < 200; i++) {
+      const r = (await call(api, 'GET', `/matches/${id}`)).body as { status: string };
+      if (r.status === 'finished') return;
+      await new Promise((ok) => setTimeout(ok, 20));
+    }
+    assert.fail(`match ${id} did not finish`);
+  };
+  let watcher: Watcher | null = null;
+  try {
+    // one watched while it plays (paced) and after it ends
+    const watched = (await call(api, 'POST', '/matches', { ruleset: 'tictactoe', seats: bots, agentDelayMs: 50 })).body;
+    watcher = new Watcher(`${srv.url.replace('http', 'ws')}/api/matches/${watched.id}/ws`);
+    await watcher.open;
+    await finished(watched.id);
+    const ids: string[] = [watched.id];
+    const logs = new Map<string, unknown>();
+    logs.set(watched.id, (await call(api, 'GET', `/matches/${watched.id}/log`)).body);
+    for (let i = 0; i < 5; i++) {
+      const m = (await call(api, 'POST', '/matches', { ruleset: 'tictactoe', seats: bots, seed: i + 1 })).body;
+      await finished(m.id);
+      ids.push(m.id);
+      logs.set(m.id, (await call(api, 'GET', `/matches/${m.id}/log`)).body);
+    }
+    const inMemory = ((await call(api, 'GET', '/health')).body as { matches: number }).matches;
+    assert.equal(inMemory, 3, 'the two newest finished matches and the watched one');
+    for (const id of ids) {
+      const rec = (await call(api, 'GET', `/matches/${id}`)).body as { status: string };
+      assert.equal(rec.status, 'finished', id);
+      assert.equal((await call(api, 'GET', `/matches/${id}/log`)).body, logs.get(id), `${id}: the same log`);
+    }
+  } finally {
+    watcher?.close();
+    await srv.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
