@@ -63,8 +63,8 @@ const keepPaths = {
 /**
  * Bundle the given test files (paths under the repository) into a fresh build/test-XXXXXX/ folder
  * (each run its own, so two runs in one checkout never pull files from under each other), mirroring
- * their paths with `.mjs`. Returns the folder (to remove after the run) and the bundles' paths in
- * the files' order.
+ * their paths with `.mjs` under a folder numbered by their place in `files`. Returns the folder (to
+ * remove after the run) and the bundles' paths in the files' order.
  * @param {string[]} files
  * @returns {Promise<{ dir: string; bundles: string[] }>}
  */
@@ -77,10 +77,11 @@ export async function bundleTests(files) {
       rmSync(old, { recursive: true, force: true });
   }
   const TEST_BUILD = mkdtempSync(join(BUILD, 'test-'));
-  const entryPoints = files.map((f) => ({
-    in: join(ROOT, f),
-    out: relative(ROOT, join(ROOT, f)).replace(/\.tsx?$/, ''),
-  }));
+  // `node --test` sorts the paths it is given: a numbered folder per file keeps the caller's order
+  // (the runner's longest-first) as the sort order; scripts/test-cpu.mjs drops the number again
+  const outOf = (/** @type {string} */ f, /** @type {number} */ i) =>
+    join(String(i).padStart(4, '0'), relative(ROOT, join(ROOT, f)).replace(/\.tsx?$/, ''));
+  const entryPoints = files.map((f, i) => ({ in: join(ROOT, f), out: outOf(f, i) }));
   await build({
     entryPoints,
     outdir: TEST_BUILD,
@@ -97,6 +98,6 @@ export async function bundleTests(files) {
     logLevel: 'warning',
     plugins: [keepPaths],
   });
-  const bundles = files.map((f) => join(TEST_BUILD, relative(ROOT, join(ROOT, f)).replace(/\.tsx?$/, '.mjs')));
+  const bundles = files.map((f, i) => join(TEST_BUILD, `${outOf(f, i)}.mjs`));
   return { dir: TEST_BUILD, bundles };
 }

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 const dir = process.env.ARBITER_TEST_COST_DIR;
-// a bundled test file (build/test-XXXXXX/<path>.mjs, scripts/test-bundle.mjs) is named by its source's path
+// a bundled test file (build/test-XXXXXX/NNNN/<path>.mjs, scripts/test-bundle.mjs) is named by its source's path
 const run = process.argv[1] ?? '';
-const bundled = /[\\/]build[\\/]test-[^\\/]+[\\/](.*)\.test\.mjs$/.exec(run);
+const bundled = /[\\/]build[\\/]test-[^\\/]+[\\/]\d+[\\/](.*)\.test\.mjs$/.exec(run);
 const file = bundled ? join(process.env.ARBITER_TEST_SOURCE_ROOT ?? process.cwd(), `${bundled[1]}.test.ts`) : run;
 
 /** Own and reaped children's CPU in ms: /proc/self/stat where there is one (Linux), else own only. */
