@@ -6,6 +6,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { agentContext } from '../../packages/engine/src/engine/context.ts';
+import { SeededRandom } from '../../packages/engine/src/kernel/index.ts';
 import { PACKAGES } from '../../packages/engine/src/registry.ts';
 import { bncPackage, type BncView } from '../../packages/engine/src/rulesets/bnc/index.ts';
 import { duelPackage, type DuelView } from '../../packages/engine/src/rulesets/duel/index.ts';
@@ -53,4 +55,23 @@ test('[TYPED-VIEW] every ruleset view is read through its exported type, no cast
   const spectator: BncView = b.view(bs, null);
   assert.equal(seatView.role === 'contestant' ? seatView.me.zone : -1, bs.contestants[2].zone);
   assert.equal(spectator.role === 'spectator' ? spectator.contestants.length : -1, bs.contestants.length);
+});
+
+// [TYPED-AGENT-VIEW] The context an agent chooses in carries its ruleset's view type, so the
+// shipped agents read their view without a cast: the field reads below fail `tsc` if
+// `AgentContext.view` goes back to bare Json, and the context's view is the seat's own.
+test('[TYPED-AGENT-VIEW] an agent context carries the ruleset view type and the seat view', () => {
+  const g = groundPackage.ruleset;
+  const gs = g.setup(g.defaultConfig, 1);
+  const [p] = g.pending(gs);
+  const ctx = agentContext(g, gs, p.seat, p.kind, g.legal(gs, p.seat), new SeededRandom(1));
+  const players: GroundView['players'] = ctx.view.players;
+  assert.equal(players.length, gs.n);
+  assert.ok(players[p.seat].hand !== undefined, 'the context holds the asked seat’s view');
+
+  const b = bncPackage.ruleset;
+  const bs = b.setup(b.defaultConfig, 1);
+  const bctx = agentContext(b, bs, 0, 'turn', b.legal(bs, 0), new SeededRandom(1));
+  assert.equal(bctx.view.role, 'contestant');
+  assert.equal(bctx.ruleset.id, 'bnc');
 });

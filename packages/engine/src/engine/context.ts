@@ -1,17 +1,17 @@
 // Builds the context an agent chooses in. The view is computed only if the agent reads it, so
 // agents that do not look (random, first) cost nothing extra.
 
-import type { SeededRandom, AgentContext, Menu, Ruleset, Seat } from '../kernel/index.ts';
+import type { AgentContext, Json, Menu, Ruleset, SeededRandom, Seat } from '../kernel/index.ts';
 
-export function agentContext<S>(
-  rs: Ruleset<S>,
+export function agentContext<S, A extends Json = Json, V extends Json = Json>(
+  rs: Ruleset<S, A, V>,
   state: S,
   seat: Seat,
   kind: string,
-  menu: Menu,
+  menu: Menu<A>,
   random: SeededRandom,
-): AgentContext<S> {
-  let view: unknown;
+): AgentContext<S, A, V> {
+  let view: V | undefined;
   return {
     ruleset: rs,
     seat,
@@ -21,7 +21,7 @@ export function agentContext<S>(
     random,
     get view() {
       if (view === undefined) view = rs.view(state, seat);
-      return view as never;
+      return view;
     },
   };
 }

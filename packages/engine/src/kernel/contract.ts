@@ -255,22 +255,25 @@ export interface AgentRandom {
   pick<T>(items: readonly T[]): T;
 }
 
-/** What an agent sees when asked to choose. Fair agents use only `view` and `menu`. */
-export interface AgentContext<S = unknown, A extends Json = Json> {
-  ruleset: Ruleset<S, A>;
+/**
+ * What an agent sees when asked to choose. Fair agents use only `view` and `menu`. `V` is the
+ * ruleset's view type, so a ruleset's own agents read its view without casts.
+ */
+export interface AgentContext<S = unknown, A extends Json = Json, V extends Json = Json> {
+  ruleset: Ruleset<S, A, V>;
   seat: Seat;
   kind: string;
-  view: Json;
+  view: V;
   menu: Menu<A>;
   /** The omniscient state, for built-in scripted heuristics that declare they use it. */
   state: S;
   random: AgentRandom;
 }
 
-export interface Agent<A extends Json = Json, S = unknown> {
+export interface Agent<A extends Json = Json, S = unknown, V extends Json = Json> {
   readonly name: string;
   /** Return an action; it need not be from the menu (the runner checks it like any input). */
-  choose(ctx: AgentContext<S, A>): A | Json | Promise<A | Json>;
+  choose(ctx: AgentContext<S, A, V>): A | Json | Promise<A | Json>;
   /** Release what the agent holds (a child process, a socket); the runner calls it at match end. */
   close?(): void | Promise<void>;
 }
@@ -279,4 +282,6 @@ export interface Agent<A extends Json = Json, S = unknown> {
  * Makes one agent. `args` is the text after an agent kind's prefix (`cmd:<args>`). Agents get no
  * seed or seat here: the runner passes the seat and a per-seat seeded generator in every context.
  */
-export type AgentFactory<A extends Json = Json, S = unknown> = (options: { args?: string }) => Agent<A, S>;
+export type AgentFactory<A extends Json = Json, S = unknown, V extends Json = Json> = (options: {
+  args?: string;
+}) => Agent<A, S, V>;

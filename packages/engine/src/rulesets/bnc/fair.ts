@@ -25,6 +25,7 @@ import {
   type ItemId,
 } from './constants.ts';
 import type { SeatView } from './sample.ts';
+import type { BncView } from './view.ts';
 import type { Action } from './schema.ts';
 
 export type FairStyle = 'scout' | 'turncoat';
@@ -450,19 +451,25 @@ export function chooseFair(
   return allowed(view, menu, a) ? a : WAIT;
 }
 
-function fairAgent(style: FairStyle): AgentFactory<Action> {
+/** A seat is only ever asked with its own contestant's view. */
+function contestantView(v: BncView): SeatView {
+  if (v.role !== 'contestant') throw new Error('bnc fair agent: asked with a spectator view');
+  return v;
+}
+
+function fairAgent(style: FairStyle): AgentFactory<Action, unknown, BncView> {
   return () => {
     const mem = newFairMemory();
     return {
       name: style,
       // only the view and the menu: the context's state is never touched
-      choose: (ctx: AgentContext<unknown, Action>) =>
-        chooseFair(style, ctx.view as SeatView, ctx.menu.actions, mem, ctx.random),
+      choose: (ctx: AgentContext<unknown, Action, BncView>) =>
+        chooseFair(style, contestantView(ctx.view), ctx.menu.actions, mem, ctx.random),
     };
   };
 }
 
-export const fairAgents: Record<FairStyle, AgentFactory<Action>> = {
+export const fairAgents: Record<FairStyle, AgentFactory<Action, unknown, BncView>> = {
   scout: fairAgent('scout'),
   turncoat: fairAgent('turncoat'),
 };

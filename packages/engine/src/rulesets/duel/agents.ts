@@ -71,12 +71,11 @@ const DISCARD_ORDER = ['gamble', 'coffee', 'bell', 'toll', 'burn', 'stop', 'vent
 const discardCost = (a: DuelAction) =>
   a.type === 'discard' ? a.cards.reduce((t, c) => t + DISCARD_ORDER.indexOf(c), 0) : 0;
 
-const heuristic: AgentFactory<DuelAction, DuelState> = () => ({
+const heuristic: AgentFactory<DuelAction, DuelState, DuelView> = () => ({
   name: 'heuristic',
-  choose(ctx: AgentContext<DuelState, DuelAction>): DuelAction {
+  choose(ctx: AgentContext<DuelState, DuelAction, DuelView>): DuelAction {
     const menu = ctx.menu.actions;
-    // the view is the ruleset's own (view.ts builds exactly this shape)
-    const v = ctx.view as DuelView;
+    const v = ctx.view;
     let pick: DuelAction | undefined;
     if (ctx.kind === 'action') pick = ctx.seat === 0 ? corpChoice(v, menu) : runnerChoice(v, menu);
     else if (ctx.kind === 'approach') pick = find(menu, is('continue'));

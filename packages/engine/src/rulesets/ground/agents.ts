@@ -3,29 +3,32 @@
 // and answer mid-resolution decisions in a cooperative way. Ties are broken by the seeded agent
 // random so different seeds play differently.
 
-import type { Agent, AgentContext, AgentFactory, Json } from '../../kernel/index.ts';
+import type { Agent, AgentContext, AgentFactory } from '../../kernel/index.ts';
 import type { GroundGameAction, GroundState } from './state.ts';
+import type { GroundView, GroundViewPlayer, GroundViewProblem } from './view.ts';
 
-type Obj = Record<string, Json>;
-
-function num(v: Json | undefined, d = -1): number {
+function num(v: number | null | undefined, d = -1): number {
   return typeof v === 'number' ? v : d;
 }
 
-type Ctx = AgentContext<GroundState, GroundGameAction>;
+type Ctx = AgentContext<GroundState, GroundGameAction, GroundView>;
+
+/** A Problem's value once it has been seen face up (`d` while it is anonymous or out of range). */
+const cardValue = (problems: GroundViewProblem[], slot: number, d: number): number =>
+  num(problems[slot]?.card?.value, d);
 
 /**
  * Whether a GROUND option will act, judged from the view after Reveal (choices, DARVO markers and
  * REVERSE targets are public). The menu offers the watching options against every candidate (U23);
  * an agent should not pick one that guards against nothing.
  */
-function groundActs(a: GroundGameAction, players: Obj[], seat: number): boolean {
+function groundActs(a: GroundGameAction, players: GroundViewPlayer[], seat: number): boolean {
   if (a.type !== 'ground' || a.mode === 'GR') return true;
   const q = a.target ?? -1;
   const other = players[q];
   switch (a.option) {
     case 'cancel': {
-      const c = (other?.choice ?? null) as Obj | null;
+      const c = other?.choice ?? null;
       return (c !== null && c.action === 'ATTACK' && c.target === seat) || other?.darvo === 'ATTACK';
     }
     case 'protect':
@@ -53,24 +56,23 @@ function pickBest(
   return best[rnd.int(best.length)];
 }
 
-function heuristic(): Agent<GroundGameAction, GroundState> {
+function heuristic(): Agent<GroundGameAction, GroundState, GroundView> {
   return {
     name: 'heuristic',
     choose(ctx: Ctx): GroundGameAction {
       // the runner's per-seat generator (seeded from match seed and seat): no private stream needed
       const rnd = ctx.random;
-      const v = ctx.view as Obj;
-      const players = v.players as Obj[];
+      const v = ctx.view;
+      const players = v.players;
       const me = players[ctx.seat];
-      const problems = v.problems as Obj[];
-      const relations = (v.relations as Obj[]) ?? [];
+      const problems = v.problems;
       const relWith = (q: number): string | null => {
-        for (const r of relations)
-          if ((r.a === ctx.seat && r.b === q) || (r.b === ctx.seat && r.a === q)) return r.kind as string;
+        for (const r of v.relations)
+          if ((r.a === ctx.seat && r.b === q) || (r.b === ctx.seat && r.a === q)) return r.kind;
         return null;
       };
       const actions = ctx.menu.actions;
-      const myStress = num(me.stress, 0);
+      const myStress = me.stress;
       switch (ctx.kind) {
         case 'select':
           return pickBest(
@@ -79,16 +81,14 @@ function heuristic(): Agent<GroundGameAction, GroundState> {
               if (a.type !== 'select') return 0;
               const t = num(a.target);
               switch (a.action) {
-                case 'SOLVE': {
-                  const card = (problems[t]?.card ?? {}) as Obj;
-                  return 100 + num(card.value, 1) - (a.freedom ? 5 : 0);
-                }
+                case 'SOLVE':
+                  return 100 + cardValue(problems, t, 1) - (a.freedom ? 5 : 0);
                 case 'GROUND':
                   return myStress >= 4 ? 90 : myStress === 3 ? 30 : 5;
                 case 'SUPPORT': {
                   const other = players[t];
                   const rel = relWith(t);
-                  let sc = 20 + 4 * num(other.stress, 0);
+                  let sc = 20 + 4 * other.stress;
                   if (rel === 'bond' && other.darvo !== 'OFF') sc += 50; // regulate a Bond's DARVO (GR-A04)
                   if (rel === 'bond') sc += 5;
                   if (rel === 'rivalry') sc += 3;
@@ -135,11 +135,7 @@ function heuristic(): Agent<GroundGameAction, GroundState> {
           return actions.find((a) => a.type === 'rivalry' && a.choice === 'flip') ?? actions[0];
         case 'deny_target':
           // the least damaging DENY: the lowest-value Problem
-          return pickBest(
-            actions,
-            (a) => (a.type === 'deny' ? -num(((problems[a.problem]?.card ?? {}) as Obj).value, 0) : 0),
-            rnd,
-          );
+          return pickBest(actions, (a) => (a.type === 'deny' ? -cardValue(problems, a.problem, 0) : 0), rnd);
         case 'darvo_attack_target':
           return pickBest(
             actions,
@@ -165,21 +161,20 @@ function heuristic(): Agent<GroundGameAction, GroundState> {
  * personal score, accepts Bonds only where Bonds score (COALITIONS), breaks Rivalries instead of
  * flipping them, and aims DENY and the DARVO Attack at what helps others most.
  */
-function rival(): Agent<GroundGameAction, GroundState> {
+function rival(): Agent<GroundGameAction, GroundState, GroundView> {
   return {
     name: 'rival',
     choose(ctx: Ctx): GroundGameAction {
       // the runner's per-seat generator (seeded from match seed and seat): no private stream needed
       const rnd = ctx.random;
-      const v = ctx.view as Obj;
-      const players = v.players as Obj[];
-      const problems = v.problems as Obj[];
+      const v = ctx.view;
+      const players = v.players;
       const me = players[ctx.seat];
-      const myStress = num(me.stress, 0);
-      const valueOf = (slot: number) => num(((problems[slot]?.card ?? {}) as Obj).value, 0);
-      const personal = players.map((p) => (p.claimed as number[]).reduce((a, slot) => a + valueOf(slot), 0));
+      const myStress = me.stress;
+      const valueOf = (slot: number) => cardValue(v.problems, slot, 0);
+      const personal = players.map((p) => p.claimed.reduce((a, slot) => a + valueOf(slot), 0));
       const total = personal.reduce((a, b) => a + b, 0);
-      const groupSafe = total >= num(v.threshold, 0);
+      const groupSafe = total >= v.threshold;
       const coalitions = v.mode === 'bonded-coalitions';
       const actions = ctx.menu.actions;
       switch (ctx.kind) {
@@ -200,7 +195,7 @@ function rival(): Agent<GroundGameAction, GroundState> {
                   return (t >= 0 ? 40 : 20) - (a.freedom ? 40 : 0);
                 // in COALITIONS a Bond pools scores, so it courts partners when nothing better is on offer
                 case 'SUPPORT':
-                  return coalitions ? 25 + 5 * num(players[t].stress, 0) : 0;
+                  return coalitions ? 25 + 5 * players[t].stress : 0;
               }
               return 0;
             },
@@ -239,7 +234,7 @@ function rival(): Agent<GroundGameAction, GroundState> {
   };
 }
 
-export const agents: Record<'heuristic' | 'rival', AgentFactory<GroundGameAction, GroundState>> = {
+export const agents: Record<'heuristic' | 'rival', AgentFactory<GroundGameAction, GroundState, GroundView>> = {
   heuristic: () => heuristic(),
   rival: () => rival(),
 };

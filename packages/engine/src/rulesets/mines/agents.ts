@@ -3,8 +3,9 @@
 // known-safe cell when it can reach one, and otherwise digs the frontier cell with the lowest
 // local mine estimate (a dug mine costs AP but does not end the game).
 
-import type { AgentFactory, Json } from '../../kernel/index.ts';
+import type { AgentFactory } from '../../kernel/index.ts';
 import type { MinesAction } from './state.ts';
+import type { MinesView } from './view.ts';
 
 type XY = [number, number];
 
@@ -16,20 +17,10 @@ type ViewLike = {
   ap: number;
 };
 
-/** The view fields the bot reads, checked rather than assumed. */
-function readView(v: Json): ViewLike {
-  if (v === null || typeof v !== 'object' || Array.isArray(v))
-    throw new Error('mines solver: the view is not an object');
-  const { w, h, rows, pos, ap } = v;
-  if (
-    typeof w !== 'number' ||
-    typeof h !== 'number' ||
-    typeof ap !== 'number' ||
-    !Array.isArray(rows) ||
-    !Array.isArray(pos)
-  )
-    throw new Error('mines solver: unexpected view');
-  return { w, h, ap, rows: rows.map(String), pos: [Number(pos[0]), Number(pos[1])] };
+/** The view fields the bot reads; it is asked only once it stands on the board. */
+function readView(v: MinesView): ViewLike {
+  if (v.pos === null) throw new Error('mines solver: the view has no position');
+  return { w: v.w, h: v.h, ap: v.ap, rows: v.rows, pos: [v.pos[0], v.pos[1]] };
 }
 
 type Step = { type: string; cell?: XY; action: MinesAction };
@@ -87,7 +78,7 @@ function deduce(v: ViewLike): { safe: Set<number>; mine: Set<number> } {
   return { safe, mine };
 }
 
-const solverAgent: AgentFactory<MinesAction> = () => ({
+const solverAgent: AgentFactory<MinesAction, unknown, MinesView> = () => ({
   name: 'solver',
   choose(ctx): MinesAction {
     const v = readView(ctx.view);
@@ -141,4 +132,4 @@ const solverAgent: AgentFactory<MinesAction> = () => ({
   },
 });
 
-export const minesAgents: Record<string, AgentFactory<MinesAction>> = { solver: solverAgent };
+export const minesAgents: Record<string, AgentFactory<MinesAction, unknown, MinesView>> = { solver: solverAgent };
