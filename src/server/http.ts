@@ -5,7 +5,6 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Socket } from 'node:net';
 import websocket from '@fastify/websocket';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,6 +42,7 @@ import { MALFORMED_AUTH, parseAuthorization, refuseDeep } from './edge.ts';
 import { delayedSender, delayedSnapshot } from './watch.ts';
 import { DEFAULT_EXPIRE_AFTER_MS, expired, refuseExpiredJoin } from './expiry.ts';
 import { episodeRoutes } from './episode-routes.ts';
+import { Budgets } from './budget.ts';
 
 export interface AppOptions {
   service: MatchService;
@@ -217,7 +217,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     onConstructorPoisoning: 'error',
     forceCloseConnections: 'idle',
     // --quiet: no line per request; warnings and 500s are still logged
-    ...(opts.requestLog === false ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
+    // and no pino child logger per request: its lines (warnings, 500s) go out without a request id
+    ...(opts.requestLog === false
+      ? {
+          logController: new LogController({ disableRequestLogging: true }),
+          childLoggerFactory: (logger) => logger,
+        }
+      : {}),
     logger:
       opts.logger === false
         ? false
@@ -234,15 +240,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           },
   });
 
-  await app.register(rateLimit, {
-    max: opts.rateLimit ?? 1200,
-    timeWindow: 60_000,
-    keyGenerator: (req) => limitKey(svc, req),
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      ok: false,
-      error: { code: THROTTLED, reason: `too many requests (limit ${ctx.max} per minute); retry in ${ctx.after}` },
-    }),
+  // requests spend the budget of limitKey's key (src/server/budget.ts): every request, the
+  // WebSocket upgrade included, before anything reads it
+  const requests = new Budgets(opts.rateLimit ?? 1200);
+  app.addHook('onRequest', (req, reply, done) => {
+    if (requests.spend(limitKey(svc, req))) return done();
+    void reply
+      .status(429)
+      .header('retry-after', String(requests.retryAfter()))
+      .send({
+        ok: false,
+        error: {
+          code: THROTTLED,
+          reason: `too many requests (limit ${requests.max} per minute); retry in ${requests.retryAfter()} s`,
+        },
+      });
   });
   await app.register(websocket, {
     options: { maxPayload: bodyLimit },
@@ -256,16 +268,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // WebSocket messages (an `act` is a submission like a POST) get the same budget per minute as
   // requests, counted per connection's token (or address) apart from the requests; every count
   // starts again each minute
-  const messageBudget = opts.rateLimit ?? 1200;
-  const messagesUsed = new Map<string, number>();
-  const newMinute = setInterval(() => messagesUsed.clear(), 60_000);
-  newMinute.unref();
-  app.addHook('onClose', async () => clearInterval(newMinute));
-  const spendMessage = (key: string): boolean => {
-    const n = (messagesUsed.get(key) ?? 0) + 1;
-    messagesUsed.set(key, n);
-    return n <= messageBudget;
-  };
+  const messages = new Budgets(opts.rateLimit ?? 1200);
+  const messageBudget = messages.max;
+  const spendMessage = (key: string): boolean => messages.spend(key);
   // every parsed body, before any route reads it
   app.addHook('preValidation', (req, _reply, done) => {
     try {
@@ -282,10 +287,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((err, req, reply) => {
     const f = failure(err);
     if (f.status >= 500) req.log.error({ err }, 'request failed');
-    // rate-limit answers arrive here already built
-    const built = err as { statusCode?: number; ok?: boolean; error?: unknown };
-    if (built.statusCode === 429 && built.ok === false)
-      return reply.status(429).send({ ok: false, error: built.error });
     return reply.status(f.status).send(f.body);
   });
   const web = opts.webRoot && existsSync(join(opts.webRoot, 'index.html')) ? opts.webRoot : null;
