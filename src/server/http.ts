@@ -2,10 +2,9 @@
 // schemas of schemas.ts; every refusal is `{ok:false, error:{code, reason, detail}}` with the drive
 // protocol's codes and a 4xx status; no stack trace ever leaves the server.
 
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Socket } from 'node:net';
 import websocket from '@fastify/websocket';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,6 +42,8 @@ import { MALFORMED_AUTH, parseAuthorization, refuseDeep } from './edge.ts';
 import { delayedSender, delayedSnapshot } from './watch.ts';
 import { DEFAULT_EXPIRE_AFTER_MS, expired, refuseExpiredJoin } from './expiry.ts';
 import { episodeRoutes } from './episode-routes.ts';
+import { Budgets } from './budget.ts';
+import { answerDirectly, type Answer, type Route } from './direct.ts';
 
 export interface AppOptions {
   service: MatchService;
@@ -174,13 +175,22 @@ const seatKey = (hash: string) => 't:' + hash.slice(0, 32);
  * the match the path names, else its address. A token nobody was given (a fresh random one per
  * request) is only an address, so it buys no budget of its own.
  */
+function budgetKey(
+  svc: MatchService,
+  token: string | null | undefined,
+  id: unknown,
+  ip: string,
+  hashOf: (token: string) => string,
+): string {
+  if (!token || typeof id !== 'string') return 'a:' + ip;
+  const hash = hashOf(token);
+  return svc.holdsSeat(id, hash) ? seatKey(hash) : 'a:' + ip;
+}
+
 function limitKey(svc: MatchService, req: FastifyRequest): string {
   const q = (req.query as { token?: unknown }) ?? {};
   const t = parseAuthorization(req.headers.authorization) ?? (typeof q.token === 'string' ? q.token : undefined);
-  const id = (req.params as { id?: unknown } | undefined)?.id;
-  if (!t || typeof id !== 'string') return addressKey(req);
-  const hash = tokenHash(req, t)!;
-  return svc.holdsSeat(id, hash) ? seatKey(hash) : addressKey(req);
+  return budgetKey(svc, t, (req.params as { id?: unknown } | undefined)?.id, req.ip, (tk) => tokenHash(req, tk)!);
 }
 
 function spectatePassword(req: FastifyRequest, q: { password?: string }): string | undefined {
@@ -217,7 +227,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     onConstructorPoisoning: 'error',
     forceCloseConnections: 'idle',
     // --quiet: no line per request; warnings and 500s are still logged
-    ...(opts.requestLog === false ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
+    // and no pino child logger per request: its lines (warnings, 500s) go out without a request id
+    ...(opts.requestLog === false
+      ? {
+          logController: new LogController({ disableRequestLogging: true }),
+          childLoggerFactory: (logger) => logger,
+        }
+      : {}),
     logger:
       opts.logger === false
         ? false
@@ -234,15 +250,24 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           },
   });
 
-  await app.register(rateLimit, {
-    max: opts.rateLimit ?? 1200,
-    timeWindow: 60_000,
-    keyGenerator: (req) => limitKey(svc, req),
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
+  // requests spend the budget of limitKey's key (src/server/budget.ts): every request, the
+  // WebSocket upgrade included, before anything reads it
+  const requests = new Budgets(opts.rateLimit ?? 1200);
+  const throttled = (): Answer => ({
+    status: 429,
+    headers: { 'retry-after': String(requests.retryAfter()) },
+    body: {
       ok: false,
-      error: { code: THROTTLED, reason: `too many requests (limit ${ctx.max} per minute); retry in ${ctx.after}` },
-    }),
+      error: {
+        code: THROTTLED,
+        reason: `too many requests (limit ${requests.max} per minute); retry in ${requests.retryAfter()} s`,
+      },
+    },
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    if (requests.spend(limitKey(svc, req))) return done();
+    const a = throttled();
+    void reply.status(a.status).headers(a.headers!).send(a.body);
   });
   await app.register(websocket, {
     options: { maxPayload: bodyLimit },
@@ -252,27 +277,23 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       app.websocketServer.close(() => done());
     },
   });
-  drainConnections(app);
+  const isDraining = drainConnections(app);
   // WebSocket messages (an `act` is a submission like a POST) get the same budget per minute as
   // requests, counted per connection's token (or address) apart from the requests; every count
   // starts again each minute
-  const messageBudget = opts.rateLimit ?? 1200;
-  const messagesUsed = new Map<string, number>();
-  const newMinute = setInterval(() => messagesUsed.clear(), 60_000);
-  newMinute.unref();
-  app.addHook('onClose', async () => clearInterval(newMinute));
-  const spendMessage = (key: string): boolean => {
-    const n = (messagesUsed.get(key) ?? 0) + 1;
-    messagesUsed.set(key, n);
-    return n <= messageBudget;
-  };
+  const messages = new Budgets(opts.rateLimit ?? 1200);
+  const messageBudget = messages.max;
+  const spendMessage = (key: string): boolean => messages.spend(key);
   // every parsed body, before any route reads it
+  const checkBody = (body: unknown) => {
+    if (body !== undefined) {
+      refuseDeep(body);
+      refuseNul(body);
+    }
+  };
   app.addHook('preValidation', (req, _reply, done) => {
     try {
-      if (req.body !== undefined) {
-        refuseDeep(req.body);
-        refuseNul(req.body);
-      }
+      checkBody(req.body);
       done();
     } catch (err) {
       done(err as Error);
@@ -282,10 +303,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((err, req, reply) => {
     const f = failure(err);
     if (f.status >= 500) req.log.error({ err }, 'request failed');
-    // rate-limit answers arrive here already built
-    const built = err as { statusCode?: number; ok?: boolean; error?: unknown };
-    if (built.statusCode === 429 && built.ok === false)
-      return reply.status(429).send({ ok: false, error: built.error });
     return reply.status(f.status).send(f.body);
   });
   const web = opts.webRoot && existsSync(join(opts.webRoot, 'index.html')) ? opts.webRoot : null;
@@ -362,13 +379,27 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return s;
   });
 
-  app.post('/api/matches', async (req, reply) => {
-    const body = parseCreateBody(req.body);
-    const m = await svc.create({ ...body, config: body.config as JsonObject | undefined });
-    return reply.status(201).send(svc.publicRecord(m));
-  });
-
   const expireAfterMs = opts.expireAfterMs ?? DEFAULT_EXPIRE_AFTER_MS;
+  // the two set-up routes, each one implementation: fastify's route and the direct path
+  // (src/server/direct.ts) both call it
+  const createRoute: Route = async (_params, raw) => {
+    const body = parseCreateBody(raw);
+    const m = await svc.create({ ...body, config: body.config as JsonObject | undefined });
+    return { status: 201, body: svc.publicRecord(m) };
+  };
+  const joinRoute: Route = async (params, raw) => {
+    const m = await svc.mustGet(params.id);
+    const body = parseJoinBody(raw);
+    refuseExpiredJoin(svc.publicRecord(m), Date.now(), expireAfterMs);
+    const r = await svc.join(m, body.seat, body.name);
+    return { status: 201, body: { match: m.id, seat: r.seat, token: r.token } };
+  };
+  const answer = (route: Route) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const a = await route(req.params as Record<string, string>, req.body);
+    return reply.status(a.status).send(a.body);
+  };
+  app.post('/api/matches', answer(createRoute));
+
   app.get('/api/matches', async (req) => {
     const { expired: include, ...q } = ListQuery.parse(req.query ?? {});
     const now = Date.now();
@@ -384,13 +415,40 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return svc.audience(m, token, spectatePassword(req, req.query as { password?: string }), hash);
   });
 
-  app.post('/api/matches/:id/join', async (req, reply) => {
-    const m = await match(req);
-    const body = parseJoinBody(req.body);
-    refuseExpiredJoin(svc.publicRecord(m), Date.now(), expireAfterMs);
-    const r = await svc.join(m, body.seat, body.name);
-    return reply.status(201).send({ match: m.id, seat: r.seat, token: r.token });
-  });
+  app.post('/api/matches/:id/join', answer(joinRoute));
+
+  // without a log line per request, the plain create and join requests skip fastify
+  if (opts.requestLog === false) {
+    const parser = app.getDefaultJsonParser('error', 'error');
+    answerDirectly({
+      server: app.server,
+      bodyLimit,
+      create: createRoute,
+      join: joinRoute,
+      budget: (authorization, id, ip) => {
+        const t = parseAuthorization(authorization);
+        // a malformed header counts as its address here; the route itself does not read it
+        return requests.spend(budgetKey(svc, t, id, ip, sha256)) ? null : throttled();
+      },
+      parseJson: (text) => {
+        let value: unknown;
+        let fail: unknown = null;
+        parser(undefined as never, text, (err: unknown, v: unknown) => {
+          fail = err;
+          value = v;
+        });
+        if (fail) throw fail;
+        return value;
+      },
+      check: checkBody,
+      failure: (err) => {
+        const f = failure(err);
+        if (f.status >= 500) app.log.error({ err }, 'request failed');
+        return f;
+      },
+      draining: isDraining,
+    });
+  }
 
   app.get('/api/matches/:id/view', async (req) => {
     const m = await match(req);
@@ -632,7 +690,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
  * are closed at once and again every 100 ms (one that finishes its request later, or was accepted
  * just before), answers carry `Connection: close`, and whatever is still open after 10 s is cut.
  */
-function drainConnections(app: FastifyInstance): void {
+function drainConnections(app: FastifyInstance): () => boolean {
   let draining = false;
   // requests in flight per connection (Node's own idle list misses a connection that has not sent
   // a request yet); upgraded connections belong to the WebSocket server, which closes them itself
@@ -672,6 +730,7 @@ function drainConnections(app: FastifyInstance): void {
     });
     done();
   });
+  return () => draining;
 }
 
 /** The WebSocket frame for a refusal, with the close code it is followed by. */
