@@ -89,6 +89,8 @@ function take(o: DirectOptions, req: IncomingMessage, res: ServerResponse): bool
     return true;
   }
   const chunks: Buffer[] = [];
+  // a client that goes away mid-body: nothing to answer, and no unhandled 'error' on the request
+  req.on('error', () => res.destroy());
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
     let body: unknown;
