@@ -142,9 +142,10 @@ describe('live episode in a browser', () => {
     // have caught up with the server, and beats must show on it before the end
     let beatsWhileRunning = 0;
     // the page says when the match is over (it follows the server); the loop then stops holding
-    const over = p
-      .waitForSelector('.match[data-status="finished"]', { timeout: 0 })
-      .then(() => 'over' as const, () => 'over' as const);
+    const over = p.waitForSelector('.match[data-status="finished"]', { timeout: 0 }).then(
+      () => 'over' as const,
+      () => 'over' as const,
+    );
     for (let round = 0; round < 60 && beatsWhileRunning === 0; round++) {
       models.release();
       const held = models.hold(24);
