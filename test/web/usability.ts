@@ -499,8 +499,14 @@ export async function axeEverywhere(site: Site): Promise<void> {
       0,
     );
   };
-  const pages: { name: string; path: () => Promise<string>; ready: string }[] = [
-    { name: 'lobby', path: async () => '/', ready: '.lobby[data-ready="yes"]' },
+  const pages: { name: string; path: () => Promise<string>; ready: string; open?: string }[] = [
+    // the create form's configuration open too (after the gallery's picture), so it is checked as well
+    {
+      name: 'lobby',
+      path: async () => '/',
+      ready: '.lobby[data-ready="yes"]',
+      open: 'summary:has-text("Configuration")',
+    },
     { name: 'rules-ground', path: async () => '/rules/ground', ready: '.rules-page[data-ready="yes"]' },
   ];
   for (const [r, sel] of [
@@ -532,8 +538,8 @@ export async function axeEverywhere(site: Site): Promise<void> {
     },
     ready: '[data-testid="hash"]',
   });
-  const visits: { name: string; path: string; ready: string }[] = [];
-  for (const p of pages) visits.push({ name: p.name, path: await p.path(), ready: p.ready });
+  const visits: { name: string; path: string; ready: string; open?: string }[] = [];
+  for (const p of pages) visits.push({ ...p, path: await p.path() });
   // one person (browser context) per width visits every page, rather than one per page and width
   for (const width of [1100, 360]) {
     const page = await person(site, width, width === 360 ? 740 : 900);
@@ -541,8 +547,12 @@ export async function axeEverywhere(site: Site): Promise<void> {
       await page.goto(p.path);
       await page.waitForSelector(p.ready, { timeout: 30_000 });
       await animationsDone(page);
-      found.push(...(await axeScan(page, { impacts: 'all' })).map((f) => `${p.name} @${width}: ${f}`));
       await galleryShot(page, `${p.name}${width === 360 ? '-360' : ''}`);
+      if (p.open) {
+        await page.click(p.open);
+        await animationsDone(page);
+      }
+      found.push(...(await axeScan(page, { impacts: 'all' })).map((f) => `${p.name} @${width}: ${f}`));
       assert.deepEqual(errorsOf(page), [], `${p.name} @${width}`);
     }
     await page.context().close();
