@@ -5,6 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 
 let source: string | null = null;
@@ -12,7 +13,7 @@ let source: string | null = null;
 /** axe-core's browser build, the copy @axe-core/playwright depends on (so no second copy is declared). */
 function axeSource(): string {
   if (source === null) {
-    const viaPlaywright = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'));
+    const viaPlaywright = createRequire(fileURLToPath(import.meta.resolve('@axe-core/playwright')));
     source = readFileSync(viaPlaywright.resolve('axe-core/axe.min.js'), 'utf8');
   }
   return source;

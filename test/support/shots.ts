@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { ROOT } from '../../scripts/web-build.mjs';
 
 /** Whether screenshots are wanted in this run. */
-export function shotsWanted(): boolean {
+function shotsWanted(): boolean {
   return process.env.ARBITER_SHOTS === '1';
 }
 

@@ -74,7 +74,7 @@ export interface WebRig {
 }
 
 /** Build the page, start a server (with extra ruleset packages) and one browser. */
-export async function startRig(extra: RulesetPackage[] = []): Promise<WebRig> {
+async function startRig(extra: RulesetPackage[] = []): Promise<WebRig> {
   if (!(await buildWebIfStale({ quiet: true }))) throw new Error('the web page did not build');
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-web-'));
   const server = await startServer({
