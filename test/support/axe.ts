@@ -29,10 +29,29 @@ export interface AxeScanOptions {
 }
 
 /**
- * axe-core's violations on the page as it is now, one readable line each (impact, rule, help, the
+ * Waits until no finite animation of the page is running (the boards fade and flip cells in), so a
+ * check of colours or positions sees the settled page; endless ones (a spinner) do not count.
+ */
+export async function animationsDone(page: Page, timeout = 10_000): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || (a.effect?.getComputedTiming().endTime ?? 0) === Number.POSITIVE_INFINITY,
+        ),
+    undefined,
+    { timeout },
+  );
+}
+
+/**
+ * axe-core's violations on the page once its animations have ended (a text fading or flipping in
+ * has, half way, a contrast nobody reads it at), one readable line each (impact, rule, help, the
  * nodes' targets, the first node's failure summary).
  */
 export async function axeScan(page: Page, opts: AxeScanOptions = {}): Promise<string[]> {
+  await animationsDone(page);
   const loaded = await page.evaluate(() => typeof (globalThis as { axe?: { run?: unknown } }).axe?.run === 'function');
   if (!loaded) await page.evaluate(axeSource());
   const violations = await page.evaluate(async (within) => {

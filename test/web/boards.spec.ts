@@ -8,7 +8,6 @@ import type { Page } from 'playwright-core';
 import { axeScan } from '../support/axe.ts';
 import { shot as shotInto } from '../support/shots.ts';
 import { errorsOf, newMatch, openMatch, siteForSpecs, overflowsX, type Site } from './boards-support.ts';
-import { animationsDone } from './support.ts';
 
 const shot = (page: Page, name: string) => shotInto(page, name, 'boards');
 
@@ -276,7 +275,6 @@ test('[WEB-GROUND-360] GROUND at 360 px: the turn, the prompt, the hand and the 
   assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
   assert.ok((await overflowsX(page)) <= 0, 'no sideways scrolling at 360 px');
   await shot(page, 'ground-360-first');
-  await animationsDone(page);
   assert.deepEqual(await axeScan(page, { impacts: 'all' }), [], 'axe violations (any impact)');
   // one tap opens the events where they are
   await toggle.click();

@@ -116,23 +116,6 @@ async function startRig(extra: RulesetPackage[] = []): Promise<WebRig> {
 }
 
 /**
- * Waits until no finite animation of the page is running (the boards fade and flip cells in), so a
- * check of colours or positions sees the settled page; endless ones (a spinner) do not count.
- */
-export async function animationsDone(page: Page, timeout = 10_000): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      document
-        .getAnimations()
-        .every(
-          (a) => a.playState !== 'running' || (a.effect?.getComputedTiming().endTime ?? 0) === Number.POSITIVE_INFINITY,
-        ),
-    undefined,
-    { timeout },
-  );
-}
-
-/**
  * Resolves when the match (in this process's server) has finished: told by the server itself, as a
  * spectator's page is, instead of asking the API every few milliseconds.
  */

@@ -8,10 +8,10 @@ import { REGISTRY } from '../../packages/engine/src/registry.ts';
 import { parseLog } from '../../src/runners/logfile.ts';
 import { eventsGuarded } from '../../packages/engine/src/engine/audience.ts';
 import { call } from '../server/helpers.ts';
-import { axeScan } from '../support/axe.ts';
+import { animationsDone, axeScan } from '../support/axe.ts';
 import { galleryShot } from '../support/shots.ts';
 import { newMatch, type Site } from './boards-support.ts';
-import { animationsDone, matchFinished } from './support.ts';
+import { matchFinished } from './support.ts';
 
 /** Until the match has finished (the server says so); then the API says so too. */
 async function finished(site: Site, id: string): Promise<void> {
@@ -546,12 +546,10 @@ export async function axeEverywhere(site: Site): Promise<void> {
     for (const p of visits) {
       await page.goto(p.path);
       await page.waitForSelector(p.ready, { timeout: 30_000 });
+      // the gallery's picture of the settled page (axeScan waits for that too)
       await animationsDone(page);
       await galleryShot(page, `${p.name}${width === 360 ? '-360' : ''}`);
-      if (p.open) {
-        await page.click(p.open);
-        await animationsDone(page);
-      }
+      if (p.open) await page.click(p.open);
       found.push(...(await axeScan(page, { impacts: 'all' })).map((f) => `${p.name} @${width}: ${f}`));
       assert.deepEqual(errorsOf(page), [], `${p.name} @${width}`);
     }
