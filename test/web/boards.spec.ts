@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { axeScan } from '../support/axe.ts';
 import { shot as shotInto } from '../support/shots.ts';
 import { errorsOf, newMatch, openMatch, siteForSpecs, overflowsX, type Site } from './boards-support.ts';
+import { matchFinished } from './support.ts';
 
 const shot = (page: Page, name: string) => shotInto(page, name, 'boards');
 
@@ -207,6 +208,9 @@ test('[issue 14, bnc] the replay viewer shows the beats as a timeline and jumps 
     seed: 9,
     seats: [{ agent: 'random' }, { agent: 'random' }, { agent: 'random' }, { agent: 'random' }],
   });
+  // the viewer replays finished matches only (a running one gets a link to the live page); on a
+  // server busy with other specs' paced matches this one can still be running when the page opens
+  await matchFinished(site.rig, m.id);
   const { page } = await site.rig.person({ width: 1100, height: 900 });
   await page.goto(`/replay/${encodeURIComponent(m.id)}`);
   await page.waitForSelector('.bn-beats .bn-beat button', { timeout: 30_000 });
