@@ -1,7 +1,7 @@
 // The sim report file in a real browser (Debian's Chromium through playwright-core): opened from
 // disk with the network cut off it draws every chart, fits a 360 px phone with its labels at full
-// size, and axe-core finds no serious or critical accessibility violation. Screenshots go to
-// test-output/ for people to look at.
+// size, and axe-core finds no serious or critical accessibility violation. Screenshots
+// (ARBITER_SHOTS=1) go to test-output/ for people to look at.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,12 +9,13 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { simulate } from '../../src/runners/sim.ts';
 import { minesPackage } from '../../packages/engine/src/rulesets/mines/index.ts';
 import { tictactoePackage } from '../../packages/engine/src/rulesets/tictactoe/index.ts';
 import { runTournament } from '../../src/runners/tournament.ts';
 import { simReportHtml, tournamentReportHtml } from '../../src/report/static.ts';
+import { axeScan } from '../support/axe.ts';
+import { shot } from '../support/shots.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = [
@@ -54,16 +55,17 @@ test('[report] the report file in Chromium: charts drawn offline, fits 360 px, n
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-    for (const [name, file] of Object.entries(paths)) {
-      for (const width of [360, 1100]) {
-        const ctx = await browser.newContext({ viewport: { width, height: 800 }, offline: true });
-        const page = await ctx.newPage();
-        const requests: string[] = [];
-        page.on('request', (r) => {
-          if (!r.url().startsWith('file:')) requests.push(r.url());
-        });
+    // one context per width opens every report in turn
+    for (const width of [360, 1100]) {
+      const ctx = await browser.newContext({ viewport: { width, height: 800 }, offline: true });
+      const page = await ctx.newPage();
+      const requests: string[] = [];
+      page.on('request', (r) => {
+        if (!r.url().startsWith('file:')) requests.push(r.url());
+      });
+      for (const [name, file] of Object.entries(paths)) {
         await page.goto(pathToFileURL(file).href);
-        await page.screenshot({ path: resolve(OUT, `${name}-${width}.png`), fullPage: true });
+        await shot(page, `${name}-${width}`);
         assert.deepEqual(requests, [], `${name}: the file asked the network for something`);
         const layout = await page.evaluate(() => ({
           scroll: document.documentElement.scrollWidth,
@@ -86,16 +88,10 @@ test('[report] the report file in Chromium: charts drawn offline, fits 360 px, n
           await page.evaluate(() => {
             for (const d of document.querySelectorAll('details')) d.open = true;
           });
-          const axe = await new AxeBuilder({ page }).analyze();
-          const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-          assert.deepEqual(
-            bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length} nodes)`),
-            [],
-            `${name}: accessibility violations`,
-          );
+          assert.deepEqual(await axeScan(page), [], `${name}: accessibility violations`);
         }
-        await ctx.close();
       }
+      await ctx.close();
     }
   } finally {
     await browser?.close();

@@ -12,6 +12,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { simulate, type SimReport } from '../../src/runners/sim.ts';
 import { groundPackage } from '../../packages/engine/src/rulesets/ground/index.ts';
 import { simReportHtml } from '../../src/report/static.ts';
+import { shot } from '../support/shots.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
@@ -34,7 +35,7 @@ if (!existsSync(CHROMIUM)) {
       browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
       page = await (await browser.newContext({ viewport: { width: 1100, height: 800 }, offline: true })).newPage();
       await page.goto(pathToFileURL(file).href);
-      await page.screenshot({ path: resolve(OUT, 'sim-ground-1100.png'), fullPage: true });
+      await shot(page, 'sim-ground-1100');
     });
     after(async () => {
       await browser?.close();

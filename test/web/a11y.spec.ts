@@ -1,6 +1,5 @@
 // [WEB-A11Y-ALL] (issue 26 item 11): axe over every page at two widths, the gallery taken on the
-// way. The longest single browser test, so it has an entry of its own
-// (test/web/browser-a11y.test.ts) that runs beside the others (issue 24).
+// way (when asked). Registered last on the rig of test/web/browser.test.ts.
 
 import { test } from 'node:test';
 import { siteForSpecs, type Site } from './boards-support.ts';

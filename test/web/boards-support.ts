@@ -1,13 +1,8 @@
 // What the board browser tests add to the shared rig (support.ts: the built page, a real server,
-// one Chromium): matches made through the public API, a page per seat or spectator, screenshots
-// under test-output/boards/, and axe findings limited to a part of the page.
+// one Chromium): matches made through the public API and a page per seat or spectator.
 
 import { before } from 'node:test';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { ROOT } from '../../scripts/web-build.mjs';
 import { call } from '../server/helpers.ts';
 import { chromiumInstalled, sharedRig, type WebRig } from './support.ts';
 
@@ -76,22 +71,4 @@ export async function openMatch(
 /** Uncaught errors and console errors the page has logged so far. */
 export function errorsOf(page: Page): string[] {
   return pageErrors.get(page) ?? [];
-}
-
-export async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(join(ROOT, 'test-output', 'boards'), { recursive: true });
-  await page.screenshot({ path: join(ROOT, 'test-output', 'boards', `${name}.png`), fullPage: true });
-}
-
-/** axe-core's serious and critical findings (rule, count, first target), optionally inside one selector. */
-export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  if (within) builder.include(within);
-  const r = await builder.analyze();
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes.length} node(s), e.g. ${JSON.stringify(v.nodes[0]?.target)} ${v.nodes[0]?.failureSummary ?? ''}`,
-    );
 }

@@ -18,7 +18,8 @@ import { cli } from '../support/cli.ts';
 import { startModelServer, type ModelServer } from '../agents/llm-server.ts';
 import { threeProviderLineup } from '../server/episode-lineup.ts';
 import { awaitOutput } from '../server/helpers.ts';
-import { chromiumInstalled, shot } from './support.ts';
+import { shot } from '../support/shots.ts';
+import { chromiumInstalled } from './support.ts';
 
 const KEYS = {
   EPISODE_KEY_OPENAI: 'sk-live-openai-9d02be71',
@@ -29,7 +30,11 @@ const SEED = 7;
 
 type Serve = { proc: ChildProcess; url: string; episode: string; out: () => string; stop(): Promise<number | null> };
 
-/** `arbiter serve --lineup FILE` in its own process, from the sources, with the keys in its environment only. */
+/**
+ * `arbiter serve --lineup FILE` in its own process, from the built command line (build/cli, which the
+ * runner rebuilds when stale; tsx would compile the sources in the child first), with the keys in
+ * its environment only.
+ */
 async function serve(db: string, lineup: string, cassette: string): Promise<Serve> {
   const proc = spawn(
     process.execPath,
@@ -56,7 +61,7 @@ async function serve(db: string, lineup: string, cassette: string): Promise<Serv
       '--rate-limit',
       '100000',
     ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...KEYS, ARBITER_FROM_SOURCE: '1' } },
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...KEYS, ARBITER_FROM_SOURCE: undefined } },
   );
   const started = await awaitOutput(proc, /listening (http:\/\/\S+)[\s\S]*episode \S+: (\S+)/, 60_000);
   const [, url, episode] = started.match;
@@ -136,7 +141,11 @@ describe('live episode in a browser', () => {
     // let the models answer 24 requests at a time; each time the match stands still, the page must
     // have caught up with the server, and beats must show on it before the end
     let beatsWhileRunning = 0;
-    const over = waitFinished(id).then(() => 'over' as const);
+    // the page says when the match is over (it follows the server); the loop then stops holding
+    const over = p.waitForSelector('.match[data-status="finished"]', { timeout: 0 }).then(
+      () => 'over' as const,
+      () => 'over' as const,
+    );
     for (let round = 0; round < 60 && beatsWhileRunning === 0; round++) {
       models.release();
       const held = models.hold(24);
@@ -225,11 +234,4 @@ describe('live episode in a browser', () => {
       for (const [name, key] of Object.entries(KEYS))
         assert.ok(!t.includes(key), `${name}'s value reached the browser`);
   });
-
-  async function waitFinished(id: string): Promise<void> {
-    for (;;) {
-      if ((await record(id)).status === 'finished') return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
 });

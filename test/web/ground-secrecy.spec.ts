@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { chromiumInstalled, sharedRig, shot, type WebRig } from './support.ts';
+import { shot } from '../support/shots.ts';
+import { chromiumInstalled, sharedRig, type WebRig } from './support.ts';
 
 // one distinct choice per seat, so a choice's word names its seat
 const PICKS = ['ATTACK', 'SUPPORT', 'INVESTIGATE', 'SOLVE'];

@@ -7,16 +7,11 @@ import type { Page } from 'playwright-core';
 import { minesPackage, type MinesState } from '../../packages/engine/src/rulesets/mines/index.ts';
 import { call } from '../server/helpers.ts';
 import { B_BATCH_TO_LAST_SAFE } from './mines-fixtures.ts';
-import {
-  errorsOf,
-  newMatch,
-  openMatch,
-  siteForSpecs,
-  overflowsX,
-  seriousViolations,
-  shot,
-  type Site,
-} from './boards-support.ts';
+import { axeScan } from '../support/axe.ts';
+import { shot as shotInto } from '../support/shots.ts';
+import { errorsOf, newMatch, openMatch, siteForSpecs, overflowsX, type Site } from './boards-support.ts';
+
+const shot = (page: Page, name: string) => shotInto(page, name, 'boards');
 
 let site: Site;
 const missing = siteForSpecs((s) => {
@@ -346,7 +341,7 @@ test('[D1-3, D1-4, D1-5, D1-6, contract 2/4/10/11/12] pre-committing cursor, rin
   assert.match((await status()) ?? '', /stop voided: the board was cleared first/);
   hold = 0;
   await shot(page, 'mines-360');
-  const bad = await seriousViolations(page);
+  const bad = await axeScan(page);
   assert.deepEqual(bad, [], bad.join('\n'));
   assert.deepEqual(errorsOf(page), []);
   await page.context().close();

@@ -3,16 +3,15 @@
 // built once per run (only when its sources changed; a lock keeps parallel test files from building
 // twice). Without /usr/bin/chromium a suite prints one `skipped: chromium not installed` line.
 
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { after } from 'node:test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import type { RulesetPackage } from '../../packages/engine/src/kernel/index.ts';
 import { startServer, type RunningServer } from '../../src/server/serve.ts';
 import { PACKAGES } from '../../packages/engine/src/registry.ts';
-import { buildWebIfStale, ROOT, WEB_DIST } from '../../scripts/web-build.mjs';
+import { buildWebIfStale, WEB_DIST } from '../../scripts/web-build.mjs';
 import { pebblesPackage } from './pebbles.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -25,7 +24,6 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const OUTPUT = join(ROOT, 'test-output');
 
 export function chromiumInstalled(): boolean {
   return existsSync(CHROMIUM);
@@ -76,7 +74,7 @@ export interface WebRig {
 }
 
 /** Build the page, start a server (with extra ruleset packages) and one browser. */
-export async function startRig(extra: RulesetPackage[] = []): Promise<WebRig> {
+async function startRig(extra: RulesetPackage[] = []): Promise<WebRig> {
   if (!(await buildWebIfStale({ quiet: true }))) throw new Error('the web page did not build');
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-web-'));
   const server = await startServer({
@@ -117,18 +115,29 @@ export async function startRig(extra: RulesetPackage[] = []): Promise<WebRig> {
   };
 }
 
-/** A full-page screenshot into test-output/ (ignored by git), for people to look at. */
-export async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(OUTPUT, { recursive: true });
-  await page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage: true });
-}
-
-/** axe-core's serious and critical violations on the page, as readable lines. */
-export async function axeProblems(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).analyze();
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(' | ')})`);
+/**
+ * Resolves when the match (in this process's server) has finished: told by the server itself, as a
+ * spectator's page is, instead of asking the API every few milliseconds.
+ */
+export async function matchFinished(rig: WebRig, id: string, timeoutMs = 60_000): Promise<void> {
+  const service = rig.server.service;
+  const m = await service.mustGet(id);
+  if (m.status === 'finished') return;
+  await new Promise<void>((done, fail) => {
+    const timer = setTimeout(() => {
+      stop();
+      fail(new Error(`match ${id} did not finish in ${timeoutMs} ms`));
+    }, timeoutMs);
+    const stop = service.subscribe(m, {
+      seat: null,
+      send(frame) {
+        if (frame.status !== 'finished') return;
+        clearTimeout(timer);
+        stop();
+        done();
+      },
+    });
+  });
 }
 
 /** The page is wider than its viewport (something forces horizontal scrolling). */

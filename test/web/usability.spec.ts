@@ -1,7 +1,5 @@
 // Issue 26's browser specs (the page for people who have never heard of Arbiter), registered on
-// the rig of test/web/browser-usability.test.ts; the functions live in usability.ts. Its own entry
-// (and so its own process, server and Chromium) lets the runner play it beside the other browser
-// entries: most of its time is spent waiting on paced matches and animations (issue 24).
+// the rig of test/web/browser-boards.test.ts; the functions live in usability.ts.
 
 import { test } from 'node:test';
 import { siteForSpecs, type Site } from './boards-support.ts';

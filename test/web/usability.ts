@@ -2,26 +2,22 @@
 // numbered finding, registered by boards.spec.ts on the browser suite's one server and browser.
 
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { act, cloneJson, type GameEvent, type RulesetPackage } from '../../packages/engine/src/kernel/index.ts';
 import { REGISTRY } from '../../packages/engine/src/registry.ts';
 import { parseLog } from '../../src/runners/logfile.ts';
 import { eventsGuarded } from '../../packages/engine/src/engine/audience.ts';
 import { call } from '../server/helpers.ts';
-import { ROOT } from '../../scripts/web-build.mjs';
+import { animationsDone, axeScan } from '../support/axe.ts';
+import { galleryShot } from '../support/shots.ts';
 import { newMatch, type Site } from './boards-support.ts';
+import { matchFinished } from './support.ts';
 
-/** Poll the API until the match has finished. */
+/** Until the match has finished (the server says so); then the API says so too. */
 async function finished(site: Site, id: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    const r = await call(site.api, 'GET', `/matches/${encodeURIComponent(id)}`);
-    if (r.body.status === 'finished') return;
-    await new Promise((res) => setTimeout(res, 100));
-  }
-  throw new Error(`match ${id} did not finish`);
+  await matchFinished(site.rig, id, 60_000);
+  const r = await call(site.api, 'GET', `/matches/${encodeURIComponent(id)}`);
+  assert.equal(r.body.status, 'finished', `match ${id} finished`);
 }
 
 const pageErrors = new WeakMap<Page, string[]>();
@@ -53,14 +49,19 @@ export async function paceFromTheLobby(site: Site): Promise<void> {
   await page.click('button:has-text("Create match")');
   await page.waitForURL(/\/match\/[^/#]+$/);
   await page.waitForSelector('.match[data-status="running"]');
-  // the match moves by steps the spectator can see, not all at once
-  const seen = new Set<number>();
-  for (let i = 0; i < 30 && seen.size < 4; i++) {
+  // the match moves by steps the spectator can see, not all at once: four steps shown one after
+  // another, and the match still running after them
+  const seen = new Set<number>([await seqOf(page)]);
+  for (let i = 0; i < 3; i++) {
+    await page.waitForFunction(
+      (s) => Number(document.querySelector('.match')?.getAttribute('data-seq')) > s,
+      Math.max(...seen),
+      { timeout: 10_000 },
+    );
     seen.add(await seqOf(page));
-    await page.waitForTimeout(100);
   }
   assert.ok(seen.size >= 4, `the spectator saw steps ${[...seen].join(', ')}`);
-  assert.equal(await page.getAttribute('.match', 'data-status'), 'running', 'still running after 3 s');
+  assert.equal(await page.getAttribute('.match', 'data-status'), 'running', 'still running after four steps');
   // pause: the board stays put while the match goes on, and the page says by how much
   await page.getByRole('button', { name: 'Pause' }).click();
   const held = await seqOf(page);
@@ -221,7 +222,12 @@ export async function noStaleMessages(site: Site): Promise<void> {
     if (/Round [2-5]/.test((await ground.textContent('.gr-top')) ?? '')) break;
     const choice = ground.locator('.gr-prompt .gr-choice').first();
     if ((await choice.count()) === 0) {
-      await ground.waitForTimeout(100);
+      // the agents' turn: wait for a prompt of ours or the next round
+      await ground.waitForFunction(
+        () =>
+          document.querySelector('.gr-prompt .gr-choice') !== null ||
+          /Round [2-5]/.test(document.querySelector('.gr-top')?.textContent ?? ''),
+      );
       continue;
     }
     seq = await seqOf(ground);
@@ -473,24 +479,6 @@ export async function revealAndWords(site: Site): Promise<void> {
   await page.context().close();
 }
 
-/** axe-core's findings of any impact (the issue asks for none at all). */
-async function axeAll(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).analyze();
-  return r.violations.map(
-    (v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(' | ')})`,
-  );
-}
-
-/** Where the gallery goes: docs/gallery when ARBITER_GALLERY=1 (committed, the README shows it), else test-output. */
-function galleryDir(): string {
-  return process.env.ARBITER_GALLERY === '1' ? join(ROOT, 'docs', 'gallery') : join(ROOT, 'test-output', 'gallery');
-}
-
-async function galleryShot(page: Page, name: string): Promise<void> {
-  mkdirSync(galleryDir(), { recursive: true });
-  await page.screenshot({ path: join(galleryDir(), `${name}.png`), fullPage: true });
-}
-
 /**
  * [WEB-A11Y-ALL] item 11: axe-core finds no violation of any impact (heading order included) on
  * the lobby, a rules page, every board and the viewer, at desktop width and at 360 px; the gallery
@@ -511,8 +499,14 @@ export async function axeEverywhere(site: Site): Promise<void> {
       0,
     );
   };
-  const pages: { name: string; path: () => Promise<string>; ready: string }[] = [
-    { name: 'lobby', path: async () => '/', ready: '.lobby[data-ready="yes"]' },
+  const pages: { name: string; path: () => Promise<string>; ready: string; open?: string }[] = [
+    // the create form's configuration open too (after the gallery's picture), so it is checked as well
+    {
+      name: 'lobby',
+      path: async () => '/',
+      ready: '.lobby[data-ready="yes"]',
+      open: 'summary:has-text("Configuration")',
+    },
     { name: 'rules-ground', path: async () => '/rules/ground', ready: '.rules-page[data-ready="yes"]' },
   ];
   for (const [r, sel] of [
@@ -544,18 +538,22 @@ export async function axeEverywhere(site: Site): Promise<void> {
     },
     ready: '[data-testid="hash"]',
   });
-  for (const p of pages) {
-    const path = await p.path();
-    for (const width of [1100, 360]) {
-      const page = await person(site, width, width === 360 ? 740 : 900);
-      await page.goto(path);
+  const visits: { name: string; path: string; ready: string; open?: string }[] = [];
+  for (const p of pages) visits.push({ ...p, path: await p.path() });
+  // one person (browser context) per width visits every page, rather than one per page and width
+  for (const width of [1100, 360]) {
+    const page = await person(site, width, width === 360 ? 740 : 900);
+    for (const p of visits) {
+      await page.goto(p.path);
       await page.waitForSelector(p.ready, { timeout: 30_000 });
-      await page.waitForTimeout(300);
-      found.push(...(await axeAll(page)).map((f) => `${p.name} @${width}: ${f}`));
+      // the gallery's picture of the settled page (axeScan waits for that too)
+      await animationsDone(page);
       await galleryShot(page, `${p.name}${width === 360 ? '-360' : ''}`);
-      assert.deepEqual(errorsOf(page), [], p.name);
-      await page.context().close();
+      if (p.open) await page.click(p.open);
+      found.push(...(await axeScan(page, { impacts: 'all' })).map((f) => `${p.name} @${width}: ${f}`));
+      assert.deepEqual(errorsOf(page), [], `${p.name} @${width}`);
     }
+    await page.context().close();
   }
   assert.deepEqual(found, [], found.join('\n'));
 }
