@@ -44,6 +44,9 @@ test('[BENCH-FIXED-SPANS] the timed part of each case is its last group of readi
  * Instructions in the fixture's timed group, counted by callgrind as before-after.mjs counts the
  * tic-tac-toe cases: nothing instrumented until the timed part, dumps only at its two ends.
  */
+/** Enough warm-up units that V8 has compiled the fixture's loop before the timed group (steady state). */
+const WARM_UP = 40;
+
 function countTimed(units: number): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'fixed-work-'));
   const marks = join(dir, 'marks');
@@ -56,6 +59,7 @@ function countTimed(units: number): Promise<number> {
     FIXED_CLOCK,
     LOOP,
     String(units),
+    String(WARM_UP),
   ];
   return new Promise((resolve, reject) => {
     const p = spawn(cmd[0], cmd.slice(1), {
@@ -72,11 +76,11 @@ function countTimed(units: number): Promise<number> {
       try {
         assert.equal(code, 0, 'valgrind run failed');
         const m = readMarks(marks);
-        assert.equal(m.length, 5 + 1 + units);
+        assert.equal(m.length, WARM_UP + 1 + 1 + units);
         // the timed group's first and last readings, nothing else
         assert.deepEqual(
           m.flatMap((x, i) => (x.dumped ? [i] : [])),
-          [5, 5 + units],
+          [WARM_UP + 1, WARM_UP + 1 + units],
         );
         const spans = timedSpans(
           m.map((x) => x.kind),
