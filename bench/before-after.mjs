@@ -57,7 +57,7 @@ const FIXED_SETTINGS = [
   [/^duel\/explore/, { budget: 20 }],
   [/^bnc\/menu-random-checked/, { budget: 250 }],
   // A tic-tac-toe game is a few µs, so 8 warm-up games measured V8 still compiling (the hot helpers
-  // were not yet inlined). Steady state: a full GC, 20,000 warm-up games (1000 ms at 50 µs a reading),
+  // were not yet inlined). Steady state: 20,000 warm-up games (1000 ms at 50 µs a reading), a full GC,
   // then 20,480 timed ones (4000 ms at 3125 µs a reading, 16 games each); see docs/bench.md.
   [/^tictactoe\/(plain|engine)/, { budget: 4000, ticksUs: '50,3125', steady: true }],
   [/^tictactoe\//, { budget: 4000 }],
