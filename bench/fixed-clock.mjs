@@ -25,6 +25,8 @@
 //                              callgrind instruments only the timed parts (`callgrind_control -i`).
 //                              Warm-up of tens of thousands of games then runs at valgrind's
 //                              uninstrumented speed and writes no dump files.
+//   ARBITER_FIXED_CLOCK_INSTRUMENT=1 alone (valgrind --instr-atstart=no): every mark is a dump and
+//                              callgrind instruments from the first mark on, not during start-up.
 //   ARBITER_FIXED_CLOCK_MARKS  where the marks go.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -64,6 +66,8 @@ process.cpuUsage = (prev) => {
   const opens = timedGroup && !prev;
   const closes = timedGroup && prev !== undefined && fakeUs - prev.user - prev.system + tickUs >= timedUs;
   const dump = timedUs === 0 || opens || closes;
+  // dense: every mark is a dump; instrumenting starts at the first (start-up is not counted anyway)
+  if (instrument && timedUs === 0 && marks.length === 0) callgrind('on');
   if (opens) {
     // the warm-up's garbage is collected here, not inside the timed part: a major GC falling in the
     // timed part of one side only (the heaps differ by build) decided a comparison by ~15%

@@ -150,10 +150,7 @@ export class SeededRandom {
   private seed: number;
   /** Set by reseed: the words are derived again on the first draw (an agent that draws nothing pays nothing). */
   private stale = true;
-  constructor(
-    seed: number,
-    private readonly stream = 'agent',
-  ) {
+  constructor(seed: number, stream = 'agent') {
     this.seed = seed >>> 0;
     this.hash = nameHash(stream);
   }
