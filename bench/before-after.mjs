@@ -21,7 +21,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { instructionsBetween, readDumps, readMarks, timedSpans } from './fixed-work.mjs';
+import { callgrindArgs, readDumps, readMarks, spanInstructions, timedSpans } from './fixed-work.mjs';
 
 const args = process.argv.slice(2);
 /** @param {string} name @param {string} dflt @returns {string} */
@@ -45,19 +45,22 @@ const FIXED_CLOCK = new URL('./fixed-clock.mjs', import.meta.url).pathname;
 /** Fake microseconds per clock reading: a `measure` case does 1000/125 = 8 warm-up units and 16 per reading after. */
 const TICK_US = 125_000;
 /**
- * Fake budget (ms) per case in the fixed modes, so a case's timed part is big enough to average over
- * games but small enough for valgrind: 16 units per 125 ms. The explorer's budget is its state bound
- * (5,000 states at the floor); the 1000×1000 boards take tens of ms a unit, so they get one warm-up
- * unit and 16 timed ones.
+ * Fixed-work settings per case (first match; default: 1000 ms budget at TICK_US a reading). The
+ * budget is fake ms, so a case's timed part is big enough to average over games but small enough for
+ * valgrind: 16 units per 125 ms. The explorer's budget is its state bound (5,000 states at the
+ * floor); the 1000×1000 boards take tens of ms a unit, so they get one warm-up unit and 16 timed ones.
+ * @type {Array<[RegExp, { budget: number, ticksUs?: string, steady?: boolean }]>}
  */
-/** @type {Array<[RegExp, number]>} */
-const FIXED_BUDGET = [
-  [/^mines\/(chain|digits)/, 125],
-  [/^mines\/no-guess-1000x1000/, 125],
-  [/^duel\/explore/, 20],
-  [/^bnc\/menu-random-checked/, 250],
-  // a tic-tac-toe game is a few µs: more of them, so one GC in the timed part does not decide the figure
-  [/^tictactoe\//, 4000],
+const FIXED_SETTINGS = [
+  [/^mines\/(chain|digits)/, { budget: 125 }],
+  [/^mines\/no-guess-1000x1000/, { budget: 125 }],
+  [/^duel\/explore/, { budget: 20 }],
+  [/^bnc\/menu-random-checked/, { budget: 250 }],
+  // A tic-tac-toe game is a few µs, so 8 warm-up games measured V8 still compiling (the hot helpers
+  // were not yet inlined). Steady state: 20,000 warm-up games (1000 ms at 50 µs a reading), a full GC,
+  // then 20,480 timed ones (4000 ms at 3125 µs a reading, 16 games each); see docs/bench.md.
+  [/^tictactoe\/(plain|engine)/, { budget: 4000, ticksUs: '50,3125', steady: true }],
+  [/^tictactoe\//, { budget: 4000 }],
 ];
 /** Cases whose loops read wall time (waits, latency), not the CPU clock: only the time mode measures them. */
 const TIME_ONLY = /^agents\//;
@@ -109,18 +112,25 @@ async function timeRun(dir) {
 async function fixedRun(dir, filter) {
   const tmp = mkdtempSync(join(keep || tmpdir(), 'before-after-'));
   const marksFile = join(tmp, 'marks');
-  const caseBudget = budget || String(FIXED_BUDGET.find(([re]) => re.test(filter))?.[1] ?? 1000);
-  const node = [process.execPath, ...(mode === 'instructions' ? ['--predictable'] : []), '--import', FIXED_CLOCK];
-  const cmd = [...node, 'bin/arbiter.js', 'bench', '--json', '--budget', caseBudget, filter];
-  const vg = [
-    'valgrind',
-    '--tool=callgrind',
-    '--dump-before=uv_get_constrained_memory',
-    `--callgrind-out-file=${join(tmp, 'cg')}`,
+  const set = FIXED_SETTINGS.find(([re]) => re.test(filter))?.[1] ?? { budget: 1000 };
+  const caseBudget = budget || String(set.budget);
+  const steady = set.steady === true;
+  const node = [
+    process.execPath,
+    ...(mode === 'instructions' ? ['--predictable'] : []),
+    ...(steady ? ['--expose-gc'] : []),
+    '--import',
+    FIXED_CLOCK,
   ];
-  const r = await run(mode === 'instructions' ? [...vg, ...cmd] : cmd, dir, {
-    ARBITER_FIXED_CLOCK_US: String(TICK_US),
+  const cmd = [...node, 'bin/arbiter.js', 'bench', '--json', '--budget', caseBudget, filter];
+  // under valgrind, Node's start-up and the CLI's compilation (most of a small case's run) go
+  // uninstrumented: the preload turns instrumenting on at its first mark (steady: per timed part)
+  const instrument = mode === 'instructions';
+  const r = await run(instrument ? [...callgrindArgs(join(tmp, 'cg'), true), ...cmd] : cmd, dir, {
+    ARBITER_FIXED_CLOCK_US: set.ticksUs ?? String(TICK_US),
     ARBITER_FIXED_CLOCK_MARKS: marksFile,
+    ...(steady ? { ARBITER_FIXED_CLOCK_TIMED_US: String(Number(caseBudget) * 1000) } : {}),
+    ...(instrument ? { ARBITER_FIXED_CLOCK_INSTRUMENT: '1' } : {}),
   });
   const results = jsonLines(r.stdout);
   if (r.code !== 0 || results.length === 0)
@@ -130,17 +140,15 @@ async function fixedRun(dir, filter) {
     marks.map((m) => m.kind),
     results.length,
   );
-  const dumps = mode === 'instructions' ? readDumps(tmp, 'cg', marks.length) : [];
-  /** @type {(s: number, e: number) => number} */
-  const between =
+  const costs =
     mode === 'instructions'
-      ? (s, e) => instructionsBetween(dumps, s, e)
-      : (s, e) => (marks[e].cpuUs - marks[s].cpuUs) * 1000;
+      ? spanInstructions(marks, readDumps(tmp, 'cg', marks.filter((m) => m.dumped).length), spans)
+      : spans.map(([s, e]) => (marks[e].cpuUs - marks[s].cpuUs) * 1000);
   if (!keep) rmSync(tmp, { recursive: true, force: true });
   /** @type {Map<string, number>} */
   const out = new Map();
   results.forEach((j, i) => {
-    if (j.moves > 0) out.set(j.case, between(...spans[i]) / j.moves);
+    if (j.moves > 0) out.set(j.case, costs[i] / j.moves);
   });
   return out;
 }

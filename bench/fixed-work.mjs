@@ -3,7 +3,36 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** @typedef {{ kind: 'n' | 'a', cpuUs: number }} Mark */
+/**
+ * valgrind's arguments for a fixed-work run whose counter dumps go to OUT.N. `sparse` (the preload's
+ * ARBITER_FIXED_CLOCK_TIMED_US with ARBITER_FIXED_CLOCK_INSTRUMENT=1): nothing is instrumented until
+ * the preload turns it on for a timed part, so start-up and warm-up run several times faster.
+ * @param {string} out @param {boolean} sparse @returns {string[]}
+ */
+export function callgrindArgs(out, sparse) {
+  return [
+    'valgrind',
+    '--tool=callgrind',
+    ...(sparse ? ['--instr-atstart=no'] : []),
+    '--dump-before=uv_get_constrained_memory',
+    `--callgrind-out-file=${out}`,
+  ];
+}
+
+/**
+ * The instructions of each [first, last] mark span, from the dumps the marks made.
+ * @param {Mark[]} marks @param {number[]} dumps as readDumps returns them @param {Array<[number, number]>} spans
+ * @returns {number[]}
+ */
+export function spanInstructions(marks, dumps, spans) {
+  const at = dumpIndexes(marks);
+  return spans.map(([s, e]) => {
+    if (at[s] < 0 || at[e] < 0) throw new Error(`no callgrind dump at mark ${at[s] < 0 ? s : e}`);
+    return instructionsBetween(dumps, at[s], at[e]);
+  });
+}
+
+/** @typedef {{ kind: 'n' | 'a', cpuUs: number, dumped: boolean }} Mark */
 
 /** @param {string} file @returns {Mark[]} */
 export function readMarks(file) {
@@ -11,9 +40,18 @@ export function readMarks(file) {
     .trim()
     .split('\n')
     .map((l) => {
-      const [kind, cpu] = l.split(' ');
-      return { kind: kind === 'n' ? 'n' : 'a', cpuUs: Number(cpu) };
+      const [kind, cpu, dumped] = l.split(' ');
+      return { kind: kind === 'n' ? 'n' : 'a', cpuUs: Number(cpu), dumped: dumped === '1' };
     });
+}
+
+/**
+ * For each mark, the index of its callgrind dump among the dumps the marks made (-1: none there).
+ * @param {Mark[]} marks @returns {number[]}
+ */
+export function dumpIndexes(marks) {
+  let n = 0;
+  return marks.map((m) => (m.dumped ? n++ : -1));
 }
 
 /**
@@ -39,7 +77,7 @@ export function timedSpans(kinds, nCases) {
 /**
  * Callgrind's dumps `PREFIX.1` … `PREFIX.D` in order, as instruction counts, keeping the last
  * `nMarks` (Node's own start-up reads the constrained memory too, before any mark). Dump k holds
- * the instructions from mark k-1 to mark k.
+ * the instructions from dumping mark k-1 to dumping mark k (see dumpIndexes).
  * @param {string} dir @param {string} prefix @param {number} nMarks @returns {number[]}
  */
 export function readDumps(dir, prefix, nMarks) {
@@ -57,7 +95,7 @@ export function readDumps(dir, prefix, nMarks) {
   return dumps.slice(dumps.length - nMarks);
 }
 
-/** Instructions from mark `s` to mark `e` (dumps as readDumps returns them). @param {number[]} dumps @param {number} s @param {number} e */
+/** Instructions from dump `s` to dump `e` (dumps as readDumps returns them). @param {number[]} dumps @param {number} s @param {number} e */
 export function instructionsBetween(dumps, s, e) {
   let sum = 0;
   for (let k = s + 1; k <= e; k++) sum += dumps[k];

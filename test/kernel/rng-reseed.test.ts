@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { SeededRandom } from '../../packages/engine/src/kernel/index.ts';
+import { SeededRandom, createRng, nextInt, nextU32 } from '../../packages/engine/src/kernel/index.ts';
 
 test('[RNG-RESEED] reseed(s) draws what new SeededRandom(s) draws, after any earlier draws', () => {
   fc.assert(
@@ -22,5 +22,26 @@ test('[RNG-RESEED] reseed(s) draws what new SeededRandom(s) draws, after any ear
       },
     ),
     { seed: 20261202, numRuns: 300 },
+  );
+});
+
+test('[RNG-SEEDED-STREAM] SeededRandom(seed, name) draws the stream (seed, name) of a game-state generator', () => {
+  // SeededRandom keeps its own copy of the stream's words; a recorded match replays only if it still
+  // draws exactly what nextU32 / nextInt draw from createRng(seed)
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 0xffffffff }),
+      fc.constantFrom('agent', 'deal', 'x'),
+      fc.array(fc.integer({ min: 0, max: 0x100000000 }), { maxLength: 12 }),
+      (seed, name, bounds) => {
+        const r = new SeededRandom(seed, name);
+        const st = createRng(seed);
+        for (const b of bounds) {
+          if (b === 0) assert.equal(r.u32(), nextU32(st, name));
+          else assert.equal(r.int(b), nextInt(st, name, b));
+        }
+      },
+    ),
+    { seed: 20261206, numRuns: 300 },
   );
 });

@@ -78,6 +78,11 @@ export function nextU32(rng: RngState, name: string): number {
     s = deriveStream(rng.seed, name);
     rng.streams[name] = s;
   }
+  return nextWord(s);
+}
+
+/** xoshiro128** one step: the next raw 32-bit unsigned value of the stream state `s`, advanced in place. */
+function nextWord(s: StreamState): number {
   const result = Math.imul(rotl(Math.imul(s[1], 5), 7), 9) >>> 0;
   const t = s[1] << 9;
   s[2] ^= s[0];
@@ -96,10 +101,20 @@ export function nextU32(rng: RngState, name: string): number {
 
 /** Uniform integer in [0, n), without modulo bias. */
 export function nextInt(rng: RngState, name: string, n: number): number {
+  let s = rng.streams[name];
+  if (s === undefined) {
+    s = deriveStream(rng.seed, name);
+    rng.streams[name] = s;
+  }
+  return intFromWords(s, n);
+}
+
+/** `nextInt` on a stream state already looked up. */
+function intFromWords(s: StreamState, n: number): number {
   if (!Number.isInteger(n) || n <= 0 || n > 0x100000000) throw new RangeError(`nextInt bound ${n}`);
   const limit = 0x100000000 - (0x100000000 % n);
   for (;;) {
-    const v = nextU32(rng, name);
+    const v = nextWord(s);
     if (v < limit) return v % n;
   }
 }
@@ -120,40 +135,46 @@ export function shuffleInPlace<T>(rng: RngState, name: string, items: T[]): T[] 
   return items;
 }
 
-/** A small self-contained generator for agents and tools (kept outside game state). */
+/**
+ * A small self-contained generator for agents and tools (kept outside game state): one stream,
+ * (seed, name) as `nextU32(createRng(seed), name)` draws it.
+ */
 export class SeededRandom {
-  private readonly st: RngState;
-  constructor(
-    seed: number,
-    private readonly stream = 'agent',
-  ) {
-    this.st = createRng(seed >>> 0);
+  /**
+   * The stream's generator words, held directly: a draw is then a field load, not a look-up of the
+   * stream by name (a keyed load V8 cannot specialise), and the draw methods stay small enough for
+   * V8 to inline them into a playout's loop.
+   */
+  private readonly words: StreamState = [0, 0, 0, 0];
+  private readonly hash: number;
+  private seed: number;
+  /** Set by reseed: the words are derived again on the first draw (an agent that draws nothing pays nothing). */
+  private stale = true;
+  constructor(seed: number, stream = 'agent') {
+    this.seed = seed >>> 0;
+    this.hash = nameHash(stream);
   }
   /**
    * Start over as `new SeededRandom(seed)` would, keeping this object: a runner hands each decision
    * a fresh stream, and reseeding one generator per seat spares an allocation per decision.
    */
   reseed(seed: number): this {
-    this.st.seed = seed >>> 0;
-    // the stream is derived again on the first draw (an agent that draws nothing pays nothing)
-    this.stale = this.st.streams[this.stream] !== undefined;
+    this.seed = seed >>> 0;
+    this.stale = true;
     return this;
   }
-  private stale = false;
-  private streamHash = -1;
-  private fresh(): RngState {
-    if (this.stale) {
-      if (this.streamHash < 0) this.streamHash = nameHash(this.stream);
-      deriveHashed(this.st.seed, this.streamHash, this.st.streams[this.stream]);
-      this.stale = false;
-    }
-    return this.st;
+  /** Out of line, so the draw methods that test `stale` stay small. */
+  private derive(): void {
+    deriveHashed(this.seed, this.hash, this.words);
+    this.stale = false;
   }
   u32(): number {
-    return nextU32(this.fresh(), this.stream);
+    if (this.stale) this.derive();
+    return nextWord(this.words);
   }
   int(n: number): number {
-    return nextInt(this.fresh(), this.stream, n);
+    if (this.stale) this.derive();
+    return intFromWords(this.words, n);
   }
   float(): number {
     return this.u32() / 0x100000000;
