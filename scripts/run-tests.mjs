@@ -197,6 +197,9 @@ if (rows.length > 0) {
   console.log(`${s(cpu)} CPU s in all ${rows.length} files`);
   printTail(rows, started);
   for (const { file, wallMs, cpuMs, childCpuMs } of rows) known[file] = { wallMs, cpuMs, childCpuMs };
+  // files that were removed or renamed keep no cost
+  const present = new Set(files.map((f) => f.split('\\').join('/')));
+  for (const file of Object.keys(known)) if (!present.has(file)) delete known[file];
   try {
     mkdirSync('test-output', { recursive: true });
     writeFileSync(TIMES, `${JSON.stringify({ files: known }, null, 1)}\n`);
