@@ -48,3 +48,12 @@ export async function buildWebIfStale({ quiet = false } = {}) {
     return existsSync(join(WEB_DIST, 'index.html'));
   });
 }
+
+// `node scripts/web-build.mjs` (npm ci's `prepare`, after the command line): the lobby that `npm start`
+// serves and the browser tests load is there from the install on, not built by whichever needs it first
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const stale = webStale();
+  const ok = await buildWebIfStale({ quiet: false });
+  if (ok && !stale) process.stderr.write('web/dist is up to date\n');
+  process.exit(ok ? 0 : 1);
+}
