@@ -45,3 +45,10 @@ test('[RNG-SEEDED-STREAM] SeededRandom(seed, name) draws the stream (seed, name)
     { seed: 20261206, numRuns: 300 },
   );
 });
+
+test('[RNG-BOUND] a refused nextInt bound leaves the generator state as it was (no stream made)', () => {
+  const rng = createRng(7);
+  const before = JSON.stringify(rng);
+  for (const bad of [0, -1, 1.5, Number.NaN, 0x100000001]) assert.throws(() => nextInt(rng, 'fresh', bad), RangeError);
+  assert.equal(JSON.stringify(rng), before);
+});

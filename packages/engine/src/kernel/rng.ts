@@ -101,6 +101,7 @@ function nextWord(s: StreamState): number {
 
 /** Uniform integer in [0, n), without modulo bias. */
 export function nextInt(rng: RngState, name: string, n: number): number {
+  checkBound(n); // before the stream is made: a refused bound leaves the state as it was
   let s = rng.streams[name];
   if (s === undefined) {
     s = deriveStream(rng.seed, name);
@@ -109,9 +110,12 @@ export function nextInt(rng: RngState, name: string, n: number): number {
   return intFromWords(s, n);
 }
 
-/** `nextInt` on a stream state already looked up. */
-function intFromWords(s: StreamState, n: number): number {
+function checkBound(n: number): void {
   if (!Number.isInteger(n) || n <= 0 || n > 0x100000000) throw new RangeError(`nextInt bound ${n}`);
+}
+
+/** `nextInt` on a stream state already looked up, its bound already checked. */
+function intFromWords(s: StreamState, n: number): number {
   const limit = 0x100000000 - (0x100000000 % n);
   for (;;) {
     const v = nextWord(s);
@@ -173,6 +177,7 @@ export class SeededRandom {
     return nextWord(this.words);
   }
   int(n: number): number {
+    checkBound(n);
     if (this.stale) this.derive();
     return intFromWords(this.words, n);
   }
