@@ -85,22 +85,28 @@ async function count(tree, m, k) {
   );
   let err = '';
   srv.stderr.on('data', (d) => (err += d));
-  const url = await new Promise((ok, fail) => {
-    srv.stdout.on('data', (d) => {
-      const found = /listening (http:\/\/\S+)/.exec(String(d));
-      if (found) ok(found[1]);
-    });
-    srv.once('exit', () => fail(new Error(`the server ended before listening: ${err.slice(-500)}`)));
-  });
-  const client = spawn(process.execPath, [import.meta.filename, '--client', url, String(m), String(k), '7'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
   let out = '';
-  client.stdout.on('data', (d) => (out += d));
-  await new Promise((ok) => client.once('exit', ok));
-  srv.kill('SIGTERM');
-  await new Promise((ok) => srv.once('exit', ok));
-  rmSync(dir, { recursive: true, force: true });
+  try {
+    const url = await new Promise((ok, fail) => {
+      srv.stdout.on('data', (d) => {
+        const found = /listening (http:\/\/\S+)/.exec(String(d));
+        if (found) ok(found[1]);
+      });
+      srv.once('exit', () => fail(new Error(`the server ended before listening: ${err.slice(-500)}`)));
+    });
+    const client = spawn(process.execPath, [import.meta.filename, '--client', url, String(m), String(k), '7'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    client.stdout.on('data', (d) => (out += d));
+    await new Promise((ok) => client.once('exit', ok));
+  } finally {
+    // the server and its folder go whether the run worked or not
+    if (srv.exitCode === null && srv.signalCode === null) {
+      srv.kill('SIGTERM');
+      await new Promise((ok) => srv.once('exit', ok));
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
   const refs = /I\s+refs:\s+([\d,]+)/.exec(err);
   if (!refs) throw new Error(`no instruction count from valgrind: ${err.slice(-500)}`);
   return { ...JSON.parse(out), irefs: Number(refs[1].replaceAll(',', '')) };

@@ -167,7 +167,8 @@ function caller(req: FastifyRequest): [token: string | undefined, hash: string |
   return [t, tokenHash(req, t)];
 }
 
-const addressKey = (req: FastifyRequest) => 'a:' + req.ip;
+const ipKey = (ip: string) => 'a:' + ip;
+const addressKey = (req: FastifyRequest) => ipKey(req.ip);
 const seatKey = (hash: string) => 't:' + hash.slice(0, 32);
 
 /**
@@ -182,9 +183,9 @@ function budgetKey(
   ip: string,
   hashOf: (token: string) => string,
 ): string {
-  if (!token || typeof id !== 'string') return 'a:' + ip;
+  if (!token || typeof id !== 'string') return ipKey(ip);
   const hash = hashOf(token);
-  return svc.holdsSeat(id, hash) ? seatKey(hash) : 'a:' + ip;
+  return svc.holdsSeat(id, hash) ? seatKey(hash) : ipKey(ip);
 }
 
 function limitKey(svc: MatchService, req: FastifyRequest): string {

@@ -73,12 +73,17 @@ function rotl(x: number, k: number): number {
 
 /** Next raw 32-bit unsigned value of stream `name`; advances the stream in place. */
 export function nextU32(rng: RngState, name: string): number {
+  return nextWord(streamOf(rng, name));
+}
+
+/** Stream `name`'s state, made from the seed on its first use. */
+function streamOf(rng: RngState, name: string): StreamState {
   let s = rng.streams[name];
   if (s === undefined) {
     s = deriveStream(rng.seed, name);
     rng.streams[name] = s;
   }
-  return nextWord(s);
+  return s;
 }
 
 /** xoshiro128** one step: the next raw 32-bit unsigned value of the stream state `s`, advanced in place. */
@@ -102,12 +107,7 @@ function nextWord(s: StreamState): number {
 /** Uniform integer in [0, n), without modulo bias. */
 export function nextInt(rng: RngState, name: string, n: number): number {
   checkBound(n); // before the stream is made: a refused bound leaves the state as it was
-  let s = rng.streams[name];
-  if (s === undefined) {
-    s = deriveStream(rng.seed, name);
-    rng.streams[name] = s;
-  }
-  return intFromWords(s, n);
+  return intFromWords(streamOf(rng, name), n);
 }
 
 function checkBound(n: number): void {
