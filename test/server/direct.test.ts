@@ -4,11 +4,11 @@
 // one the direct path leaves to fastify, so each request below is sent both ways and must get the
 // same answer: status, content type and body (ids and tokens aside), refusals included.
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, tempDir, type ServerProc } from './helpers.ts';
+import { startServer, tempDir, type ServerProc, serverForSuite } from './helpers.ts';
 
 const DIRECT = 'application/json';
 const FASTIFY = 'application/json;charset=utf-8';
@@ -47,16 +47,7 @@ const CREATE_BODIES = [
 ];
 
 describe('the direct path for create and join', () => {
-  let srv: ServerProc;
-  let dir: string;
-  before(async () => {
-    dir = tempDir('arbiter-direct-');
-    srv = await startServer(join(dir, 'db.sqlite'), ['--rate-limit', '100000']);
-  });
-  after(async () => {
-    await srv.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const srv = serverForSuite('arbiter-direct-', ['--rate-limit', '100000']);
 
   test('[SRV-DIRECT] create answers the same on the direct path as through fastify, refusals included', async () => {
     for (const body of CREATE_BODIES) {

@@ -12,23 +12,23 @@ import net from 'node:net';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { ErrorBody, ServerFrame } from '../../src/server/schemas.ts';
-import { call, freePort, serveRefusal, startServer, tempDir, Watcher, type ServerProc } from './helpers.ts';
+import {
+  call,
+  freePort,
+  serveRefusal,
+  startServer,
+  tempDir,
+  Watcher,
+  type ServerProc,
+  serverForSuite,
+} from './helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ws = (srv: ServerProc, id: string, q = '') => `${srv.url.replace('http', 'ws')}/api/matches/${id}/ws?${q}`;
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
 describe('the edge', () => {
-  let srv: ServerProc;
-  let dir: string;
-  before(async () => {
-    dir = tempDir('arbiter-edge-');
-    srv = await startServer(join(dir, 'db.sqlite'), ['--rate-limit', '100000']);
-  });
-  after(async () => {
-    await srv.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const srv = serverForSuite('arbiter-edge-', ['--rate-limit', '100000']);
 
   test('[SRV-AUTH-MALFORMED] a malformed Authorization header is 401, never a silent spectator', async () => {
     const m = (await call(srv.api, 'POST', '/matches', { ruleset: 'tictactoe', seats: [{}, { agent: 'random' }] }))

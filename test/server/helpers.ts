@@ -2,6 +2,7 @@
 // free port, and a throw-away PostgreSQL cluster when the binaries are installed.
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { after, before } from 'node:test';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -154,6 +155,25 @@ export class Watcher {
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/**
+ * One server for the tests of a suite (a describe, or the whole file when called at its top): started
+ * in `before` on a database in a fresh folder, stopped and the folder removed in `after`. The object
+ * returned is that server once `before` has run.
+ */
+export function serverForSuite(prefix: string, extra: string[] = []): ServerProc {
+  const srv = {} as ServerProc;
+  let dir = '';
+  before(async () => {
+    dir = tempDir(prefix);
+    Object.assign(srv, await startServer(join(dir, 'db.sqlite'), extra));
+  });
+  after(async () => {
+    if (srv.stop) await srv.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return srv;
 }
 
 /** A loopback port nobody listens on now, for a server that must be told its port. */

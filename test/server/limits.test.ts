@@ -2,22 +2,11 @@
 // a config over a ruleset's limits is a typed 400 that names the limit, answered at once and with
 // nothing created; `/api/rulesets/:id/actions` publishes every declared family.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { call, startServer, tempDir, type ServerProc } from './helpers.ts';
+import { call, serverForSuite } from './helpers.ts';
 
-let srv: ServerProc;
-let dir: string;
-before(async () => {
-  dir = tempDir('arbiter-limits-');
-  srv = await startServer(join(dir, 'db.sqlite'), ['--rate-limit', '100000']);
-});
-after(async () => {
-  await srv.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const srv = serverForSuite('arbiter-limits-', ['--rate-limit', '100000']);
 
 test('[SRV-LIMITS] a 2000x2000 mines board is refused at once with a 400 naming the board limit; the server stays responsive', async () => {
   const before = (await call(srv.api, 'GET', '/matches')).body;

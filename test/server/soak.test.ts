@@ -4,30 +4,19 @@
 // action: nothing lost, nothing applied twice. CI runs a short default; ARBITER_SOAK_SECONDS=60
 // (and ARBITER_SOAK_MATCHES) give the full run.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import WebSocket from 'ws';
 import { canonicalJson } from '../../packages/engine/src/kernel/index.ts';
 import { getPackage } from '../../packages/engine/src/registry.ts';
 import { parseLog } from '../../src/runners/logfile.ts';
 import { replayLog } from '../../src/runners/replay.ts';
-import { call, startServer, tempDir, type ServerProc } from './helpers.ts';
+import { call, serverForSuite } from './helpers.ts';
 
 const SECONDS = Number(process.env.ARBITER_SOAK_SECONDS ?? 6);
 const MATCHES = Number(process.env.ARBITER_SOAK_MATCHES ?? 200);
 
-let srv: ServerProc;
-let dir: string;
-before(async () => {
-  dir = tempDir('arbiter-soak-');
-  srv = await startServer(join(dir, 'db.sqlite'), ['--rate-limit', '1000000']);
-});
-after(async () => {
-  await srv.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const srv = serverForSuite('arbiter-soak-', ['--rate-limit', '1000000']);
 
 /** `owed`: malformed frames sent on this socket whose error answer has not come yet. */
 type Seat = { token: string; ws: WebSocket | null; seat: number; owed: number; closeWhenAnswered: boolean };
