@@ -391,7 +391,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const joinRoute: Route = async (params, raw) => {
     const m = await svc.mustGet(params.id);
     const body = parseJoinBody(raw);
-    refuseExpiredJoin(svc.publicRecord(m), Date.now(), expireAfterMs);
+    // the fields the expiry reads, not the whole public record (every join of a match)
+    refuseExpiredJoin({ status: m.status, updatedAt: m.row.updatedAt }, Date.now(), expireAfterMs);
     const r = await svc.join(m, body.seat, body.name);
     return { status: 201, body: { match: m.id, seat: r.seat, token: r.token } };
   };

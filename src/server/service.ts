@@ -162,6 +162,8 @@ export class MatchService {
   private retire(m: LiveMatch): void {
     this.finishedLive.add(m.id);
     const keep = this.opts.keepFinished ?? KEEP_FINISHED;
+    // nothing to drop while fewer than `keep` are held, watched or not: the usual case costs no walk
+    if (this.finishedLive.size <= keep) return;
     const watched = (id: string) => (this.live.get(id)?.subs.size ?? 0) > 0;
     let unwatched = 0;
     for (const id of this.finishedLive) if (!watched(id)) unwatched++;

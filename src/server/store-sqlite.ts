@@ -130,6 +130,29 @@ export function submissionFromRow(r: Raw, parse: (v: unknown) => Json): Submissi
 
 const parseText = (v: unknown): Json => JSON.parse(String(v));
 
+/** A submission that does not extend its match's last one: the caller's head is stale. */
+const headMoved = () => Object.assign(new Error('head moved'), { code: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
+
+/**
+ * A match row with its head as of its last submission. A move that leaves the status as it was
+ * writes only its submission (one statement per move instead of two); the row's own seq, hash and
+ * updated_at are written with the first and the last move's status change, so a running match's
+ * head is its last submission's.
+ */
+const HEADED = `matches.*, l.seq AS last_seq, l.hash AS last_hash, l.at AS last_at
+  FROM matches LEFT JOIN submissions l
+    ON l.match_id = matches.id AND l.seq = (SELECT max(seq) FROM submissions WHERE match_id = matches.id)`;
+
+function headedMatch(r: Raw): MatchRow {
+  const m = matchFromRow(r, parseText);
+  if (r.last_seq != null && Number(r.last_seq) > m.seq) {
+    m.seq = Number(r.last_seq);
+    m.hash = String(r.last_hash);
+    m.updatedAt = Number(r.last_at);
+  }
+  return m;
+}
+
 type Job = { run: () => unknown; ok: (v: never) => void; fail: (err: unknown) => void };
 
 // plain CommonJS so the worker needs no TypeScript loader; it gets better-sqlite3's resolved path
@@ -155,6 +178,13 @@ export class SqliteStore implements Store {
   /** Writes waiting for the next group commit, in the order they were asked for. */
   private jobs: Job[] = [];
   private flushing: NodeJS.Immediate | null = null;
+  /**
+   * The last stored seq of matches this process appended to (it is the file's only writer), and of
+   * those written in the batch being committed: a submission must extend its match's last one, and
+   * checking that here saves a statement per move. A match not known here is checked in SQL.
+   */
+  private readonly lastSeq = new Map<string, number>();
+  private readonly batchSeq = new Map<string, number>();
   /** Runs a function in a transaction, or in a savepoint when one is already open. */
   private readonly tx: (fn: () => unknown) => unknown;
   private checkpointer: Worker | null = null;
@@ -223,6 +253,7 @@ export class SqliteStore implements Store {
   private commitBatch(jobs: Job[]): { ok: boolean; value: unknown }[] {
     const values: unknown[] = [];
     const refused = { err: null as unknown };
+    this.batchSeq.clear();
     try {
       this.tx(() => {
         for (const j of jobs) {
@@ -234,12 +265,25 @@ export class SqliteStore implements Store {
           }
         }
       });
+      this.committed();
       return values.map((value) => ({ ok: true, value }));
     } catch (err) {
+      this.batchSeq.clear();
       if (err !== refused) throw err;
       if (jobs.length === 1) return [{ ok: false, value: refused.err }];
     }
     const results: { ok: boolean; value: unknown }[] = [];
+    try {
+      this.runEach(jobs, results);
+    } finally {
+      this.batchSeq.clear();
+    }
+    this.committed();
+    return results;
+  }
+
+  /** The batch again, each write in its own savepoint (a refused one undoes only itself). */
+  private runEach(jobs: Job[], results: { ok: boolean; value: unknown }[]): void {
     this.tx(() => {
       for (const j of jobs) {
         try {
@@ -251,7 +295,17 @@ export class SqliteStore implements Store {
         }
       }
     });
-    return results;
+  }
+
+  /**
+   * A batch committed: its seqs are the stored ones now. Finished matches are not told apart, so
+   * the map is emptied when it grows past a few thousand entries (the next move of each match still
+   * running is checked in SQL once).
+   */
+  private committed(): void {
+    if (this.lastSeq.size > 4096) this.lastSeq.clear();
+    for (const [id, seq] of this.batchSeq) this.lastSeq.set(id, seq);
+    this.batchSeq.clear();
   }
 
   private prepare() {
@@ -261,7 +315,7 @@ export class SqliteStore implements Store {
         d.prepare(`INSERT INTO matches (id, ruleset, version, seed, config, header, status, spectate_hash, deadline_ms, seats, seq, hash, outcome, created_at, updated_at)
         VALUES (@id, @ruleset, @version, @seed, @config, @header, @status, @spectate_hash, @deadline_ms, @seats, @seq, @hash, @outcome, @created_at, @updated_at)`),
       insSeat: d.prepare('INSERT INTO seats (match_id, seat, kind, name, token_hash) VALUES (?, ?, ?, ?, ?)'),
-      getMatch: d.prepare('SELECT * FROM matches WHERE id = ?'),
+      getMatch: d.prepare(`SELECT ${HEADED} WHERE matches.id = ?`),
       getSeats: d.prepare('SELECT * FROM seats WHERE match_id = ? ORDER BY seat'),
       unfinished: d.prepare("SELECT id FROM matches WHERE status <> 'finished' ORDER BY created_at"),
       claim: d.prepare(
@@ -272,11 +326,19 @@ export class SqliteStore implements Store {
       release: d.prepare(
         "UPDATE seats SET kind = 'open', name = NULL, token_hash = NULL WHERE match_id = ? AND seat = ? AND token_hash = ?",
       ),
+      // a submission extends the match's last one (or is its first): a writer that thinks the head is
+      // further back than it is meets the primary key; one that skipped a seq inserts nothing
+      // (insSub: where the last seq is known in memory, see lastSeq)
       insSub: d.prepare(
         'INSERT INTO submissions (match_id, seq, seat, input, result, events, dflt, idem_key, hash, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
+      insSubChecked: d.prepare(
+        `INSERT INTO submissions (match_id, seq, seat, input, result, events, dflt, idem_key, hash, at)
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+          WHERE ? = 1 OR EXISTS (SELECT 1 FROM submissions WHERE match_id = ? AND seq = ? - 1)`,
+      ),
       head: d.prepare(
-        'UPDATE matches SET status = ?, seq = ?, hash = ?, outcome = ?, updated_at = ? WHERE id = ? AND seq = ?',
+        'UPDATE matches SET status = ?, seq = ?, hash = ?, outcome = ?, updated_at = ? WHERE id = ?',
       ),
       subs: d.prepare('SELECT * FROM submissions WHERE match_id = ? AND seq > ? ORDER BY seq'),
       idem: d.prepare('SELECT * FROM submissions WHERE match_id = ? AND idem_key = ?'),
@@ -315,7 +377,7 @@ export class SqliteStore implements Store {
 
   async getMatch(id: string): Promise<MatchRow | null> {
     const r = this.stmts.getMatch.get(id) as Raw | undefined;
-    return r ? matchFromRow(r, parseText) : null;
+    return r ? headedMatch(r) : null;
   }
 
   async getSeats(id: string): Promise<SeatRow[]> {
@@ -326,15 +388,15 @@ export class SqliteStore implements Store {
     const where: string[] = [];
     const args: (string | number)[] = [];
     if (f.ruleset) {
-      where.push('ruleset = ?');
+      where.push('matches.ruleset = ?');
       args.push(f.ruleset);
     }
     if (f.status) {
-      where.push('status = ?');
+      where.push('matches.status = ?');
       args.push(f.status);
     }
-    const sql = `SELECT * FROM matches ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`;
-    return (this.db.prepare(sql).all(...args, f.limit, f.offset) as Raw[]).map((r) => matchFromRow(r, parseText));
+    const sql = `SELECT ${HEADED} ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY matches.created_at DESC, matches.id LIMIT ? OFFSET ?`;
+    return (this.db.prepare(sql).all(...args, f.limit, f.offset) as Raw[]).map(headedMatch);
   }
 
   async unfinished(): Promise<string[]> {
@@ -359,7 +421,9 @@ export class SqliteStore implements Store {
     const s = this.stmts;
     try {
       await this.write(() => {
-        s.insSub.run(
+        const last = this.batchSeq.get(id) ?? this.lastSeq.get(id);
+        if (last !== undefined && last !== sub.seq - 1) throw headMoved();
+        const values = [
           id,
           sub.seq,
           sub.seat,
@@ -370,17 +434,15 @@ export class SqliteStore implements Store {
           sub.idemKey,
           sub.hash,
           sub.at,
-        );
-        const moved = s.head.run(
-          head.status,
-          head.seq,
-          head.hash,
-          JSON.stringify(head.outcome),
-          sub.at,
-          id,
-          sub.seq - 1,
-        ).changes;
-        if (moved !== 1) throw Object.assign(new Error('head moved'), { code: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
+        ] as const;
+        const added =
+          last === undefined ? s.insSubChecked.run(...values, sub.seq, id, sub.seq).changes : s.insSub.run(...values).changes;
+        if (added !== 1) throw headMoved();
+        // the row's head is written only when the status changes (the last move); until then it is
+        // read from the match's last submission (HEADED)
+        if (head.status !== 'running' || head.outcome !== null)
+          s.head.run(head.status, head.seq, head.hash, JSON.stringify(head.outcome), sub.at, id);
+        this.batchSeq.set(id, sub.seq);
       });
       return 'ok';
     } catch (err) {

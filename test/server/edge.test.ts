@@ -336,7 +336,11 @@ describe('operating', () => {
       await call(srv.api, 'POST', `/matches/${m.id}/actions`, { action: { type: 'mark', cell: 4 } }, x.token);
       await srv.stop();
       const d = new Database(db);
-      d.prepare("UPDATE matches SET hash = 'tampered' WHERE id = ?").run(m.id);
+      // a running match's head is its last submission's (the store writes the row's own head only
+      // when the status changes)
+      d.prepare(
+        "UPDATE submissions SET hash = 'tampered' WHERE match_id = ? AND seq = (SELECT max(seq) FROM submissions WHERE match_id = ?)",
+      ).run(m.id, m.id);
       d.close();
       srv = await startServer(db); // the helper passes --quiet
       for (let i = 0; i < 3; i++) await call(srv.api, 'GET', '/rulesets');

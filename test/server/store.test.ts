@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { DomainError } from '../../src/server/errors.ts';
 import { MatchService } from '../../src/server/service.ts';
@@ -135,6 +136,44 @@ function storeSuite(kind: string, open: Opener): void {
     }
   });
 
+  test(`[SRV-STORE-HEAD] ${kind}: a match's head follows its submissions, in one batch or across them, and a stale or skipping writer is refused`, async () => {
+    const store = await openStore('head', ['a', 'b']);
+    try {
+      // two moves of one match in one turn: the second extends the first
+      assert.deepEqual(await Promise.all([store.append('a', sub(1), head(1)), store.append('a', sub(2), head(2))]), [
+        'ok',
+        'ok',
+      ]);
+      const a = await store.getMatch('a');
+      assert.deepEqual([a?.seq, a?.hash, a?.updatedAt, a?.status], [2, 'h2', 2, 'running']);
+      // a writer that skips a seq, one that repeats the last, and one that starts over
+      assert.deepEqual(
+        await Promise.all([
+          store.append('a', sub(4), head(4)),
+          store.append('a', sub(2), head(2)),
+          store.append('b', sub(2), head(2)),
+        ]),
+        ['conflict', 'conflict', 'conflict'],
+      );
+      assert.deepEqual(await store.submissions('b', 0), []);
+      // the last move writes the finished head
+      const last = { status: 'finished' as const, seq: 3, hash: 'h3', outcome: { winner: 0 } };
+      assert.equal(await store.append('a', sub(3), last), 'ok');
+      const done = await store.getMatch('a');
+      assert.deepEqual([done?.seq, done?.hash, done?.status, done?.outcome], [3, 'h3', 'finished', { winner: 0 }]);
+      const listed = (await store.listMatches({ limit: 10, offset: 0 })).map((r) => [r.id, r.seq, r.hash]);
+      assert.deepEqual(
+        listed.sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
+        [
+          ['a', 3, 'h3'],
+          ['b', 0, 'h0'],
+        ],
+      );
+    } finally {
+      await store.close();
+    }
+  });
+
   test(`[SRV-STORE-SEATS] ${kind}: a claim answers how many seats stay open; the last one starts the match`, async () => {
     const store = await open('seats');
     try {
@@ -175,6 +214,43 @@ describe('SQLite store', () => {
     const store = new SqliteStore(join(dir, `${name}-${++sqliteFiles}.sqlite`));
     await store.init();
     return store;
+  });
+
+  test('[SRV-STORE-ONE-WRITE] sqlite: a move that keeps the status writes its submission only; the head is read from it, also after a restart', async () => {
+    const file = join(dir, 'one-write.sqlite');
+    const store = new SqliteStore(file);
+    await store.init();
+    await withMatches(store, ['a']);
+    const raw = () => {
+      const db = new Database(file, { readonly: true });
+      try {
+        return db.prepare('SELECT seq, hash FROM matches WHERE id = ?').get('a');
+      } finally {
+        db.close();
+      }
+    };
+    try {
+      for (const n of [1, 2]) assert.equal(await store.append('a', sub(n), head(n)), 'ok');
+      assert.deepEqual(raw(), { seq: 0, hash: 'h0' }, 'the match row was not rewritten');
+      assert.equal((await store.getMatch('a'))?.seq, 2);
+    } finally {
+      await store.close();
+    }
+    // a new process knows no seq in memory: the store checks a submission against the file
+    const again = new SqliteStore(file);
+    await again.init();
+    try {
+      assert.equal((await again.getMatch('a'))?.hash, 'h2');
+      assert.equal(await again.append('a', sub(4), head(4)), 'conflict');
+      assert.equal(await again.append('a', sub(2), head(2)), 'conflict');
+      assert.equal(await again.append('a', sub(3), head(3)), 'ok');
+      assert.deepEqual(
+        (await again.submissions('a', 0)).map((x) => x.seq),
+        [1, 2, 3],
+      );
+    } finally {
+      await again.close();
+    }
   });
 });
 
