@@ -337,9 +337,7 @@ export class SqliteStore implements Store {
          SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
           WHERE ? = 1 OR EXISTS (SELECT 1 FROM submissions WHERE match_id = ? AND seq = ? - 1)`,
       ),
-      head: d.prepare(
-        'UPDATE matches SET status = ?, seq = ?, hash = ?, outcome = ?, updated_at = ? WHERE id = ?',
-      ),
+      head: d.prepare('UPDATE matches SET status = ?, seq = ?, hash = ?, outcome = ?, updated_at = ? WHERE id = ?'),
       subs: d.prepare('SELECT * FROM submissions WHERE match_id = ? AND seq > ? ORDER BY seq'),
       idem: d.prepare('SELECT * FROM submissions WHERE match_id = ? AND idem_key = ?'),
     };
@@ -436,7 +434,9 @@ export class SqliteStore implements Store {
           sub.at,
         ] as const;
         const added =
-          last === undefined ? s.insSubChecked.run(...values, sub.seq, id, sub.seq).changes : s.insSub.run(...values).changes;
+          last === undefined
+            ? s.insSubChecked.run(...values, sub.seq, id, sub.seq).changes
+            : s.insSub.run(...values).changes;
         if (added !== 1) throw headMoved();
         // the row's head is written only when the status changes (the last move); until then it is
         // read from the match's last submission (HEADED)
