@@ -52,7 +52,7 @@ async function measure(tree: string): Promise<{ user: number; sys: number }> {
   };
   try {
     await store.init();
-    const live = [];
+    const live: { id: string; seq: number }[] = [];
     for (let i = 0; i < LIVE; i++) live.push(await fresh());
     let moves = 0;
     const round = async () => {
