@@ -21,12 +21,16 @@
 // The files run from one esbuild compile of them all (scripts/test-bundle.mjs, about 3 s) with plain
 // Node, not through tsx file by file: that saves about a second of CPU per file. --from-source runs
 // them through tsx instead, as `node --import tsx --test FILE` does.
+//
+// Each test process gets TMPDIR inside the run's scratch folder; at the end, whatever still runs
+// there is stopped (and named in the output) and the folder goes (scripts/test-leftovers.mjs).
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { buildCliIfStale } from './cli-build.mjs';
 import { runStaticChecks } from './static-checks.mjs';
+import { clearLeftovers } from './test-leftovers.mjs';
 import { bundleTests } from './test-bundle.mjs';
 
 /**
@@ -145,6 +149,12 @@ const scratch = mkdtempSync(join(tmpdir(), 'arbiter-tests-'));
 const tap = join(scratch, 'results.tap');
 const costs = join(scratch, 'costs');
 mkdirSync(costs);
+// the tests' own temporary folders, and whatever runs in them, go with the run (test-leftovers.mjs)
+// (like /tmp: programs the tests start as another user, PostgreSQL under root, make folders there too)
+const testTmp = join(scratch, 'tmp');
+mkdirSync(testTmp);
+chmodSync(scratch, 0o711);
+chmodSync(testTmp, 0o1777);
 const started = Date.now();
 const checks = withChecks ? runStaticChecks() : Promise.resolve([]);
 const testRun = spawn(
@@ -161,7 +171,10 @@ const testRun = spawn(
     new URL('test-cpu.mjs', import.meta.url).href,
     ...runnable,
   ],
-  { stdio: 'inherit', env: { ...process.env, ARBITER_TEST_COST_DIR: costs, ARBITER_TEST_SOURCE_ROOT: process.cwd() } },
+  {
+    stdio: 'inherit',
+    env: { ...process.env, ARBITER_TEST_COST_DIR: costs, ARBITER_TEST_SOURCE_ROOT: process.cwd(), TMPDIR: testTmp },
+  },
 );
 /** @type {number | null} */
 const testStatus = await new Promise((resolve) => {
@@ -207,6 +220,7 @@ if (rows.length > 0) {
     // not writable: the next run starts the files in path order
   }
 }
+await clearLeftovers(testTmp);
 rmSync(scratch, { recursive: true, force: true });
 if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
 const checked = await checks;
