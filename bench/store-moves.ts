@@ -8,33 +8,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { MatchRow, SeatRow, Store } from '../src/server/store.ts';
+import type { SeatRow, Store } from '../src/server/store.ts';
+import { storedMatchRow as row } from '../test/server/helpers.ts';
 
 const trees = process.argv.slice(2).length > 0 ? process.argv.slice(2) : [resolve(import.meta.dirname, '..')];
 const LIVE = 200;
 const BATCH = 30;
 const MOVES = 9;
-
-function row(id: string): MatchRow {
-  const now = Date.now();
-  return {
-    id,
-    ruleset: 'tictactoe',
-    version: '1',
-    seed: 1,
-    config: {},
-    header: { ruleset: 'tictactoe', setup_events: [] },
-    status: 'running',
-    spectateHash: null,
-    deadlineMs: null,
-    seats: 2,
-    seq: 0,
-    hash: 'h0',
-    outcome: null,
-    createdAt: now,
-    updatedAt: now,
-  };
-}
 
 const seats: SeatRow[] = [0, 1].map((seat) => ({ seat, kind: 'player', name: `p${seat}`, tokenHash: `t${seat}` }));
 
