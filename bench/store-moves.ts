@@ -8,13 +8,37 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { SeatRow, Store } from '../src/server/store.ts';
-import { storedMatchRow as row } from '../test/server/helpers.ts';
+import type { MatchRow, SeatRow, Store } from '../src/server/store.ts';
 
 const trees = process.argv.slice(2).length > 0 ? process.argv.slice(2) : [resolve(import.meta.dirname, '..')];
 const LIVE = 200;
 const BATCH = 30;
 const MOVES = 9;
+
+/**
+ * A running match's row as the server writes it at creation (times now, the header's setup events).
+ * The store tests have their own (test/server/helpers.ts): a bench imports no test helper.
+ */
+function row(id: string): MatchRow {
+  const now = Date.now();
+  return {
+    id,
+    ruleset: 'tictactoe',
+    version: '1',
+    seed: 1,
+    config: {},
+    header: { ruleset: 'tictactoe', setup_events: [] },
+    status: 'running',
+    spectateHash: null,
+    deadlineMs: null,
+    seats: 2,
+    seq: 0,
+    hash: 'h0',
+    outcome: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
 
 const seats: SeatRow[] = [0, 1].map((seat) => ({ seat, kind: 'player', name: `p${seat}`, tokenHash: `t${seat}` }));
 
