@@ -1,8 +1,8 @@
 // Launching Debian's Chromium for the browser tests without the omnibox popup that headless Chromium
 // (since the WebUI omnibox) loads for every window, that is for every browser context a test opens:
-// a renderer process of its own per context, about 0.4 CPU s each, which the browser suite (dozens
-// of contexts per Chromium) paid some 11 CPU s per file for. Those renderers are not children the
-// test process waits for, so the runner's per-file CPU never showed them (issue 24).
+// a renderer process per context that nothing here uses. Left on, it cost the browser suite's two
+// files about 20 and 15 CPU s of Chromium's (all its processes sampled, issue 24), most of which
+// the runner's per-file CPU never showed: those renderers are not children the test process waits for.
 //
 // Chromium keeps only the last `--disable-features` of its command line, and playwright-core puts
 // its own list first: the list here repeats playwright-core's and adds the omnibox features. When
