@@ -203,6 +203,18 @@ if (rows.length > 0) {
   try {
     mkdirSync('test-output', { recursive: true });
     writeFileSync(TIMES, `${JSON.stringify({ files: known }, null, 1)}\n`);
+    // the whole run's timeline (s from its start), to see which files overlapped when the machine
+    // had a core to spare: the tail above shows only the end
+    const timeline = rows
+      .filter((r) => typeof r.startMs === 'number')
+      .map((r) => ({
+        file: r.file,
+        start: ((r.startMs ?? 0) - started) / 1000,
+        wall: r.wallMs / 1000,
+        cpu: r.cpuMs / 1000,
+      }))
+      .sort((a, b) => a.start - b.start);
+    writeFileSync(join('test-output', 'test-timeline.json'), `${JSON.stringify(timeline, null, 1)}\n`);
   } catch {
     // not writable: the next run starts the files in path order
   }
