@@ -28,6 +28,7 @@ import { join, relative } from 'node:path';
 import { buildCliIfStale } from './cli-build.mjs';
 import { runStaticChecks } from './static-checks.mjs';
 import { bundleTests } from './test-bundle.mjs';
+import { startOrder } from './test-order.mjs';
 
 /**
  * The run's tail: the files that ended last, with when each started and ended (s from the run's
@@ -117,9 +118,8 @@ for (const file of [TIMES, join('test', 'test-times.json')]) {
     // not there (or unreadable): the next one, or the files start in path order
   }
 }
-// longest first; a file with no recorded time may be long, so it goes first too
-const wallOf = (/** @type {string} */ f) => known[f.split('\\').join('/')]?.wallMs ?? Number.POSITIVE_INFINITY;
-chosen.sort((a, b) => wallOf(b) - wallOf(a) || (a < b ? -1 : 1));
+// longest first, a waiting file never right after another (scripts/test-order.mjs)
+chosen.splice(0, chosen.length, ...startOrder(chosen, known));
 
 if (!(await buildCliIfStale({ quiet: false }))) process.exit(1);
 
