@@ -32,6 +32,7 @@ import { buildCliIfStale } from './cli-build.mjs';
 import { runStaticChecks } from './static-checks.mjs';
 import { clearLeftovers } from './test-leftovers.mjs';
 import { bundleTests } from './test-bundle.mjs';
+import { startOrder } from './test-order.mjs';
 
 /**
  * The run's tail: the files that ended last, with when each started and ended (s from the run's
@@ -121,9 +122,8 @@ for (const file of [TIMES, join('test', 'test-times.json')]) {
     // not there (or unreadable): the next one, or the files start in path order
   }
 }
-// longest first; a file with no recorded time may be long, so it goes first too
-const wallOf = (/** @type {string} */ f) => known[f.split('\\').join('/')]?.wallMs ?? Number.POSITIVE_INFINITY;
-chosen.sort((a, b) => wallOf(b) - wallOf(a) || (a < b ? -1 : 1));
+// longest first, a waiting file never right after another (scripts/test-order.mjs)
+chosen.splice(0, chosen.length, ...startOrder(chosen, known));
 
 if (!(await buildCliIfStale({ quiet: false }))) process.exit(1);
 
@@ -216,6 +216,18 @@ if (rows.length > 0) {
   try {
     mkdirSync('test-output', { recursive: true });
     writeFileSync(TIMES, `${JSON.stringify({ files: known }, null, 1)}\n`);
+    // the whole run's timeline (s from its start), to see which files overlapped when the machine
+    // had a core to spare: the tail above shows only the end
+    const timeline = rows
+      .filter((r) => typeof r.startMs === 'number')
+      .map((r) => ({
+        file: r.file,
+        start: ((r.startMs ?? 0) - started) / 1000,
+        wall: r.wallMs / 1000,
+        cpu: r.cpuMs / 1000,
+      }))
+      .sort((a, b) => a.start - b.start);
+    writeFileSync(join('test-output', 'test-timeline.json'), `${JSON.stringify(timeline, null, 1)}\n`);
   } catch {
     // not writable: the next run starts the files in path order
   }

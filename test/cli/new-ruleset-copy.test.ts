@@ -1,4 +1,4 @@
-// HEAVY (about 100 s of CPU, its six checks side by side: run it alone, under the shared lock when the machine is shared).
+// HEAVY (about 30 s of CPU, its six checks side by side: run it alone, under the shared lock when the machine is shared).
 //
 // [NEW-IN-COPY] The guide's promise, checked end to end: in a copy of this checkout, `arbiter new`
 // plus the registration step the command prints leave every check `npm test` runs green for the new
@@ -27,6 +27,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { CHECKS, runCaptured } from '../../scripts/static-checks.mjs';
 
 const ROOT = process.cwd();
@@ -107,12 +108,21 @@ test('[NEW-IN-COPY] HEAVY: arbiter new plus the printed registration step keeps 
   register(copy, made.out, process.env.ARBITER_NEW_COPY_STEP === 'import-only');
 
   // npm test's static checks (the same list), and the conformance suite and the scenarios of the new ruleset (the shipped ones are the main suite's)
-  const tests = (files: string[]) => [process.execPath, ['--import', 'tsx', '--test', ...files]] as const;
+  // The test files run as npm test runs them: compiled once by the copy's own test bundler (its
+  // sources, its paths) and started with plain Node, not each through tsx, which compiles every
+  // module again in each process (the copy's paths are new, so tsx's cache never has them)
+  const { bundleTests } = (await import(pathToFileURL(join(copy, 'scripts/test-bundle.mjs')).href)) as {
+    bundleTests: (files: string[]) => Promise<{ bundles: string[] }>;
+  };
+  const [conformance, scenarios, dist] = (
+    await bundleTests(['test/conformance.test.ts', 'test/scenarios.test.ts', 'test/library/dist.test.ts'])
+  ).bundles;
+  const tests = (files: string[]) => [process.execPath, ['--enable-source-maps', '--test', ...files]] as const;
   const newOnly = `--test-name-pattern=^(conformance|scenarios): ${ID}$`;
   const checks: [string, string, readonly string[]][] = [
     ...CHECKS.map((c): [string, string, readonly string[]] => [c.name, join(copy, c.cmd), c.args]),
-    ['conformance, scenarios and coverage', ...tests([newOnly, 'test/conformance.test.ts', 'test/scenarios.test.ts'])],
-    ['the dist build', ...tests(['test/library/dist.test.ts'])],
+    ['conformance, scenarios and coverage', ...tests([newOnly, conformance, scenarios])],
+    ['the dist build', ...tests([dist])],
   ];
   const failed: string[] = [];
   const outputs: Record<string, string> = {};

@@ -12,16 +12,15 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
 import { buildPage } from '../../examples/engine-browser/build.mjs';
 import { playEvery, type GameSummary } from '../../examples/engine-browser/games.mjs';
 import { BUILTIN_AGENTS } from '../../packages/engine/src/agents/builtin.ts';
 import { runMatch } from '../../packages/engine/src/engine/run-match.ts';
 import { PACKAGES, rulesetIds } from '../../packages/engine/src/registry.ts';
+import { CHROMIUM, launchChromium } from '../support/chromium.ts';
 
 const ROOT = process.cwd();
 const EXAMPLE = join(ROOT, 'examples/engine-browser');
-const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'];
 const SEED = 11;
 
@@ -66,7 +65,7 @@ test('[ENGINE-BROWSER] the example page plays every ruleset from the engine dist
     rulesetIds(),
   );
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await launchChromium(ARGS);
   try {
     const context = await browser.newContext({ offline: true });
     const page = await context.newPage();

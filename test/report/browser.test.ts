@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { simulate } from '../../src/runners/sim.ts';
 import { minesPackage } from '../../packages/engine/src/rulesets/mines/index.ts';
 import { tictactoePackage } from '../../packages/engine/src/rulesets/tictactoe/index.ts';
@@ -16,8 +16,8 @@ import { runTournament } from '../../src/runners/tournament.ts';
 import { simReportHtml, tournamentReportHtml } from '../../src/report/static.ts';
 import { axeScan } from '../support/axe.ts';
 import { shot } from '../support/shots.ts';
+import { CHROMIUM, launchChromium } from '../support/chromium.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -54,7 +54,7 @@ test('[report] the report file in Chromium: charts drawn offline, fits 360 px, n
   const paths = reports();
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium(ARGS);
     // one context per width opens every report in turn
     for (const width of [360, 1100]) {
       const ctx = await browser.newContext({ viewport: { width, height: 800 }, offline: true });

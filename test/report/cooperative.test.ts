@@ -8,13 +8,13 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { simulate, type SimReport } from '../../src/runners/sim.ts';
 import { groundPackage } from '../../packages/engine/src/rulesets/ground/index.ts';
 import { simReportHtml } from '../../src/report/static.ts';
 import { shot } from '../support/shots.ts';
+import { CHROMIUM, launchChromium } from '../support/chromium.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
 const OUT = resolve('test-output');
 
@@ -32,7 +32,7 @@ if (!existsSync(CHROMIUM)) {
       mkdirSync(OUT, { recursive: true });
       const file = resolve(OUT, 'sim-ground.html');
       writeFileSync(file, simReportHtml(report));
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+      browser = await launchChromium(ARGS);
       page = await (await browser.newContext({ viewport: { width: 1100, height: 800 }, offline: true })).newPage();
       await page.goto(pathToFileURL(file).href);
       await shot(page, 'sim-ground-1100');

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { bundleTests } from '../../scripts/test-bundle.mjs';
+import { startOrder } from '../../scripts/test-order.mjs';
 
 const ROOT = process.cwd();
 
@@ -49,4 +50,32 @@ test('[TEST-RUN-ORDER] bundled test files start in the order given, each cost na
     .map((f) => relative(ROOT, f))
     .sort();
   assert.deepEqual(filed, [...files].sort());
+});
+
+test('[TEST-RUN-INTERLEAVE] longest first, but a file that mostly waits never starts right after another while a busy one is left', () => {
+  const known = {
+    'test/a-wait.test.ts': { wallMs: 90_000, cpuMs: 20_000 },
+    'test/b-wait.test.ts': { wallMs: 70_000, cpuMs: 10_000 },
+    'test/c-busy.test.ts': { wallMs: 40_000, cpuMs: 30_000 },
+    'test/d-wait.test.ts': { wallMs: 30_000, cpuMs: 5_000 },
+    'test/e-wait.test.ts': { wallMs: 25_000, cpuMs: 5_000 },
+    'test/f-busy.test.ts': { wallMs: 10_000, cpuMs: 9_000 },
+    'test/g-busy.test.ts': { wallMs: 20_000, cpuMs: 19_000 },
+  };
+  const files = [...Object.keys(known), 'test/new.test.ts'].sort();
+  assert.deepEqual(startOrder(files, known), [
+    // no recorded cost: it may be long, so it starts first (as busy)
+    'test/new.test.ts',
+    'test/a-wait.test.ts',
+    'test/c-busy.test.ts',
+    'test/b-wait.test.ts',
+    'test/g-busy.test.ts',
+    'test/d-wait.test.ts',
+    'test/f-busy.test.ts',
+    // no busy file left: the waiting ones follow each other
+    'test/e-wait.test.ts',
+  ]);
+  // with no waiting file it is plain longest first
+  const busyOnly = { 'test/x.test.ts': { wallMs: 1, cpuMs: 1 }, 'test/y.test.ts': { wallMs: 2, cpuMs: 2 } };
+  assert.deepEqual(startOrder(['test/x.test.ts', 'test/y.test.ts'], busyOnly), ['test/y.test.ts', 'test/x.test.ts']);
 });

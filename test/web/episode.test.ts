@@ -12,13 +12,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { buildWebIfStale, ROOT, WEB_DIST } from '../../scripts/web-build.mjs';
 import { cli } from '../support/cli.ts';
 import { startModelServer, type ModelServer } from '../agents/llm-server.ts';
 import { threeProviderLineup } from '../server/episode-lineup.ts';
 import { awaitOutput } from '../server/helpers.ts';
 import { shot } from '../support/shots.ts';
+import { launchChromium } from '../support/chromium.ts';
 import { chromiumInstalled } from './support.ts';
 
 const KEYS = {
@@ -102,7 +103,7 @@ describe('live episode in a browser', () => {
     // the stand-in answers nothing until the spectator is watching (preflights are answered)
     void models.hold(0);
     srv = await serve(join(dir, 'db.sqlite'), lineup, cassette);
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    browser = await launchChromium(['--no-sandbox', '--disable-gpu']);
   });
   after(async () => {
     models?.release();

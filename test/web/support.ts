@@ -7,14 +7,14 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { after } from 'node:test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RulesetPackage } from '../../packages/engine/src/kernel/index.ts';
 import { startServer, type RunningServer } from '../../src/server/serve.ts';
 import { PACKAGES } from '../../packages/engine/src/registry.ts';
 import { buildWebIfStale, WEB_DIST } from '../../scripts/web-build.mjs';
+import { CHROMIUM, launchChromium } from '../support/chromium.ts';
 import { pebblesPackage } from './pebbles.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -86,7 +86,7 @@ async function startRig(extra: RulesetPackage[] = []): Promise<WebRig> {
     webRoot: WEB_DIST,
     packages: [...PACKAGES, ...extra],
   });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await launchChromium(CHROMIUM_ARGS);
   const contexts: BrowserContext[] = [];
   return {
     browser,
