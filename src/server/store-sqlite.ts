@@ -134,14 +134,15 @@ const parseText = (v: unknown): Json => JSON.parse(String(v));
 const headMoved = () => Object.assign(new Error('head moved'), { code: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
 
 /**
- * A match row with its head as of its last submission. A move that leaves the status as it was
- * writes only its submission (one statement per move instead of two); the row's own seq, hash and
- * updated_at are written with the first and the last move's status change, so a running match's
- * head is its last submission's.
+ * Match rows (the query `rows`, which selects from `matches`) with each one's head as of its last
+ * submission. A move that leaves the status as it was writes only its submission (one statement
+ * per move instead of two); the row's own seq, hash and updated_at are written when the status
+ * changes, so a running match's head is its last submission's. The rows are chosen (and a page of
+ * them cut) before the join, so a listing looks up only the heads it returns.
  */
-const HEADED = `matches.*, l.seq AS last_seq, l.hash AS last_hash, l.at AS last_at
-  FROM matches LEFT JOIN submissions l
-    ON l.match_id = matches.id AND l.seq = (SELECT max(seq) FROM submissions WHERE match_id = matches.id)`;
+const headed = (rows: string) => `SELECT m.*, l.seq AS last_seq, l.hash AS last_hash, l.at AS last_at
+  FROM (${rows}) m LEFT JOIN submissions l
+    ON l.match_id = m.id AND l.seq = (SELECT max(seq) FROM submissions WHERE match_id = m.id)`;
 
 function headedMatch(r: Raw): MatchRow {
   const m = matchFromRow(r, parseText);
@@ -315,7 +316,7 @@ export class SqliteStore implements Store {
         d.prepare(`INSERT INTO matches (id, ruleset, version, seed, config, header, status, spectate_hash, deadline_ms, seats, seq, hash, outcome, created_at, updated_at)
         VALUES (@id, @ruleset, @version, @seed, @config, @header, @status, @spectate_hash, @deadline_ms, @seats, @seq, @hash, @outcome, @created_at, @updated_at)`),
       insSeat: d.prepare('INSERT INTO seats (match_id, seat, kind, name, token_hash) VALUES (?, ?, ?, ?, ?)'),
-      getMatch: d.prepare(`SELECT ${HEADED} WHERE matches.id = ?`),
+      getMatch: d.prepare(headed('SELECT * FROM matches WHERE id = ?')),
       getSeats: d.prepare('SELECT * FROM seats WHERE match_id = ? ORDER BY seat'),
       unfinished: d.prepare("SELECT id FROM matches WHERE status <> 'finished' ORDER BY created_at"),
       claim: d.prepare(
@@ -386,14 +387,15 @@ export class SqliteStore implements Store {
     const where: string[] = [];
     const args: (string | number)[] = [];
     if (f.ruleset) {
-      where.push('matches.ruleset = ?');
+      where.push('ruleset = ?');
       args.push(f.ruleset);
     }
     if (f.status) {
-      where.push('matches.status = ?');
+      where.push('status = ?');
       args.push(f.status);
     }
-    const sql = `SELECT ${HEADED} ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY matches.created_at DESC, matches.id LIMIT ? OFFSET ?`;
+    const page = `SELECT * FROM matches ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`;
+    const sql = `${headed(page)} ORDER BY m.created_at DESC, m.id`;
     return (this.db.prepare(sql).all(...args, f.limit, f.offset) as Raw[]).map(headedMatch);
   }
 
@@ -439,7 +441,7 @@ export class SqliteStore implements Store {
             : s.insSub.run(...values).changes;
         if (added !== 1) throw headMoved();
         // the row's head is written only when the status changes (the last move); until then it is
-        // read from the match's last submission (HEADED)
+        // read from the match's last submission (`headed`)
         if (head.status !== 'running' || head.outcome !== null)
           s.head.run(head.status, head.seq, head.hash, JSON.stringify(head.outcome), sub.at, id);
         this.batchSeq.set(id, sub.seq);

@@ -14,16 +14,17 @@ test('[TEST-RUN-LEFTOVERS] processes left in the tests’ temporary folder are s
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const cluster = join(dir, 'arbiter-pg-x');
   mkdirSync(cluster);
-  // one names the folder on its command line (as postgres -D does), one only works in it; both
-  // ignore SIGTERM's default so the sweep's SIGKILL step is exercised too
-  const keep = 'process.on("SIGTERM", () => {}); setInterval(() => {}, 1000);';
-  const named = spawn(process.execPath, ['-e', keep, join(cluster, 'data')], { stdio: 'ignore' });
-  const cwd = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000);'], { cwd: cluster, stdio: 'ignore' });
-  const outside = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000);'], { stdio: 'ignore' });
+  // one names the folder on its command line (as postgres -D does) and ignores SIGTERM, so the
+  // sweep's SIGKILL step is exercised too; one only works in the folder. Each says when it is set.
+  const ready = 'console.log("ready"); setInterval(() => {}, 1000);';
+  const named = spawn(process.execPath, ['-e', `process.on("SIGTERM", () => {}); ${ready}`, join(cluster, 'data')]);
+  const cwd = spawn(process.execPath, ['-e', ready], { cwd: cluster });
+  const outside = spawn(process.execPath, ['-e', ready]);
   t.after(() => {
     for (const p of [named, cwd, outside]) p.kill('SIGKILL');
   });
-  await new Promise((ok) => setTimeout(ok, 300));
+  const started = (p: typeof named) => new Promise((ok) => p.stdout.once('data', ok));
+  await Promise.all([named, cwd, outside].map(started));
   if (!existsSync('/proc/self/cmdline')) {
     t.skip('no /proc here: the sweep finds nothing to stop');
     return;
