@@ -3,30 +3,21 @@
 // JSON, refuses a file that is not a report in words, fits 360 px and passes axe-core. Registered by
 // the browser suite's entry (test/web/browser.test.ts) on its one server and Chromium (issue 24).
 
-import { before, describe, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { simulate } from '../../src/runners/sim.ts';
 import { minesPackage } from '../../packages/engine/src/rulesets/mines/index.ts';
 import { tictactoePackage } from '../../packages/engine/src/rulesets/tictactoe/index.ts';
 import { axeScan } from '../support/axe.ts';
 import { shot } from '../support/shots.ts';
-import { chromiumInstalled, overflowsX, sharedRig, type WebRig } from '../web/support.ts';
+import { overflowsX, rigSuite } from '../web/support.ts';
 
 const at = (obj: unknown, path: (string | number)[]): unknown =>
   path.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)?.[k], obj);
 
-describe('web report page', () => {
-  if (!chromiumInstalled()) {
-    console.log('skipped: chromium not installed');
-    return;
-  }
-  let rig: WebRig;
-  before(async () => {
-    rig = await sharedRig();
-  });
-
+rigSuite('web report page', (rig) => {
   test('[report] the lobby does not load the charts; /report draws an uploaded sim --json with its own figures', async () => {
-    const { page, errors } = await rig.person({ width: 360, height: 740 });
+    const { page, errors } = await rig().person({ width: 360, height: 740 });
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);

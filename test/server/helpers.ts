@@ -8,7 +8,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import WebSocket from 'ws';
-import type { MatchRow } from '../../src/server/store.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -274,25 +273,4 @@ export async function serveRefusal(args: string[]): Promise<{ code: number | nul
   proc.stderr!.on('data', grab);
   const code = await new Promise<number | null>((done) => proc.on('exit', (c) => done(c)));
   return { code, out, listened };
-}
-
-/** A running two-seat tic-tac-toe match's row as a store keeps it (the store tests and bench/store-moves.ts). */
-export function storedMatchRow(id: string): MatchRow {
-  return {
-    id,
-    ruleset: 'tictactoe',
-    version: '1',
-    seed: 1,
-    config: {},
-    header: { ruleset: 'tictactoe' },
-    status: 'running',
-    spectateHash: null,
-    deadlineMs: null,
-    seats: 2,
-    seq: 0,
-    hash: 'h0',
-    outcome: null,
-    createdAt: 1,
-    updatedAt: 1,
-  };
 }

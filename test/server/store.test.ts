@@ -15,13 +15,31 @@ import { MatchService } from '../../src/server/service.ts';
 import { DOMAIN_STATUS } from '../../src/server/http.ts';
 import { PgStore } from '../../src/server/store-pg.ts';
 import { SqliteStore } from '../../src/server/store-sqlite.ts';
-import type { SeatRow, Store, SubmissionRow } from '../../src/server/store.ts';
-import { pgBin, startPg, storedMatchRow, tempDir, type PgCluster } from './helpers.ts';
+import type { MatchRow, SeatRow, Store, SubmissionRow } from '../../src/server/store.ts';
+import { pgBin, startPg, tempDir, type PgCluster } from './helpers.ts';
 
 const dir = tempDir('arbiter-store-');
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-const row = storedMatchRow;
+function row(id: string): MatchRow {
+  return {
+    id,
+    ruleset: 'tictactoe',
+    version: '1',
+    seed: 1,
+    config: {},
+    header: { ruleset: 'tictactoe' },
+    status: 'running',
+    spectateHash: null,
+    deadlineMs: null,
+    seats: 2,
+    seq: 0,
+    hash: 'h0',
+    outcome: null,
+    createdAt: 1,
+    updatedAt: 1,
+  };
+}
 
 function sub(seq: number, idemKey: string | null = null): SubmissionRow {
   return {

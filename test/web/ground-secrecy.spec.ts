@@ -4,10 +4,10 @@
 // the check would see a leak if there were one.
 
 import assert from 'node:assert/strict';
-import { before, describe, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { shot } from '../support/shots.ts';
-import { chromiumInstalled, sharedRig, type WebRig } from './support.ts';
+import { rigSuite } from './support.ts';
 
 // one distinct choice per seat, so a choice's word names its seat
 const PICKS = ['ATTACK', 'SUPPORT', 'INVESTIGATE', 'SOLVE'];
@@ -32,19 +32,10 @@ function frameWithoutMenu(frame: { [k: string]: Json }): string {
   return JSON.stringify(rest);
 }
 
-describe('GROUND in four browsers', () => {
-  if (!chromiumInstalled()) {
-    console.log('skipped: chromium not installed');
-    return;
-  }
-  let rig: WebRig;
-  before(async () => {
-    rig = await sharedRig();
-  });
-
+rigSuite('GROUND in four browsers', (rig) => {
   test('[WEB-GR-SECRET, GR-R02, GR-R04] before Reveal no page shows another seat’s choice (DOM and WebSocket frames)', async () => {
     const created = await (
-      await fetch(`${rig.url}/api/matches`, {
+      await fetch(`${rig().url}/api/matches`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ ruleset: 'ground', seed: 7, config: { players: 4 }, seats: [{}, {}, {}, {}] }),
@@ -53,7 +44,7 @@ describe('GROUND in four browsers', () => {
     const id = created.id as string;
     const people: { page: Page; frames: { [k: string]: Json }[]; errors: string[] }[] = [];
     for (let seat = 0; seat < 4; seat++) {
-      const { page, errors } = await rig.person({ width: 900, height: 900 });
+      const { page, errors } = await rig().person({ width: 900, height: 900 });
       const frames: { [k: string]: Json }[] = [];
       page.on('websocket', (ws) =>
         ws.on('framereceived', (f) => {

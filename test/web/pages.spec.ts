@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { before, describe, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { canonicalJson } from '../../packages/engine/src/kernel/index.ts';
 import { REGISTRY } from '../../packages/engine/src/registry.ts';
@@ -15,7 +15,7 @@ import { parseLog } from '../../src/runners/logfile.ts';
 import { replayLog } from '../../src/runners/replay.ts';
 import { axeScan } from '../support/axe.ts';
 import { shot } from '../support/shots.ts';
-import { chromiumInstalled, matchFinished, overflowsX, sharedRig, type WebRig } from './support.ts';
+import { matchFinished, overflowsX, rigSuite } from './support.ts';
 import { cli } from '../support/cli.ts';
 
 /** Wait until the match page shows a step after `seq` (or the end). */
@@ -45,19 +45,11 @@ async function createFromLobby(page: Page, ruleset: string, seats: string[], con
   return decodeURIComponent(/\/match\/([^/#]+)/.exec(page.url())![1]);
 }
 
-describe('web page', () => {
-  if (!chromiumInstalled()) {
-    console.log('skipped: chromium not installed');
-    return;
-  }
-  let rig: WebRig;
+rigSuite('web page', (rig) => {
   let tttMatch = '';
-  before(async () => {
-    rig = await sharedRig();
-  });
 
   test('[WEB-TTT] tic-tac-toe is created in the lobby and played to the end by clicks on the grid', async () => {
-    const { page, errors } = await rig.person();
+    const { page, errors } = await rig().person();
     await page.goto('/');
     await page.waitForSelector('.lobby[data-ready="yes"]');
     assert.match(await page.locator('table.rulesets').innerText(), /Tic-tac-toe[\s\S]*6/);
@@ -93,7 +85,7 @@ describe('web page', () => {
     const post = async (path: string, body: unknown, token?: string) => {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (token) headers.authorization = `Bearer ${token}`;
-      const r = await fetch(`${rig.url}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      const r = await fetch(`${rig().url}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
       assert.ok(r.ok, `${path}: ${r.status}`);
       return r.json();
     };
@@ -105,7 +97,7 @@ describe('web page', () => {
     await mark(x, 0);
     await mark(o, 4);
     await mark(x, 8);
-    const { page, errors } = await rig.person();
+    const { page, errors } = await rig().person();
     await page.goto(`/match/${m.id}`);
     await page.waitForSelector('.match[data-seq="3"]');
     const seqs = () => page.locator('.event-list > li .ev-seq').allInnerTexts();
@@ -127,7 +119,7 @@ describe('web page', () => {
   });
 
   test('[WEB-GENERIC] a ruleset registered only in this test is played to the end through the generic renderer', async () => {
-    const { page, errors } = await rig.person();
+    const { page, errors } = await rig().person();
     await createFromLobby(page, 'pebbles', ['open', 'first'], async (p) => {
       await p.click('summary:has-text("Configuration")');
       await p.fill('input[type="number"][min="1"][max="30"]', '5');
@@ -159,7 +151,7 @@ describe('web page', () => {
     assert.match(await page.locator('.view-tree').innerText(), /pile: 0/);
     assert.match(await page.locator('.turn').innerText(), /(You won|You lost: seat 1 won) \(.*took the last pebble/);
     // the server publishes the same schemas for API clients
-    const schemas = await (await fetch(`${rig.url}/api/rulesets/pebbles/actions`)).json();
+    const schemas = await (await fetch(`${rig().url}/api/rulesets/pebbles/actions`)).json();
     assert.equal(schemas.sources.note, 'template');
     assert.equal(schemas.actions.note.properties.text.maxLength, 40);
     assert.deepEqual(errors, []);
@@ -167,7 +159,7 @@ describe('web page', () => {
 
   test('[WEB-VIEWER] the viewer replays the stored log to its end: same hash and position as `arbiter replay`', async () => {
     assert.ok(tttMatch, 'the tic-tac-toe match of [WEB-TTT] finished');
-    const log = await (await fetch(`${rig.url}/api/matches/${tttMatch}/log`)).text();
+    const log = await (await fetch(`${rig().url}/api/matches/${tttMatch}/log`)).text();
     const dir = mkdtempSync(join(tmpdir(), 'arbiter-web-log-'));
     writeFileSync(join(dir, 'ttt.jsonl'), log);
     const replayed = await cli(['replay', join(dir, 'ttt.jsonl'), '--json']);
@@ -177,7 +169,7 @@ describe('web page', () => {
     const rs = REGISTRY.get('tictactoe')!.ruleset;
     const final = canonicalJson(rs.view(replayLog(rs, parseLog(log)).state, null));
 
-    const { page, errors } = await rig.person();
+    const { page, errors } = await rig().person();
     await page.goto(`/replay/${tttMatch}`);
     await page.waitForSelector('[data-testid="hash"]');
     assert.equal(await page.locator('[data-testid="hash"]').innerText(), report.hash);
@@ -202,7 +194,7 @@ describe('web page', () => {
   test('[WEB-VIEWER-FILE] an uploaded log of another ruleset replays in the browser to `replay`’s hash', async () => {
     // a mines match played by an agent on the server, its log uploaded as a file
     const created = await (
-      await fetch(`${rig.url}/api/matches`, {
+      await fetch(`${rig().url}/api/matches`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -212,13 +204,13 @@ describe('web page', () => {
         }),
       })
     ).json();
-    await matchFinished(rig, created.id, 20_000);
-    assert.equal((await (await fetch(`${rig.url}/api/matches/${created.id}`)).json()).status, 'finished');
-    const log = await (await fetch(`${rig.url}/api/matches/${created.id}/log`)).text();
+    await matchFinished(rig(), created.id, 20_000);
+    assert.equal((await (await fetch(`${rig().url}/api/matches/${created.id}`)).json()).status, 'finished');
+    const log = await (await fetch(`${rig().url}/api/matches/${created.id}/log`)).text();
     const rs = REGISTRY.get('ground')!.ruleset;
     const rep = replayLog(rs, parseLog(log));
     assert.equal(rep.status, 'verified');
-    const { page, errors } = await rig.person();
+    const { page, errors } = await rig().person();
     await page.goto('/replay');
     await page.setInputFiles('#v-file', {
       name: 'ground.jsonl',
@@ -239,7 +231,7 @@ describe('web page', () => {
 
   // the lobby (with its configuration open) is scanned by [WEB-A11Y-ALL] at any impact and two widths
   test('[WEB-A11Y] axe-core finds no serious or critical violation on the match and viewer pages', async () => {
-    const { page } = await rig.person();
+    const { page } = await rig().person();
     const found: string[] = [];
     await page.goto(`/match/${tttMatch}`);
     await page.waitForSelector('.match[data-status="finished"]');
@@ -251,7 +243,7 @@ describe('web page', () => {
   });
 
   test('[WEB-360] every page works 360 px wide: nothing wider than the screen, the board and controls in reach', async () => {
-    const { page, errors } = await rig.person({ width: 360, height: 740 });
+    const { page, errors } = await rig().person({ width: 360, height: 740 });
     await page.goto('/');
     await page.waitForSelector('.lobby[data-ready="yes"]');
     assert.ok((await overflowsX(page)) <= 0, 'the lobby scrolls sideways');

@@ -4,7 +4,7 @@
 // twice). Without /usr/bin/chromium a suite prints one `skipped: chromium not installed` line.
 
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { after } from 'node:test';
+import { after, before, describe } from 'node:test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -27,6 +27,27 @@ const CHROMIUM_ARGS = [
 
 export function chromiumInstalled(): boolean {
   return existsSync(CHROMIUM);
+}
+
+/**
+ * `describe(name)` over the shared rig: one `skipped` line where Chromium is not installed, else
+ * `body` gets `rig()`, the rig once `before` has started it.
+ */
+export function rigSuite(name: string, body: (rig: () => WebRig) => void): void {
+  describe(name, () => {
+    if (!chromiumInstalled()) {
+      console.log('skipped: chromium not installed');
+      return;
+    }
+    let rig: WebRig | null = null;
+    before(async () => {
+      rig = await sharedRig();
+    });
+    body(() => {
+      if (!rig) throw new Error('the shared rig is not started yet (use it inside a test)');
+      return rig;
+    });
+  });
 }
 
 let shared: Promise<WebRig> | null = null;
