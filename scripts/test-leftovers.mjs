@@ -9,37 +9,49 @@ import { readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { sep } from 'node:path';
 
 /**
+ * Every process's command line (its arguments), read from /proc; null where there is no /proc. A
+ * process that ends meanwhile, or is not ours to read, is left out.
+ * @returns {{ pid: number, args: string[] }[] | null}
+ */
+export function commandLines() {
+  /** @type {string[]} */
+  let pids;
+  try {
+    pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
+  } catch {
+    return null;
+  }
+  /** @type {{ pid: number, args: string[] }[]} */
+  const lines = [];
+  for (const p of pids)
+    try {
+      lines.push({ pid: Number(p), args: readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0') });
+    } catch {
+      // ended meanwhile
+    }
+  return lines;
+}
+
+/**
  * The processes (not this one) whose command line names `dir` or whose working directory is inside
  * it. Linux only (/proc); elsewhere none.
  * @param {string} dir
  * @returns {{ pid: number, cmd: string }[]}
  */
 export function processesUsing(dir) {
-  /** @type {string[]} */
-  let pids;
-  try {
-    pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
-  } catch {
-    return [];
-  }
   const inside = (/** @type {string} */ p) => p === dir || p.startsWith(dir + sep);
   /** @type {{ pid: number, cmd: string }[]} */
   const found = [];
-  for (const p of pids) {
-    const pid = Number(p);
+  for (const { pid, args } of commandLines() ?? []) {
     if (pid === process.pid) continue;
+    const cmd = args.join(' ').trim();
+    let cwd = '';
     try {
-      const cmd = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').join(' ').trim();
-      let cwd = '';
-      try {
-        cwd = readlinkSync(`/proc/${p}/cwd`);
-      } catch {
-        // another user's process: its command line is enough
-      }
-      if (cmd.includes(dir) || inside(cwd)) found.push({ pid, cmd });
+      cwd = readlinkSync(`/proc/${pid}/cwd`);
     } catch {
-      // ended meanwhile
+      // another user's process, or ended: its command line is enough
     }
+    if (cmd.includes(dir) || inside(cwd)) found.push({ pid, cmd });
   }
   return found;
 }

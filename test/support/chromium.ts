@@ -9,8 +9,8 @@
 // a playwright-core upgrade disables a feature this list lacks, the launch fails and names it, so
 // the upgrade cannot quietly switch playwright-core's choices back on.
 
-import { readdirSync, readFileSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { commandLines } from '../../scripts/test-leftovers.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -54,21 +54,7 @@ export function droppedFeatures(args: readonly string[]): string[] {
 
 /** The command line of the process started with `marker` among its arguments; null without /proc. */
 function commandLineWith(marker: string): string[] | null {
-  let pids: string[];
-  try {
-    pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
-  } catch {
-    return null;
-  }
-  for (const pid of pids) {
-    try {
-      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (args.includes(marker)) return args;
-    } catch {
-      // gone, or not ours to read
-    }
-  }
-  return null;
+  return commandLines()?.find((p) => p.args.includes(marker))?.args ?? null;
 }
 
 /**
