@@ -52,6 +52,11 @@ export type LoadJob = {
    * (boardgame.io's client: updateMatchID and updateCredentials; arbiter: a `switch` frame).
    */
   sockets?: 'per-match' | 'kept';
+  /**
+   * Whether the HTTP requests (creates, joins, boardgame.io's lobby) reuse kept-alive connections
+   * (the default) or open a fresh connection each, as a client without a connection pool does.
+   */
+  httpConnections?: 'kept' | 'fresh';
   /** Seconds of closed-loop play (up to 50 matches) before the measured window; default 3. */
   warmupS?: number;
   /** Added to each match slot's index and seed, so that several load processes play different matches. */
@@ -86,7 +91,10 @@ interface Player {
 // Requests go through node:http on kept-alive connections rather than fetch(): undici's fetch cost
 // the load process about a third of its CPU (web streams per request), and this process, one core
 // at most, was what capped the arbiter rows' actions per wall second.
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+const keptAlive = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+// one connection per request: the server sees each request's connect, request and close
+const freshEach = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
+let agent = keptAlive;
 
 function request(method: string, url: string, body?: unknown, token?: string): Promise<any> {
   const text = body === undefined ? undefined : JSON.stringify(body);
@@ -599,6 +607,8 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
 const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 for (let l = await lines.next(); !l.done; l = await lines.next()) {
   if (!l.value.trim()) continue;
-  emit(await runJob(JSON.parse(l.value) as LoadJob));
+  const job = JSON.parse(l.value) as LoadJob;
+  agent = job.httpConnections === 'fresh' ? freshEach : keptAlive;
+  emit(await runJob(job));
 }
 process.exit(0);

@@ -34,6 +34,10 @@
 //                      thread each; with several, their measured windows open together)
 //   --interleave       alternate the targets run by run (sqlite-http, sqlite-ws, bgio only), and
 //                      report each run's ratio against the boardgame.io run next to it
+//   --http-connections kept   the HTTP requests (creates, joins, boardgame.io's lobby) reuse
+//                      kept-alive connections (the default); fresh opens a connection per request,
+//                      as a client without a connection pool does (the group-commit window of
+//                      2026-12-07 was found with it: arbiter's batches had shrunk 8-fold)
 //   --sockets kept     one WebSocket per seat, moved to each next match (the default; arbiter: a
 //                      switch frame; boardgame.io: updateMatchID and updateCredentials), as the HTTP
 //                      rows keep their connections; per-match opens and closes a socket per seat per
@@ -75,6 +79,10 @@ const bgioSetup: 'lobby' | 'direct' = BGIO_SETUP;
 const SOCKETS = opt('sockets', 'kept');
 if (SOCKETS !== 'per-match' && SOCKETS !== 'kept') throw new Error(`--sockets is per-match or kept, not ${SOCKETS}`);
 const sockets: 'per-match' | 'kept' = SOCKETS;
+const HTTP_CONNECTIONS = opt('http-connections', 'kept');
+if (HTTP_CONNECTIONS !== 'kept' && HTTP_CONNECTIONS !== 'fresh')
+  throw new Error(`--http-connections is kept or fresh, not ${HTTP_CONNECTIONS}`);
+const httpConnections: 'kept' | 'fresh' = HTTP_CONNECTIONS;
 const WARMUP = Number(opt('warmup', '3'));
 const CLIENTS = Number(opt('clients', '1'));
 const ALL_RUNS = Array.from({ length: RUNS }, (_, i) => i);
@@ -432,6 +440,7 @@ async function arbiterTarget(
           seconds: SECONDS,
           paceMs: load.paceMs,
           sockets,
+          httpConnections,
           warmupS: WARMUP,
         };
         addSample(label, load, await client.run(job, srv.proc.pid!, store !== 'sqlite').catch(lost));
@@ -466,6 +475,7 @@ async function floorTarget(runs = ALL_RUNS) {
           seconds: SECONDS,
           paceMs: load.paceMs,
           sockets,
+          httpConnections,
           warmupS: WARMUP,
         };
         addSample(FLOOR, load, await client.run(job, srv.proc.pid!).catch(lost));
@@ -499,6 +509,7 @@ async function bgioTarget(runs = ALL_RUNS) {
           bgioTransport,
           bgioSetup,
           sockets,
+          httpConnections,
           warmupS: WARMUP,
           base: `http://127.0.0.1:${srv.port}`,
           lobby: `http://127.0.0.1:${lobbyPort}`,
@@ -523,7 +534,7 @@ const fmt = (xs: number[], d = 0) => {
 };
 
 console.log(
-  `server bench: tic-tac-toe (and 4-player GROUND on arbiter alone); closed loop at ${MATCHES.join('/')} matches, open loop at ${OPEN} matches paced ${PACES.join('/')} ms; ${SECONDS} s per measurement after ${WARMUP} s of warm-up, ${RUNS} runs; load clients in ${CLIENTS} separate process${CLIENTS > 1 ? 'es' : ''} (sharing the machine's ${readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length ?? '?'} cores with the server); load average ${loadavg()}`,
+  `server bench: tic-tac-toe (and 4-player GROUND on arbiter alone); closed loop at ${MATCHES.join('/')} matches, open loop at ${OPEN} matches paced ${PACES.join('/')} ms; ${SECONDS} s per measurement after ${WARMUP} s of warm-up, ${RUNS} runs; HTTP on ${httpConnections === 'kept' ? 'kept-alive connections' : 'a fresh connection per request'}; load clients in ${CLIENTS} separate process${CLIENTS > 1 ? 'es' : ''} (sharing the machine's ${readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length ?? '?'} cores with the server); load average ${loadavg()}`,
 );
 const argv = `node --import tsx bench/server.ts ${args.join(' ')}`.trim();
 console.log(`command: ${argv}`);

@@ -14,7 +14,7 @@ import { DomainError } from '../../src/server/errors.ts';
 import { MatchService } from '../../src/server/service.ts';
 import { DOMAIN_STATUS } from '../../src/server/http.ts';
 import { PgStore } from '../../src/server/store-pg.ts';
-import { SqliteStore } from '../../src/server/store-sqlite.ts';
+import { BATCH_WINDOW, SqliteStore, type BatchWindow } from '../../src/server/store-sqlite.ts';
 import type { MatchRow, SeatRow, Store, SubmissionRow } from '../../src/server/store.ts';
 import { pgBin, startPg, tempDir, type PgCluster } from './helpers.ts';
 
@@ -214,6 +214,98 @@ describe('SQLite store', () => {
     const store = new SqliteStore(join(dir, `${name}-${++sqliteFiles}.sqlite`));
     await store.init();
     return store;
+  });
+
+  /** The sizes of the batches the store commits, from the moment this is called. */
+  function batchSizes(store: SqliteStore): number[] {
+    const sizes: number[] = [];
+    const inner = store as unknown as { commitBatch(jobs: unknown[]): unknown };
+    const commit = inner.commitBatch.bind(store);
+    inner.commitBatch = (jobs) => {
+      sizes.push(jobs.length);
+      return commit(jobs);
+    };
+    return sizes;
+  }
+  const turn = () => new Promise<void>((done) => setImmediate(done));
+  const windowed = async (name: string, batch: Partial<BatchWindow> = {}) => {
+    const store = new SqliteStore(join(dir, `${name}-${++sqliteFiles}.sqlite`), { batch });
+    await store.init();
+    return store;
+  };
+
+  // the time cap is lifted where a test counts loop turns: a cold test process can take longer
+  // than 2 ms over a few turns, and the batch would then commit early
+  test('[SRV-STORE-WINDOW] sqlite: writes that arrive on consecutive loop turns share one commit', async () => {
+    const store = await windowed('window', { maxMs: Number.POSITIVE_INFINITY });
+    try {
+      const sizes = batchSizes(store);
+      const writes: Promise<void>[] = [];
+      // one write per loop turn, as the writes of many clients arrive over a busy loop's turns
+      for (let i = 0; i < 10; i++) {
+        writes.push(store.createMatch(row(`w${i}`), openSeats(2)));
+        await turn();
+      }
+      await Promise.all(writes);
+      assert.deepEqual(sizes, [10]);
+      for (let i = 0; i < 10; i++) assert.equal((await store.getMatch(`w${i}`))?.status, 'running');
+    } finally {
+      await store.close();
+    }
+  });
+
+  test('[SRV-STORE-WINDOW-LONE] sqlite: a lone write commits after its quiet loop turns, not later', async () => {
+    const store = await windowed('lone', { maxMs: Number.POSITIVE_INFINITY });
+    try {
+      const sizes = batchSizes(store);
+      let done = false;
+      const w = store.createMatch(row('lone'), openSeats(2)).then(() => (done = true));
+      let turns = 0;
+      while (!done && turns < 50) {
+        await turn();
+        turns++;
+      }
+      await w;
+      assert.deepEqual(sizes, [1]);
+      // the turn it arrived in, then the quiet turns that brought nothing
+      assert.equal(turns, BATCH_WINDOW.quietTurns + 1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  test('[SRV-STORE-WINDOW-CAP] sqlite: writes that never stop coming commit in batches capped by size, and by time', async () => {
+    // a few writes every turn: the batch never goes quiet, so only a cap ends it
+    const stream = async (store: SqliteStore) => {
+      const writes: Promise<void>[] = [];
+      for (let i = 0; i < 100; i++) {
+        for (let j = 0; j < 3; j++) writes.push(store.createMatch(row(`c${i}-${j}`), openSeats(2)));
+        await turn();
+      }
+      await Promise.all(writes);
+    };
+    const bySize = await windowed('cap', { maxMs: Number.POSITIVE_INFINITY });
+    try {
+      const sizes = batchSizes(bySize);
+      await stream(bySize);
+      // checked at the end of a turn: a batch reaches the cap, or passes it by less than a turn's writes
+      assert.deepEqual(sizes.slice(0, -1), Array(sizes.length - 1).fill(BATCH_WINDOW.maxWrites + 2));
+      assert.equal(
+        sizes.reduce((a, b) => a + b, 0),
+        300,
+      );
+    } finally {
+      await bySize.close();
+    }
+    const byTime = await windowed('cap-time', { maxMs: 0 });
+    try {
+      const sizes = batchSizes(byTime);
+      await stream(byTime);
+      // no time to wait: each batch commits at the end of the turn it opened in, as one turn's writes
+      assert.deepEqual(sizes, Array(100).fill(3));
+    } finally {
+      await byTime.close();
+    }
   });
 
   test('[SRV-STORE-ONE-WRITE] sqlite: a move that keeps the status writes its submission only; the head is read from it, also after a restart', async () => {
