@@ -99,3 +99,34 @@ test('[SRV-KEEP-FINISHED] finished matches leave memory past the bound unless wa
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('[SRV-KEEP-FINISHED-TRIM] past a quarter over the bound, the finished matches in memory are trimmed back to it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-trim-'));
+  const srv = await startServer({
+    host: '127.0.0.1',
+    port: 0,
+    db: join(dir, 'x.sqlite'),
+    logger: false,
+    webRoot: dir,
+    keepFinished: 4,
+  });
+  const api = `${srv.url}/api`;
+  const bots = [{ agent: 'first' }, { agent: 'first' }];
+  const inMemory = async () => ((await call(api, 'GET', '/health')).body as { matches: number }).matches;
+  try {
+    const held: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const m = (await call(api, 'POST', '/matches', { ruleset: 'tictactoe', seats: bots, seed: i + 1 })).body;
+      for (let t = 0; t < 200; t++) {
+        if (((await call(api, 'GET', `/matches/${m.id}`)).body as { status: string }).status === 'finished') break;
+        await new Promise((ok) => setTimeout(ok, 20));
+      }
+      held.push(await inMemory());
+    }
+    // 4 + 4/4 = 5 may be held; the sixth finished match trims the set back to 4
+    assert.deepEqual(held, [1, 2, 3, 4, 5, 4, 5]);
+  } finally {
+    await srv.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
