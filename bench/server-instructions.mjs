@@ -12,19 +12,22 @@
 // shutdown fall out.
 //
 //   node bench/server-instructions.mjs BEFORE_DIR AFTER_DIR [--matches 220] [--slots 10] [--runs 1]
-//   node bench/server-instructions.mjs --client URL MATCHES SLOTS SEED     (the load, used by the above)
+//   node bench/server-instructions.mjs --client URL MATCHES SLOTS SEED [fresh]
+//                      (the load, used by the above and by bench/server-work.mjs; `fresh`: a new
+//                      connection per HTTP request instead of fetch()'s kept-alive ones)
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 
 const args = process.argv.slice(2);
 
 if (args[0] === '--client') {
-  const [base, m, k, seed] = args.slice(1);
-  console.log(JSON.stringify(await load(base, Number(m), Number(k), Number(seed))));
+  const [base, m, k, seed, connections] = args.slice(1);
+  console.log(JSON.stringify(await load(base, Number(m), Number(k), Number(seed), connections === 'fresh')));
 } else {
   /** @param {string} name @param {number} dflt */
   const opt = (name, dflt) => {
@@ -114,24 +117,26 @@ async function count(tree, m, k) {
 
 /**
  * `m` matches over `k` slots, each slot a pair of kept seat sockets; moves from a seeded generator.
- * @param {string} base @param {number} m @param {number} k @param {number} seed
+ * @param {string} base @param {number} m @param {number} k @param {number} seed @param {boolean} fresh
  */
-async function load(base, m, k, seed) {
+async function load(base, m, k, seed, fresh = false) {
   let s = seed >>> 0;
   /** @param {number} n */
   const rnd = (n) => {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
     return s % n;
   };
-  /** @param {string} path @param {unknown} body */
+  /** @param {string} path @param {unknown} body @returns {Promise<any>} */
   const post = async (path, body) =>
-    (
-      await fetch(base + path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-    ).json();
+    fresh
+      ? postFresh(base + path, body)
+      : (
+          await fetch(base + path, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).json();
   let started = 0;
   let moves = 0;
   const slot = async () => {
@@ -191,4 +196,31 @@ async function load(base, m, k, seed) {
   };
   await Promise.all(Array.from({ length: k }, () => slot()));
   return { matches: m, moves };
+}
+
+/**
+ * A POST on a connection of its own (no keep-alive), as a client without a connection pool sends it.
+ * @param {string} url @param {unknown} body @returns {Promise<any>}
+ */
+function postFresh(url, body) {
+  const text = JSON.stringify(body);
+  return new Promise((ok, fail) => {
+    const req = httpRequest(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+      },
+      (res) => {
+        let got = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (got += d));
+        res.on('end', () => ok(JSON.parse(got)));
+        res.on('error', fail);
+      },
+    );
+    req.on('error', fail);
+    req.end(text);
+  });
 }

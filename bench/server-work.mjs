@@ -1,0 +1,130 @@
+// Server CPU per move for a fixed piece of work, read from /proc: `arbiter serve` (or the floor,
+// bench/server-floor.ts) plays a warm-up, then a fixed number of tic-tac-toe matches with the load of
+// bench/server-instructions.mjs (a create and two joins over HTTP, two kept seat sockets that
+// `switch` to each next match, seeded random moves) from two load processes; the figure is the
+// server process's CPU (every thread, user and system) between the end of the warm-up and the end of
+// the work, divided by the moves. Unlike bench/server.ts's windows it measures the same work on every
+// run, so trees (checkouts of this repository) alternated run by run can be compared on one machine;
+// it is still CPU seconds, so a busy or slowed machine moves every figure alike.
+//
+//   node bench/server-work.mjs TREE [TREE ...] [--matches 3000] [--warm 1000] [--slots 100]
+//                              [--rounds 3] [--http-connections kept|fresh]
+//
+// TREE is a checkout's folder; `floor:TREE` runs that checkout's floor server instead.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const args = process.argv.slice(2);
+/** @param {string} name @param {string} dflt */
+const opt = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i < 0 ? dflt : args.splice(i, 2)[1];
+};
+const matches = Number(opt('--matches', '3000'));
+const warm = Number(opt('--warm', '1000'));
+const slots = Number(opt('--slots', '100'));
+const rounds = Number(opt('--rounds', '3'));
+const connections = opt('--http-connections', 'kept');
+if (connections !== 'kept' && connections !== 'fresh') throw new Error('--http-connections is kept or fresh');
+if (args.length === 0 || ![matches, warm, slots, rounds].every((n) => Number.isInteger(n) && n > 0)) {
+  console.error(
+    'usage: node bench/server-work.mjs TREE [TREE ...] [--matches 3000] [--warm 1000] [--slots 100] [--rounds 3] [--http-connections kept|fresh]',
+  );
+  process.exit(2);
+}
+const LOAD = join(import.meta.dirname, 'server-instructions.mjs');
+
+/** Clock ticks (1/100 s) of user and system time of a process, or of one of its threads. */
+function ticks(pid, tid) {
+  const s = readFileSync(tid ? `/proc/${pid}/task/${tid}/stat` : `/proc/${pid}/stat`, 'utf8');
+  const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+  return { user: Number(f[11]), sys: Number(f[12]) };
+}
+
+/** @param {string} url @param {number} m @param {number} seed */
+async function client(url, m, seed) {
+  const c = spawn(process.execPath, [LOAD, '--client', url, String(m), String(slots), String(seed), connections], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  c.stdout.on('data', (d) => (out += d));
+  const code = await new Promise((ok) => c.once('exit', ok));
+  if (code !== 0) throw new Error(`a load process ended with ${code}`);
+  return JSON.parse(out);
+}
+
+/** @param {string} tree */
+async function measure(tree) {
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-work-'));
+  const floor = tree.startsWith('floor:');
+  const root = floor ? tree.slice(6) : tree;
+  const argv = floor
+    ? ['--import', 'tsx', join(root, 'bench/server-floor.ts')]
+    : [
+        join(root, 'bin/arbiter.js'),
+        'serve',
+        '--port',
+        '0',
+        '--db',
+        join(dir, 'work.sqlite'),
+        '--quiet',
+        '--rate-limit',
+        '100000000',
+      ];
+  const srv = spawn(process.execPath, argv, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const url = await new Promise((ok, fail) => {
+      srv.stdout.on('data', (d) => {
+        const found = /listening (?:on )?(http:\/\/\S+)/.exec(String(d));
+        if (found) ok(found[1]);
+      });
+      srv.once('exit', () => fail(new Error(`${tree}: the server ended before listening`)));
+    });
+    await Promise.all([client(url, Math.ceil(warm / 2), 3), client(url, Math.floor(warm / 2), 4)]);
+    const before = ticks(srv.pid);
+    const main0 = ticks(srv.pid, srv.pid);
+    const done = await Promise.all([client(url, Math.ceil(matches / 2), 7), client(url, Math.floor(matches / 2), 9)]);
+    const after = ticks(srv.pid);
+    const main1 = ticks(srv.pid, srv.pid);
+    const moves = done[0].moves + done[1].moves;
+    const perMove = (t) => ((t * 10_000) / moves).toFixed(1);
+    const total = after.user + after.sys - before.user - before.sys;
+    const main = main1.user + main1.sys - main0.user - main0.sys;
+    return {
+      tree,
+      moves,
+      usPerMove: perMove(total),
+      user: perMove(after.user - before.user),
+      sys: perMove(after.sys - before.sys),
+      mainThread: (main / total).toFixed(2),
+      threads: readdirSync(`/proc/${srv.pid}/task`).length,
+    };
+  } finally {
+    if (srv.exitCode === null && srv.signalCode === null) {
+      srv.kill('SIGTERM');
+      await new Promise((ok) => srv.once('exit', ok));
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+console.log(
+  `server CPU per move: ${matches} matches after ${warm} of warm-up, ${slots} seat-socket pairs per load process (two), HTTP ${connections === 'kept' ? 'on kept-alive connections' : 'on a fresh connection per request'}; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+);
+/** @type {Map<string, number[]>} */
+const all = new Map();
+for (let r = 0; r < rounds; r++)
+  for (const tree of args) {
+    const m = await measure(tree);
+    (all.get(tree) ?? all.set(tree, []).get(tree))?.push(Number(m.usPerMove));
+    console.log(
+      `round ${r + 1} ${tree}: ${m.usPerMove} µs per move (user ${m.user}, system ${m.sys}; main thread ${m.mainThread}), ${m.moves} moves`,
+    );
+  }
+for (const [tree, xs] of all) {
+  const s = [...xs].sort((a, b) => a - b);
+  console.log(`${tree}: median ${s[Math.floor(s.length / 2)]} µs per move (${s[0]}–${s[s.length - 1]})`);
+}
