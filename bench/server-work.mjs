@@ -37,7 +37,10 @@ if (args.length === 0 || ![matches, warm, slots, rounds].every((n) => Number.isI
 }
 const LOAD = join(import.meta.dirname, 'server-instructions.mjs');
 
-/** Clock ticks (1/100 s) of user and system time of a process, or of one of its threads. */
+/**
+ * Clock ticks (1/100 s) of user and system time of a process, or of one of its threads.
+ * @param {number | undefined} pid @param {number} [tid]
+ */
 function ticks(pid, tid) {
   const s = readFileSync(tid ? `/proc/${pid}/task/${tid}/stat` : `/proc/${pid}/stat`, 'utf8');
   const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
@@ -90,6 +93,7 @@ async function measure(tree) {
     const after = ticks(srv.pid);
     const main1 = ticks(srv.pid, srv.pid);
     const moves = done[0].moves + done[1].moves;
+    /** @param {number} t */
     const perMove = (t) => ((t * 10_000) / moves).toFixed(1);
     const total = after.user + after.sys - before.user - before.sys;
     const main = main1.user + main1.sys - main0.user - main0.sys;
