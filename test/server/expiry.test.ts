@@ -50,7 +50,8 @@ test('[SRV-EXPIRY] expiry 0 never expires; finished matches never expire', () =>
   assert.equal(expired({ status: 'running', updatedAt: 1e12 - 5 }, 1e12, 10), false);
 });
 
-test('[SRV-KEEP-FINISHED] finished matches leave memory past the bound unless watched, and read back the same from the store', async () => {
+/** A server keeping `keep` finished matches in memory, two-bot tic-tac-toe, and its clean-up. */
+async function keepingServer(keep: number) {
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-keep-'));
   const srv = await startServer({
     host: '127.0.0.1',
@@ -58,75 +59,78 @@ test('[SRV-KEEP-FINISHED] finished matches leave memory past the bound unless wa
     db: join(dir, 'x.sqlite'),
     logger: false,
     webRoot: dir,
-    keepFinished: 2,
+    keepFinished: keep,
   });
   const api = `${srv.url}/api`;
-  const bots = [{ agent: 'first' }, { agent: 'first' }];
-  const finished = async (id: string) => {
-    for (let i = 0; i < 200; i++) {
-      const r = (await call(api, 'GET', `/matches/${id}`)).body as { status: string };
-      if (r.status === 'finished') return;
-      await new Promise((ok) => setTimeout(ok, 20));
-    }
-    assert.fail(`match ${id} did not finish`);
+  return {
+    srv,
+    api,
+    /** Creates a match of two built-in bots (paced by `agentDelayMs`, if given). */
+    botMatch: async (extra: Record<string, unknown> = {}) =>
+      (
+        await call(api, 'POST', '/matches', {
+          ruleset: 'tictactoe',
+          seats: [{ agent: 'first' }, { agent: 'first' }],
+          ...extra,
+        })
+      ).body as { id: string },
+    finished: async (id: string) => {
+      for (let i = 0; i < 200; i++) {
+        const r = (await call(api, 'GET', `/matches/${id}`)).body as { status: string };
+        if (r.status === 'finished') return;
+        await new Promise((ok) => setTimeout(ok, 20));
+      }
+      assert.fail(`match ${id} did not finish`);
+    },
+    inMemory: async () => ((await call(api, 'GET', '/health')).body as { matches: number }).matches,
+    stop: async () => {
+      await srv.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
+}
+
+test('[SRV-KEEP-FINISHED] finished matches leave memory past the bound unless watched, and read back the same from the store', async () => {
+  const k = await keepingServer(2);
   let watcher: Watcher | null = null;
   try {
     // one watched while it plays (paced) and after it ends
-    const watched = (await call(api, 'POST', '/matches', { ruleset: 'tictactoe', seats: bots, agentDelayMs: 50 })).body;
-    watcher = new Watcher(`${srv.url.replace('http', 'ws')}/api/matches/${watched.id}/ws`);
+    const watched = await k.botMatch({ agentDelayMs: 50 });
+    watcher = new Watcher(`${k.srv.url.replace('http', 'ws')}/api/matches/${watched.id}/ws`);
     await watcher.open;
-    await finished(watched.id);
+    await k.finished(watched.id);
     const ids: string[] = [watched.id];
     const logs = new Map<string, unknown>();
-    logs.set(watched.id, (await call(api, 'GET', `/matches/${watched.id}/log`)).body);
+    logs.set(watched.id, (await call(k.api, 'GET', `/matches/${watched.id}/log`)).body);
     for (let i = 0; i < 5; i++) {
-      const m = (await call(api, 'POST', '/matches', { ruleset: 'tictactoe', seats: bots, seed: i + 1 })).body;
-      await finished(m.id);
+      const m = await k.botMatch({ seed: i + 1 });
+      await k.finished(m.id);
       ids.push(m.id);
-      logs.set(m.id, (await call(api, 'GET', `/matches/${m.id}/log`)).body);
+      logs.set(m.id, (await call(k.api, 'GET', `/matches/${m.id}/log`)).body);
     }
-    const inMemory = ((await call(api, 'GET', '/health')).body as { matches: number }).matches;
-    assert.equal(inMemory, 3, 'the two newest finished matches and the watched one');
+    assert.equal(await k.inMemory(), 3, 'the two newest finished matches and the watched one');
     for (const id of ids) {
-      const rec = (await call(api, 'GET', `/matches/${id}`)).body as { status: string };
+      const rec = (await call(k.api, 'GET', `/matches/${id}`)).body as { status: string };
       assert.equal(rec.status, 'finished', id);
-      assert.equal((await call(api, 'GET', `/matches/${id}/log`)).body, logs.get(id), `${id}: the same log`);
+      assert.equal((await call(k.api, 'GET', `/matches/${id}/log`)).body, logs.get(id), `${id}: the same log`);
     }
   } finally {
     watcher?.close();
-    await srv.close();
-    rmSync(dir, { recursive: true, force: true });
+    await k.stop();
   }
 });
 
 test('[SRV-KEEP-FINISHED-TRIM] past a quarter over the bound, the finished matches in memory are trimmed back to it', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'arbiter-trim-'));
-  const srv = await startServer({
-    host: '127.0.0.1',
-    port: 0,
-    db: join(dir, 'x.sqlite'),
-    logger: false,
-    webRoot: dir,
-    keepFinished: 4,
-  });
-  const api = `${srv.url}/api`;
-  const bots = [{ agent: 'first' }, { agent: 'first' }];
-  const inMemory = async () => ((await call(api, 'GET', '/health')).body as { matches: number }).matches;
+  const k = await keepingServer(4);
   try {
     const held: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const m = (await call(api, 'POST', '/matches', { ruleset: 'tictactoe', seats: bots, seed: i + 1 })).body;
-      for (let t = 0; t < 200; t++) {
-        if (((await call(api, 'GET', `/matches/${m.id}`)).body as { status: string }).status === 'finished') break;
-        await new Promise((ok) => setTimeout(ok, 20));
-      }
-      held.push(await inMemory());
+      await k.finished((await k.botMatch({ seed: i + 1 })).id);
+      held.push(await k.inMemory());
     }
     // 4 + 4/4 = 5 may be held; the sixth finished match trims the set back to 4
     assert.deepEqual(held, [1, 2, 3, 4, 5, 4, 5]);
   } finally {
-    await srv.close();
-    rmSync(dir, { recursive: true, force: true });
+    await k.stop();
   }
 });
