@@ -494,8 +494,15 @@ export class MatchService {
           }
         }
         this.usable(m);
-        if (m.status === 'waiting')
+        if (m.status === 'waiting') {
+          // with a shared store, the last seat may have been taken through another server whose
+          // notice is still on its way: read the match again once before refusing
+          if (attempt === 0 && this.store.kind !== 'sqlite') {
+            await this.catchUp(m);
+            if (m.status !== 'waiting') continue;
+          }
           throw new DomainError('match_waiting', 'the match waits for its open seats to be taken');
+        }
         const r = await m.engine.submit(seat, input, { idemKey }, this.effects(m));
         if (r.ok) {
           this.afterChange(m);

@@ -444,6 +444,39 @@ describe('PostgreSQL store', () => {
     }
   });
 
+  test('[SRV-PG-STALE-START] an action through a server that has not yet heard the match start is judged, not refused as waiting', async () => {
+    const a = await inSchema('stale-start');
+    const b = new PgStore((a as unknown as { url: string }).url);
+    // server A hears nothing from B, so its copy still says `waiting` (a notice still on its way)
+    const deaf = new Proxy(a, {
+      get: (t, k) => (k === 'onChange' ? async () => {} : Reflect.get(t, k, t)),
+    }) as PgStore;
+    const svcA = new MatchService({ store: deaf });
+    const svcB = new MatchService({ store: b });
+    try {
+      await svcA.start();
+      await svcB.start();
+      const m = await svcA.create({ ruleset: 'tictactoe', seed: 1 });
+      await svcA.join(m, 0, 'x');
+      await svcB.join(await svcB.mustGet(m.id), 1, 'o');
+      assert.equal(m.status, 'waiting', "A's copy is stale");
+      const r = await svcA.submit(m, 0, { type: 'mark', cell: 4 }, null);
+      assert.equal(r.seq, 1);
+      assert.equal(m.status, 'running');
+      assert.equal((await b.getMatch(m.id))?.seq, 1);
+      // a match that really waits is still refused as waiting
+      const w = await svcA.create({ ruleset: 'tictactoe', seed: 2 });
+      await svcA.join(w, 0, 'x');
+      await assert.rejects(
+        svcA.submit(w, 0, { type: 'mark', cell: 4 }, null),
+        (err: unknown) => err instanceof DomainError && err.domain === 'match_waiting',
+      );
+    } finally {
+      await svcA.close();
+      await svcB.close();
+    }
+  });
+
   test('[SRV-STORE-PG-RACE] two servers taking the last two seats at once: the match starts', async () => {
     for (let round = 0; round < 10; round++) {
       const a = await inSchema(`race${round}`);
