@@ -497,7 +497,7 @@ export class MatchService {
         if (m.status === 'waiting') {
           // with a shared store, the last seat may have been taken through another server whose
           // notice is still on its way: read the match again once before refusing
-          if (attempt === 0 && this.store.kind !== 'sqlite') {
+          if (attempt === 0 && this.store.kind === 'postgres') {
             await this.catchUp(m);
             if (m.status !== 'waiting') continue;
           }
