@@ -7,6 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../src/server/serve.ts';
+import { MatchService } from '../../src/server/service.ts';
+import { SqliteStore } from '../../src/server/store-sqlite.ts';
 import { expired } from '../../src/server/expiry.ts';
 import { call, Watcher } from './helpers.ts';
 
@@ -132,5 +134,46 @@ test('[SRV-KEEP-FINISHED-TRIM] past a quarter over the bound, the finished match
     assert.deepEqual(held, [1, 2, 3, 4, 5, 4, 5]);
   } finally {
     await k.stop();
+  }
+});
+
+test('[SRV-KEEP-FINISHED-WATCHED] watched finished matches are set aside, not walked again; one whose watchers leave ages like a new one', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-watched-'));
+  const svc = new MatchService({ store: new SqliteStore(join(dir, 'x.sqlite')), keepFinished: 4 });
+  await svc.start();
+  const inner = svc as unknown as { finishedLive: Set<string>; finishedWatched: Set<string> };
+  /** A tic-tac-toe match played to x's win (five moves), watched or not. */
+  const finishOne = async (watch: boolean) => {
+    const m = await svc.create({ ruleset: 'tictactoe', seed: 1 });
+    await svc.join(m, 0, 'x');
+    await svc.join(m, 1, 'o');
+    const off = watch ? svc.subscribe(m, { seat: null, send: () => {} }) : null;
+    for (const [i, cell] of [0, 3, 1, 4, 2].entries()) await svc.submit(m, i % 2, { type: 'mark', cell }, null);
+    assert.equal(m.status, 'finished');
+    return { m, off };
+  };
+  try {
+    const watched = [];
+    for (let i = 0; i < 20; i++) watched.push(await finishOne(true));
+    // every one of them is kept, but the trims set them aside: the set they walk stays bounded
+    assert.equal(svc.liveCount(), 20);
+    assert.ok(inner.finishedLive.size <= 5, `finishedLive holds ${inner.finishedLive.size}`);
+    assert.equal(inner.finishedWatched.size + inner.finishedLive.size, 20);
+    for (let i = 0; i < 5; i++) await finishOne(false);
+    // the bound (4) and its slack (a trim runs past 5): the five unwatched ones are all still held
+    assert.equal(svc.liveCount(), 20 + 5, 'the watched ones and the newest unwatched');
+    // the first one's watcher leaves: it comes back as the newest, and four newer ones push it out
+    const first = watched[0];
+    first.off?.();
+    assert.ok(inner.finishedLive.has(first.m.id) && !inner.finishedWatched.has(first.m.id));
+    for (let i = 0; i < 3; i++) await finishOne(false);
+    assert.ok(inner.finishedLive.has(first.m.id), 'kept while fewer than four newer ones finished');
+    await finishOne(false);
+    assert.ok(!inner.finishedLive.has(first.m.id), 'pushed out by newer ones');
+    assert.equal(svc.liveCount(), 19 + 4);
+    assert.equal((await svc.get(first.m.id))?.status, 'finished', 'read back from the store');
+  } finally {
+    await svc.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
