@@ -394,18 +394,27 @@ describe('PostgreSQL store', () => {
     }
   });
 
-  test('[SRV-PG-STALE-SEATS] a join made from a stale copy of the seats (another server changed them) reads them again', async () => {
-    const a = await inSchema('stale');
+  /**
+   * Two servers on one schema, started: A hears no notices from B (its `onChange` is a no-op), so
+   * its copies of B's changes are stale for sure rather than by timing; B hears as usual.
+   */
+  const deafAndHearing = async (name: string) => {
+    const a = await inSchema(name);
     const b = new PgStore((a as unknown as { url: string }).url);
-    // server A hears nothing from B: its copy of the seats goes stale for sure, not just by timing
     const deaf = new Proxy(a, {
       get: (t, k) => (k === 'onChange' ? async () => {} : Reflect.get(t, k, t)),
     }) as PgStore;
     const svcA = new MatchService({ store: deaf });
     const svcB = new MatchService({ store: b });
+    await svcA.start();
+    await svcB.start();
+    return { b, svcA, svcB };
+  };
+
+  test('[SRV-PG-STALE-SEATS] a join made from a stale copy of the seats (another server changed them) reads them again', async () => {
+    // server A hears nothing from B: its copy of the seats goes stale for sure, not just by timing
+    const { b, svcA, svcB } = await deafAndHearing('stale');
     try {
-      await svcA.start();
-      await svcB.start();
       const m = await svcA.create({ ruleset: 'tictactoe', seed: 1 });
       const mb = await svcB.mustGet(m.id);
       const x = await svcB.join(mb, 0, 'x');
@@ -445,17 +454,9 @@ describe('PostgreSQL store', () => {
   });
 
   test('[SRV-PG-STALE-START] an action through a server that has not yet heard the match start is judged, not refused as waiting', async () => {
-    const a = await inSchema('stale-start');
-    const b = new PgStore((a as unknown as { url: string }).url);
     // server A hears nothing from B, so its copy still says `waiting` (a notice still on its way)
-    const deaf = new Proxy(a, {
-      get: (t, k) => (k === 'onChange' ? async () => {} : Reflect.get(t, k, t)),
-    }) as PgStore;
-    const svcA = new MatchService({ store: deaf });
-    const svcB = new MatchService({ store: b });
+    const { b, svcA, svcB } = await deafAndHearing('stale-start');
     try {
-      await svcA.start();
-      await svcB.start();
       const m = await svcA.create({ ruleset: 'tictactoe', seed: 1 });
       await svcA.join(m, 0, 'x');
       await svcB.join(await svcB.mustGet(m.id), 1, 'o');
