@@ -8,37 +8,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { MatchRow, SeatRow, Store } from '../src/server/store.ts';
+import type { SeatRow, Store } from '../src/server/store.ts';
+import { tictactoeRow } from './match-row.ts';
 
 const trees = process.argv.slice(2).length > 0 ? process.argv.slice(2) : [resolve(import.meta.dirname, '..')];
 const LIVE = 200;
 const BATCH = 30;
 const MOVES = 9;
-
-/**
- * A running match's row as the server writes it at creation (times now, the header's setup events).
- * The store tests have their own (test/server/helpers.ts): a bench imports no test helper.
- */
-function row(id: string): MatchRow {
-  const now = Date.now();
-  return {
-    id,
-    ruleset: 'tictactoe',
-    version: '1',
-    seed: 1,
-    config: {},
-    header: { ruleset: 'tictactoe', setup_events: [] },
-    status: 'running',
-    spectateHash: null,
-    deadlineMs: null,
-    seats: 2,
-    seq: 0,
-    hash: 'h0',
-    outcome: null,
-    createdAt: now,
-    updatedAt: now,
-  };
-}
 
 const seats: SeatRow[] = [0, 1].map((seat) => ({ seat, kind: 'player', name: `p${seat}`, tokenHash: `t${seat}` }));
 
@@ -51,7 +27,7 @@ async function measure(tree: string): Promise<{ user: number; sys: number }> {
   let made = 0;
   const fresh = async () => {
     const id = `m${String(++made).padStart(9, '0')}`;
-    await store.createMatch(row(id), seats);
+    await store.createMatch(tictactoeRow(id, Date.now()), seats);
     return { id, seq: 0 };
   };
   try {

@@ -15,31 +15,14 @@ import { MatchService } from '../../src/server/service.ts';
 import { DOMAIN_STATUS } from '../../src/server/http.ts';
 import { PgStore } from '../../src/server/store-pg.ts';
 import { BATCH_WINDOW, SqliteStore, type BatchWindow } from '../../src/server/store-sqlite.ts';
-import type { MatchRow, SeatRow, Store, SubmissionRow } from '../../src/server/store.ts';
+import type { SeatRow, Store, SubmissionRow } from '../../src/server/store.ts';
 import { pgBin, startPg, tempDir, type PgCluster } from './helpers.ts';
+import { tictactoeRow } from '../../bench/match-row.ts';
 
 const dir = tempDir('arbiter-store-');
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-function row(id: string): MatchRow {
-  return {
-    id,
-    ruleset: 'tictactoe',
-    version: '1',
-    seed: 1,
-    config: {},
-    header: { ruleset: 'tictactoe' },
-    status: 'running',
-    spectateHash: null,
-    deadlineMs: null,
-    seats: 2,
-    seq: 0,
-    hash: 'h0',
-    outcome: null,
-    createdAt: 1,
-    updatedAt: 1,
-  };
-}
+const row = tictactoeRow;
 
 function sub(seq: number, idemKey: string | null = null): SubmissionRow {
   return {
