@@ -8,16 +8,32 @@
 // it is still CPU seconds, so a busy or slowed machine moves every figure alike.
 //
 //   node bench/server-work.mjs TREE [TREE ...] [--matches 3000] [--warm 1000] [--slots 100]
-//                              [--rounds 3] [--http-connections kept|fresh]
+//                              [--rounds 3] [--http-connections kept|fresh] [--json] [--help]
+//
+// --json prints one JSON document at the end (every run, and each tree's median and range) instead
+// of the lines.
 //
 // TREE is a checkout's folder; `floor:TREE` runs that checkout's floor server instead.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+const USAGE =
+  'usage: node bench/server-work.mjs TREE [TREE ...] [--matches 3000] [--warm 1000] [--slots 100] [--rounds 3] [--http-connections kept|fresh] [--json]';
 const args = process.argv.slice(2);
+if (args.includes('--help')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+/** @param {string} name */
+const flag = (name) => {
+  const i = args.indexOf(name);
+  if (i >= 0) args.splice(i, 1);
+  return i >= 0;
+};
+const json = flag('--json');
 /** @param {string} name @param {string} dflt */
 const opt = (name, dflt) => {
   const i = args.indexOf(name);
@@ -28,11 +44,23 @@ const warm = Number(opt('--warm', '1000'));
 const slots = Number(opt('--slots', '100'));
 const rounds = Number(opt('--rounds', '3'));
 const connections = opt('--http-connections', 'kept');
-if (connections !== 'kept' && connections !== 'fresh') throw new Error('--http-connections is kept or fresh');
-if (args.length === 0 || ![matches, warm, slots, rounds].every((n) => Number.isInteger(n) && n > 0)) {
-  console.error(
-    'usage: node bench/server-work.mjs TREE [TREE ...] [--matches 3000] [--warm 1000] [--slots 100] [--rounds 3] [--http-connections kept|fresh]',
-  );
+const bad =
+  args.length === 0
+    ? 'name at least one TREE'
+    : args.find((a) => a.startsWith('--'))
+      ? `unknown option ${args.find((a) => a.startsWith('--'))}`
+      : connections !== 'kept' && connections !== 'fresh'
+        ? `--http-connections is kept or fresh, not ${connections}`
+        : ![matches, warm, slots, rounds].every((n) => Number.isInteger(n) && n > 0)
+          ? '--matches, --warm, --slots and --rounds are whole numbers above 0'
+          : (args
+              .map((t) =>
+                t.startsWith('floor:') ? join(t.slice(6), 'bench/server-floor.ts') : join(t, 'bin/arbiter.js'),
+              )
+              .filter((f) => !existsSync(f))
+              .map((f) => `no ${f}: not a checkout of this repository`)[0] ?? null);
+if (bad) {
+  console.error(`bench/server-work.mjs: ${bad}\n${USAGE}`);
   process.exit(2);
 }
 const LOAD = join(import.meta.dirname, 'server-instructions.mjs');
@@ -115,20 +143,33 @@ async function measure(tree) {
   }
 }
 
-console.log(
-  `server CPU per move: ${matches} matches after ${warm} of warm-up, ${slots} seat-socket pairs per load process (two), HTTP ${connections === 'kept' ? 'on kept-alive connections' : 'on a fresh connection per request'}; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
-);
+const setting = `${matches} matches after ${warm} of warm-up, ${slots} seat-socket pairs per load process (two), HTTP ${connections === 'kept' ? 'on kept-alive connections' : 'on a fresh connection per request'}`;
+const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+if (!json) console.log(`server CPU per move: ${setting}; load average ${load}`);
+/** The middle value (the mean of the two middle ones for an even count). @param {number[]} xs */
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const h = Math.floor(s.length / 2);
+  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
+};
 /** @type {Map<string, number[]>} */
 const all = new Map();
+const runs = [];
 for (let r = 0; r < rounds; r++)
   for (const tree of args) {
     const m = await measure(tree);
+    runs.push({ round: r + 1, ...m });
     (all.get(tree) ?? all.set(tree, []).get(tree))?.push(Number(m.usPerMove));
-    console.log(
-      `round ${r + 1} ${tree}: ${m.usPerMove} µs per move (user ${m.user}, system ${m.sys}; main thread ${m.mainThread}), ${m.moves} moves`,
-    );
+    if (!json)
+      console.log(
+        `round ${r + 1} ${tree}: ${m.usPerMove} µs per move (user ${m.user}, system ${m.sys}; main thread ${m.mainThread}), ${m.moves} moves`,
+      );
   }
-for (const [tree, xs] of all) {
-  const s = [...xs].sort((a, b) => a - b);
-  console.log(`${tree}: median ${s[Math.floor(s.length / 2)]} µs per move (${s[0]}–${s[s.length - 1]})`);
-}
+const summary = [...all].map(([tree, xs]) => ({
+  tree,
+  median: median(xs),
+  min: Math.min(...xs),
+  max: Math.max(...xs),
+}));
+if (json) console.log(JSON.stringify({ setting, loadAverage: load, runs, summary }, null, 2));
+else for (const t of summary) console.log(`${t.tree}: median ${t.median.toFixed(1)} µs per move (${t.min}–${t.max})`);
