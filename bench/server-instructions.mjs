@@ -216,7 +216,15 @@ function postFresh(url, body) {
         let got = '';
         res.setEncoding('utf8');
         res.on('data', (d) => (got += d));
-        res.on('end', () => ok(JSON.parse(got)));
+        res.on('end', () => {
+          try {
+            ok(JSON.parse(got));
+          } catch (err) {
+            fail(
+              new Error(`${url}: ${res.statusCode} answered what is not JSON: ${got.slice(0, 200)}`, { cause: err }),
+            );
+          }
+        });
         res.on('error', fail);
       },
     );
