@@ -12,6 +12,8 @@
 // shutdown fall out.
 //
 //   node bench/server-instructions.mjs BEFORE_DIR AFTER_DIR [--matches 220] [--slots 10] [--runs 1]
+//                      (`log:DIR`: that checkout's server without --quiet, writing a log line per
+//                      request as it does by default)
 //   node bench/server-instructions.mjs --client URL MATCHES SLOTS SEED [fresh]
 //                      (the load, used by the above and by bench/server-work.mjs; `fresh`: a new
 //                      connection per HTTP request instead of fetch()'s kept-alive ones)
@@ -61,10 +63,13 @@ if (args[0] === '--client') {
 
 /**
  * The server under cachegrind playing `m` matches of fixed work; its instruction count and the work.
- * @param {string} tree @param {number} m @param {number} k
+ * @param {string} named @param {number} m @param {number} k
  * @returns {Promise<{ matches: number, moves: number, irefs: number }>}
  */
-async function count(tree, m, k) {
+async function count(named, m, k) {
+  // `log:TREE`: without --quiet (a log line per request, read from a pipe and dropped)
+  const logged = named.startsWith('log:');
+  const tree = logged ? named.slice(4) : named;
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-instr-'));
   const srv = spawn(
     'valgrind',
@@ -80,7 +85,7 @@ async function count(tree, m, k) {
       '0',
       '--db',
       join(dir, 'bench.sqlite'),
-      '--quiet',
+      ...(logged ? [] : ['--quiet']),
       '--rate-limit',
       '100000000',
     ],

@@ -13,7 +13,9 @@
 // --json prints one JSON document at the end (every run, and each tree's median and range) instead
 // of the lines.
 //
-// TREE is a checkout's folder; `floor:TREE` runs that checkout's floor server instead.
+// TREE is a checkout's folder; `floor:TREE` runs that checkout's floor server instead, and `log:TREE`
+// its server without --quiet (a log line per request, as `arbiter serve` writes by default; this
+// script reads the lines from a pipe and drops them).
 
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -55,7 +57,9 @@ const bad =
           ? '--matches, --warm, --slots and --rounds are whole numbers above 0'
           : (args
               .map((t) =>
-                t.startsWith('floor:') ? join(t.slice(6), 'bench/server-floor.ts') : join(t, 'bin/arbiter.js'),
+                t.startsWith('floor:')
+                  ? join(t.slice(6), 'bench/server-floor.ts')
+                  : join(t.replace(/^log:/, ''), 'bin/arbiter.js'),
               )
               .filter((f) => !existsSync(f))
               .map((f) => `no ${f}: not a checkout of this repository`)[0] ?? null);
@@ -91,7 +95,8 @@ async function client(url, m, seed) {
 async function measure(tree) {
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-work-'));
   const floor = tree.startsWith('floor:');
-  const root = floor ? tree.slice(6) : tree;
+  const logged = tree.startsWith('log:');
+  const root = floor ? tree.slice(6) : logged ? tree.slice(4) : tree;
   const argv = floor
     ? ['--import', 'tsx', join(root, 'bench/server-floor.ts')]
     : [
@@ -101,7 +106,7 @@ async function measure(tree) {
         '0',
         '--db',
         join(dir, 'work.sqlite'),
-        '--quiet',
+        ...(logged ? [] : ['--quiet']),
         '--rate-limit',
         '100000000',
       ];

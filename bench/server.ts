@@ -38,6 +38,8 @@
 //                      kept-alive connections (the default); fresh opens a connection per request,
 //                      as a client without a connection pool does (the group-commit window of
 //                      2026-12-07 was found with it: arbiter's batches had shrunk 8-fold)
+//   --request-log      arbiter serve without --quiet: a log line per request (its default), read
+//                      from a pipe and dropped; the bench otherwise passes --quiet
 //   --sockets kept     one WebSocket per seat, moved to each next match (the default; arbiter: a
 //                      switch frame; boardgame.io: updateMatchID and updateCredentials), as the HTTP
 //                      rows keep their connections; per-match opens and closes a socket per seat per
@@ -83,6 +85,7 @@ const HTTP_CONNECTIONS = opt('http-connections', 'kept');
 if (HTTP_CONNECTIONS !== 'kept' && HTTP_CONNECTIONS !== 'fresh')
   throw new Error(`--http-connections is kept or fresh, not ${HTTP_CONNECTIONS}`);
 const httpConnections: 'kept' | 'fresh' = HTTP_CONNECTIONS;
+const REQUEST_LOG = args.includes('--request-log');
 const WARMUP = Number(opt('warmup', '3'));
 const CLIENTS = Number(opt('clients', '1'));
 const ALL_RUNS = Array.from({ length: RUNS }, (_, i) => i);
@@ -141,6 +144,8 @@ async function spawnServer(cmd: string[], re: RegExp): Promise<Proc> {
   const port = await new Promise<number>((ok, fail) => {
     const t = setTimeout(() => fail(new Error('no start: ' + out)), 60_000);
     proc.stdout!.on('data', (b: Buffer) => {
+      // once started, what it prints (a log line per request with --request-log) is read and dropped
+      if (found.length > 0) return;
       out += b;
       const m = re.exec(out);
       if (m) {
@@ -421,7 +426,7 @@ async function arbiterTarget(
         '0',
         '--db',
         schema ? schema.url : join(dir, 'bench.sqlite'),
-        '--quiet',
+        ...(REQUEST_LOG ? [] : ['--quiet']),
         '--rate-limit',
         '100000000',
       ],
@@ -534,7 +539,7 @@ const fmt = (xs: number[], d = 0) => {
 };
 
 console.log(
-  `server bench: tic-tac-toe (and 4-player GROUND on arbiter alone); closed loop at ${MATCHES.join('/')} matches, open loop at ${OPEN} matches paced ${PACES.join('/')} ms; ${SECONDS} s per measurement after ${WARMUP} s of warm-up, ${RUNS} runs; HTTP on ${httpConnections === 'kept' ? 'kept-alive connections' : 'a fresh connection per request'}; load clients in ${CLIENTS} separate process${CLIENTS > 1 ? 'es' : ''} (sharing the machine's ${readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length ?? '?'} cores with the server); load average ${loadavg()}`,
+  `server bench: tic-tac-toe (and 4-player GROUND on arbiter alone); closed loop at ${MATCHES.join('/')} matches, open loop at ${OPEN} matches paced ${PACES.join('/')} ms; ${SECONDS} s per measurement after ${WARMUP} s of warm-up, ${RUNS} runs; HTTP on ${httpConnections === 'kept' ? 'kept-alive connections' : 'a fresh connection per request'}; arbiter ${REQUEST_LOG ? 'writing a log line per request (no --quiet)' : 'with --quiet'}; load clients in ${CLIENTS} separate process${CLIENTS > 1 ? 'es' : ''} (sharing the machine's ${readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length ?? '?'} cores with the server); load average ${loadavg()}`,
 );
 const argv = `node --import tsx bench/server.ts ${args.join(' ')}`.trim();
 console.log(`command: ${argv}`);

@@ -7,8 +7,9 @@
 // call it, with the same rate budget, the same JSON parser (fastify's own, with its prototype
 // poisoning refusals), the same depth and NUL checks and the same typed refusals. This path takes
 // only the plain shape of such a request (POST, `application/json`, a Content-Length within the body
-// limit, no query string, the server not draining, no log line per request wanted); anything else
-// goes on to fastify, which answers it as before, so the unusual cases keep fastify's exact answers.
+// limit, no query string, the server not draining); anything else goes on to fastify, which answers
+// it as before, so the unusual cases keep fastify's exact answers. Without --quiet it writes the same
+// log line per request as fastify's routes (http.ts's onResponse hook), from the same request ids.
 
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Json } from '@arbiter/engine/kernel';
@@ -36,10 +37,17 @@ export interface DirectOptions {
   parseJson: (body: string) => unknown;
   /** The checks every parsed body passes before a route reads it (http.ts's preValidation). */
   check: (body: unknown) => void;
-  /** Anything thrown, as a typed answer (logged when a 5xx). */
-  failure: (err: unknown) => Answer;
+  /** Anything thrown, as a typed answer (logged when a 5xx, with the request's id when it has one). */
+  failure: (err: unknown, reqId?: string) => Answer;
   /** Whether the server is draining (then fastify answers, with its `Connection: close`). */
   draining: () => boolean;
+  /** The log line per request (fastify's request ids, written once the answer is sent), or null. */
+  log: DirectLog | null;
+}
+
+export interface DirectLog {
+  requestId: () => string;
+  answered: (reqId: string, req: IncomingMessage, status: number, ms: number) => void;
 }
 
 const JOIN = /^\/api\/matches\/([A-Za-z0-9_-]{1,64})\/join$/;
@@ -81,11 +89,18 @@ function take(o: DirectOptions, req: IncomingMessage, res: ServerResponse): bool
   if (length === undefined || h['transfer-encoding'] !== undefined || !/^\d{1,9}$/.test(length)) return false;
   if (Number(length) > o.bodyLimit || o.draining()) return false;
 
+  const log = o.log;
+  const reqId = log ? log.requestId() : undefined;
+  const began = log ? performance.now() : 0;
+  const answer = (a: Answer) => {
+    if (!send(o, res, a) || !log || reqId === undefined) return;
+    log.answered(reqId, req, a.status, performance.now() - began);
+  };
   // fastify spends the budget before it reads the body (its onRequest hook): so does this
   const over = o.budget(h.authorization, id, req.socket.remoteAddress ?? '');
   if (over) {
     // the body is left unread, as fastify leaves it; Node discards it
-    send(o, res, over);
+    answer(over);
     return true;
   }
   const chunks: Buffer[] = [];
@@ -98,19 +113,17 @@ function take(o: DirectOptions, req: IncomingMessage, res: ServerResponse): bool
       body = o.parseJson(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8'));
       o.check(body);
     } catch (err) {
-      send(o, res, o.failure(err));
+      answer(o.failure(err, reqId));
       return;
     }
-    route(id === undefined ? {} : { id }, body).then(
-      (a) => send(o, res, a),
-      (err: unknown) => send(o, res, o.failure(err)),
-    );
+    route(id === undefined ? {} : { id }, body).then(answer, (err: unknown) => answer(o.failure(err, reqId)));
   });
   return true;
 }
 
-function send(o: DirectOptions, res: ServerResponse, a: Answer): void {
-  if (res.destroyed) return;
+/** Writes the answer; false when the client has gone (nothing is sent). */
+function send(o: DirectOptions, res: ServerResponse, a: Answer): boolean {
+  if (res.destroyed) return false;
   const text = JSON.stringify(a.body);
   const headers: Record<string, string | number> = {
     ...a.headers,
@@ -122,4 +135,5 @@ function send(o: DirectOptions, res: ServerResponse, a: Answer): void {
   if (o.draining()) headers.connection = 'close';
   res.writeHead(a.status, headers);
   res.end(text);
+  return true;
 }

@@ -220,6 +220,9 @@ function rulesetSummary(p: RulesetPackage): JsonObject {
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const svc = opts.service;
+  // one sequence of request ids for fastify's requests and the direct path's
+  let requestCount = 0;
+  const nextRequestId = () => `req-${(++requestCount).toString(36)}`;
   const bodyLimit = opts.bodyLimit ?? 64 * 1024;
   const app = Fastify({
     bodyLimit,
@@ -227,14 +230,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     forceCloseConnections: 'idle',
-    // --quiet: no line per request; warnings and 500s are still logged
-    // and no pino child logger per request: its lines (warnings, 500s) go out without a request id
-    ...(opts.requestLog === false
-      ? {
-          logController: new LogController({ disableRequestLogging: true }),
-          childLoggerFactory: (logger) => logger,
-        }
-      : {}),
+    // fastify's own request logging writes two lines per request; the one line per answered request
+    // is ours (the onResponse hook below, and the direct path's)
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: nextRequestId,
+    // --quiet: no line per request; warnings and 500s are still logged, and with no pino child
+    // logger per request they go out without a request id
+    ...(opts.requestLog === false ? { childLoggerFactory: (logger) => logger } : {}),
     logger:
       opts.logger === false
         ? false
@@ -265,6 +267,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
+  // the line per request, once it is answered (its `req` goes through the serializer above: no
+  // query string, so no token or password)
+  const requestLog = opts.requestLog !== false && opts.logger !== false;
+  if (requestLog)
+    app.addHook('onResponse', (req, reply, done) => {
+      req.log.info(
+        { req, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+        'request completed',
+      );
+      done();
+    });
   app.addHook('onRequest', (req, reply, done) => {
     if (requests.spend(limitKey(svc, req))) return done();
     const a = throttled();
@@ -419,8 +432,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.post('/api/matches/:id/join', answer(joinRoute));
 
-  // without a log line per request, the plain create and join requests skip fastify
-  if (opts.requestLog === false) {
+  // the plain create and join requests skip fastify (with the same log line per request)
+  {
     const parser = app.getDefaultJsonParser('error', 'error');
     answerDirectly({
       server: app.server,
@@ -443,12 +456,27 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         return value;
       },
       check: checkBody,
-      failure: (err) => {
+      failure: (err, reqId) => {
         const f = failure(err);
-        if (f.status >= 500) app.log.error({ err }, 'request failed');
+        if (f.status >= 500) app.log.error(requestLog ? { reqId, err } : { err }, 'request failed');
         return f;
       },
       draining: isDraining,
+      log: requestLog
+        ? {
+            requestId: nextRequestId,
+            answered: (reqId, req, status, ms) =>
+              app.log.info(
+                {
+                  reqId,
+                  req: { method: req.method, url: req.url, ip: req.socket.remoteAddress },
+                  res: { statusCode: status },
+                  responseTime: ms,
+                },
+                'request completed',
+              ),
+          }
+        : null,
     });
   }
 
@@ -512,6 +540,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.get('/api/matches/:id/ws', { websocket: true }, (socket: WebSocket, req: FastifyRequest) => {
+    // an upgrade has no onResponse: its line says the socket opened (a refusal that follows is a
+    // frame and a close code, not a status)
+    if (requestLog) req.log.info({ req, res: { statusCode: 101 } }, 'websocket opened');
     if ((req.query as { protocol?: unknown })?.protocol !== undefined) {
       agentSocket(svc, socket, req, match, spendMessage, messageBudget);
       return;

@@ -352,4 +352,63 @@ describe('operating', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test('[SRV-LOG-LINE] without --quiet each request is one log line (method, path without its query, status, time, request id), the direct path included', async () => {
+    const dir = tempDir('arbiter-log-line-');
+    const srv = await startServer(join(dir, 'db.sqlite'), ['--rate-limit', '100000'], { requestLog: true });
+    try {
+      const asked: { method: string; url: string; status: number }[] = [];
+      const ask = async (method: string, path: string, body?: unknown, token?: string) => {
+        const r = await call(srv.api, method, path, body, token);
+        asked.push({ method, url: '/api' + path.split('?')[0], status: r.status });
+        return r;
+      };
+      // create and join take the direct path (src/server/direct.ts); the rest go through fastify
+      const m = (await ask('POST', '/matches', { ruleset: 'tictactoe' })).body;
+      const x = (await ask('POST', `/matches/${m.id}/join`, { name: 'x' })).body;
+      const o = (await ask('POST', `/matches/${m.id}/join`, { name: 'o' })).body;
+      await ask('POST', '/matches', { ruleset: 'no-such-ruleset' });
+      await ask('POST', `/matches/${m.id}/actions`, { action: { type: 'mark', cell: 4 } }, x.token);
+      await ask('GET', `/matches/${m.id}/view?token=${o.token}`);
+      await ask('GET', '/rulesets');
+      await ask('GET', '/no-such-route');
+      // a seat socket: its upgrade is one line of its own, without the token of its query
+      const w = new Watcher(ws(srv, m.id, `token=${x.token}`));
+      await w.open;
+      await w.wait((f) => f.type === 'state');
+      w.close();
+      assert.equal(await srv.stop(), 0);
+      const out = srv.output();
+      for (const secret of [x.token, o.token]) assert.ok(!out.includes(secret), 'no token in the log');
+      assert.ok(!/incoming request/.test(out), 'no second line per request');
+      const lines = out
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.msg === 'request completed');
+      assert.deepEqual(
+        lines.map((l) => ({ method: l.req.method, url: l.req.url, status: l.res.statusCode })),
+        asked,
+      );
+      for (const l of lines) {
+        assert.equal(typeof l.responseTime, 'number');
+        assert.ok(l.responseTime >= 0);
+        assert.equal(l.req.remote, '127.0.0.1');
+      }
+      assert.equal(new Set(lines.map((l) => l.reqId)).size, asked.length, 'a request id each');
+      const opened = out
+        .split('\n')
+        .filter((l) => l.includes('websocket opened'))
+        .map((l) => JSON.parse(l));
+      assert.deepEqual(
+        opened.map((l) => [l.req.method, l.req.url, l.res.statusCode]),
+        [['GET', `/api/matches/${m.id}/ws`, 101]],
+      );
+      assert.ok(!lines.some((l) => l.reqId === opened[0].reqId), 'its own request id');
+    } finally {
+      // a failed assertion before the stop leaves no server behind
+      if (srv.proc.exitCode === null) await srv.kill9();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -51,10 +51,15 @@ export async function awaitOutput(
   return { match, output: () => out, exited };
 }
 
-export async function startServer(db: string, extra: string[] = []): Promise<ServerProc> {
+/** `arbiter serve` on a free port with `--quiet` (no per-request lines) unless `requestLog` says otherwise. */
+export async function startServer(
+  db: string,
+  extra: string[] = [],
+  { requestLog = false }: { requestLog?: boolean } = {},
+): Promise<ServerProc> {
   const proc = spawn(
     process.execPath,
-    [join(ROOT, 'bin/arbiter.js'), 'serve', '--port', '0', '--db', db, '--quiet', ...extra],
+    [join(ROOT, 'bin/arbiter.js'), 'serve', '--port', '0', '--db', db, ...(requestLog ? [] : ['--quiet']), ...extra],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const started = await awaitOutput(proc, /listening (http:\/\/\S+)/, 30_000);
