@@ -13,7 +13,10 @@ import {
   nextInt,
   nextU32,
   shuffleInPlace,
+  sortedKeys,
   StreamHash,
+  findInJson,
+  isPlainJson,
   act,
   ArbiterError,
 } from '../../packages/engine/src/kernel/index.ts';
@@ -30,6 +33,88 @@ test('canonical JSON sorts keys at every depth and is insensitive to insertion o
       return canonicalJson(obj) === canonicalJson(reversed);
     }),
     { seed: 1, numRuns: 200 },
+  );
+});
+
+test('canonical JSON: sortedKeys gives the order of Object.keys(o).sort(), for keys in any order and integer-like ones', () => {
+  assert.deepEqual(sortedKeys({ 10: 0, 2: 0, b: 0, a: 0 }), ['10', '2', 'a', 'b']);
+  assert.deepEqual(sortedKeys({ a: 0, b: 0 }), ['a', 'b']);
+  const key = fc.oneof(
+    fc.string({ unit: 'binary' }),
+    fc.nat().map(String),
+    fc.constantFrom('a', 'b', 'B', 'é', '\u{1F600}'),
+  );
+  fc.assert(
+    fc.property(fc.array(fc.tuple(key, fc.integer()), { maxLength: 12 }), (pairs) => {
+      const o = Object.fromEntries(pairs);
+      assert.deepEqual(sortedKeys(o), Object.keys(o).sort());
+      assert.deepEqual(sortedKeys(Object.fromEntries(Object.entries(o).sort())), Object.keys(o).sort());
+    }),
+    { seed: 3, numRuns: 500 },
+  );
+});
+
+test('isPlainJson takes JSON values only: finite numbers, plain objects and arrays, at most 200 deep', () => {
+  fc.assert(
+    fc.property(fc.jsonValue(), (v) => isPlainJson(v)),
+    { seed: 4, numRuns: 300 },
+  );
+  const bad = [NaN, Infinity, () => 0, new Date(0), new Map(), Symbol('s'), 1n, undefined];
+  fc.assert(
+    fc.property(fc.jsonValue(), fc.constantFrom(...bad), fc.nat(), (v, x, at) => {
+      // the bad leaf put somewhere inside a JSON value makes the whole value not plain JSON
+      const holder = [v, { k: [x] }];
+      if (at % 2) holder.reverse();
+      return !isPlainJson(holder);
+    }),
+    { seed: 5, numRuns: 300 },
+  );
+  // an undefined member is left out (as JSON.stringify leaves it out); an inherited one is not looked at
+  assert.equal(isPlainJson({ a: undefined, b: 1 }), true);
+  assert.equal(isPlainJson(Object.assign(Object.create(null), { a: [1] })), true);
+  assert.equal(isPlainJson(new (class {})()), false);
+  let deep: Json = 0;
+  for (let i = 0; i < 201; i++) deep = [deep];
+  assert.equal(isPlainJson(deep), false);
+  assert.equal(isPlainJson((deep as Json[])[0]), true);
+});
+
+test('findInJson names the path of the first key or leaf picked ("a.b[2].c"), in key order', () => {
+  // the path every member would have, written out in full: what the search must agree with
+  const reference = (v: unknown, pick: (k: string | null, x: unknown) => boolean, path = ''): string | null => {
+    if (v === null || typeof v !== 'object') return pick(null, v) ? path || '(the value)' : null;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const hit = reference(v[i], pick, `${path}[${i}]`);
+        if (hit !== null) return hit;
+      }
+      return null;
+    }
+    for (const k of Object.keys(v)) {
+      const p = path ? `${path}.${k}` : k;
+      if (pick(k, undefined)) return p;
+      const hit = reference((v as Record<string, unknown>)[k], pick, p);
+      if (hit !== null) return hit;
+    }
+    return null;
+  };
+  assert.equal(findInJson({ a: { b: [0, 1, { c: 7 }] } }, { leaf: (x) => x === 7 }), 'a.b[2].c');
+  assert.equal(findInJson(7, { leaf: (x) => x === 7 }), '(the value)');
+  assert.equal(findInJson([[1], 2], { leaf: (x) => x === 2 }), '[1]');
+  fc.assert(
+    fc.property(fc.jsonValue(), fc.integer({ min: -3, max: 3 }), fc.string({ maxLength: 1 }), (v, n, c) => {
+      const leaf = (x: unknown) => x === n;
+      const key = (k: string) => k.startsWith(c) && c !== '';
+      assert.equal(
+        findInJson(v, { leaf }),
+        reference(v, (k, x) => k === null && leaf(x)),
+      );
+      assert.equal(
+        findInJson(v, { key }),
+        reference(v, (k) => k !== null && key(k)),
+      );
+    }),
+    { seed: 6, numRuns: 500 },
   );
 });
 

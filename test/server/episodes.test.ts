@@ -245,8 +245,15 @@ test('[LLM-LIVE-TRANSCRIPT] while a match runs, a seat transcript is refused to 
     const asSpectator = await api(srv, 'GET', `/matches/${mixed.id}/transcripts/1`);
     assert.equal(asSpectator.status, 401, 'the closed default keeps spectators out of a contested bnc match');
 
-    // the stand-in answers 12 requests and then holds the rest: both episodes stay running
-    const held = models.hold(12);
+    // the stand-in answers the episode's first two turns (four model seats each) and holds the
+    // rest, then answers 12 of the delayed episode's requests and holds the rest: both stay
+    // running. Each starts alone: started together, one could take every answer before the other
+    // asked (seen under load), leaving seat 0 with no transcript yet.
+    const heldEpisode = models.hold(8);
+    const episode = (await api(srv, 'POST', '/matches', { ruleset: 'bnc', seed: 4, lineup: 'episode-three-providers' }))
+      .json;
+    await heldEpisode;
+    const heldDelayed = models.hold(12);
     const delayed = (
       await api(srv, 'POST', '/matches', {
         ruleset: 'bnc',
@@ -255,9 +262,7 @@ test('[LLM-LIVE-TRANSCRIPT] while a match runs, a seat transcript is refused to 
         spectateDelay: { turns: 4 },
       })
     ).json;
-    const episode = (await api(srv, 'POST', '/matches', { ruleset: 'bnc', seed: 4, lineup: 'episode-three-providers' }))
-      .json;
-    await held;
+    await heldDelayed;
     try {
       assert.equal((await api(srv, 'GET', `/matches/${delayed.id}`)).json.status, 'running');
       const d = await api(srv, 'GET', `/matches/${delayed.id}/transcripts/0`);

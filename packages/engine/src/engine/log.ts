@@ -8,6 +8,7 @@ import {
   canonicalJson,
   cloneJson,
   isPlainJson,
+  sortedKeys,
   StreamHash,
   type GameEvent,
   type Json,
@@ -230,7 +231,7 @@ function sortedCopy(v: Json): Json {
     return arr;
   }
   const out: { [k: string]: Json } = {};
-  for (const k of Object.keys(v).sort()) {
+  for (const k of sortedKeys(v)) {
     const x = v[k];
     if (x === undefined) continue;
     // an own "__proto__" member stays a member (as JSON.parse makes it), never the prototype

@@ -32,7 +32,7 @@ function write(v: unknown): string {
         return out + ']';
       }
       const obj = v as Record<string, unknown>;
-      const keys = Object.keys(obj).sort();
+      const keys = sortedKeys(obj);
       let out = '{';
       let first = true;
       for (const k of keys) {
@@ -47,6 +47,17 @@ function write(v: unknown): string {
     default:
       throw new TypeError(`value of type ${typeof v} is not JSON`);
   }
+}
+
+/**
+ * An object's own keys in code-unit order (the order of `Object.keys(o).sort()`). Most objects the
+ * engine writes already list their keys in that order, and those are not sorted again: a sort
+ * allocates its own work copy, once per object of every event, input and state that is hashed.
+ */
+export function sortedKeys(o: object): string[] {
+  const keys = Object.keys(o);
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1] > keys[i]) return keys.sort();
+  return keys;
 }
 
 /** Deep copy of a JSON value (faster than structuredClone for small plain objects). */
@@ -91,10 +102,21 @@ export function isPlainJson(v: unknown, depth = 0): v is Json {
   if (t === 'string' || t === 'boolean') return true;
   if (t === 'number') return Number.isFinite(v as number);
   if (t !== 'object') return false;
-  if (Array.isArray(v)) return v.every((x) => isPlainJson(x, depth + 1));
+  // plain loops: this runs on every action a server receives, and every() and Object.values()
+  // allocate a closure and an array per object
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (!isPlainJson(v[i], depth + 1)) return false;
+    return true;
+  }
   const proto = Object.getPrototypeOf(v);
   if (proto !== Object.prototype && proto !== null) return false;
-  return Object.values(v as object).every((x) => x === undefined || isPlainJson(x, depth + 1));
+  const o = v as Record<string, unknown>;
+  for (const k in o) {
+    if (!Object.hasOwn(o, k)) continue;
+    const x = o[k];
+    if (x !== undefined && !isPlainJson(x, depth + 1)) return false;
+  }
+  return true;
 }
 
 /** Keys that reach an object's prototype when assigned; refused in every input the engine reads. */
@@ -115,17 +137,27 @@ export type JsonProbe = { key?: (key: string) => boolean; leaf?: (value: unknown
 export function findInJson(v: unknown, probe: JsonProbe, path = '', depth = 0): string | null {
   if (v === null || typeof v !== 'object') return probe.leaf?.(v) ? path || '(the value)' : null;
   if (depth > 1000) return null;
+  // a member's path is written only when it is a hit or holds more to search (no string per leaf)
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const hit = findInJson(v[i], probe, `${path}[${i}]`, depth + 1);
+      const x: unknown = v[i];
+      if (x === null || typeof x !== 'object') {
+        if (probe.leaf?.(x)) return `${path}[${i}]`;
+        continue;
+      }
+      const hit = findInJson(x, probe, `${path}[${i}]`, depth + 1);
       if (hit !== null) return hit;
     }
     return null;
   }
   for (const k of Object.keys(v)) {
-    const p = path ? `${path}.${k}` : k;
-    if (probe.key?.(k)) return p;
-    const hit = findInJson((v as Record<string, unknown>)[k], probe, p, depth + 1);
+    if (probe.key?.(k)) return path ? `${path}.${k}` : k;
+    const x = (v as Record<string, unknown>)[k];
+    if (x === null || typeof x !== 'object') {
+      if (probe.leaf?.(x)) return path ? `${path}.${k}` : k;
+      continue;
+    }
+    const hit = findInJson(x, probe, path ? `${path}.${k}` : k, depth + 1);
     if (hit !== null) return hit;
   }
   return null;
