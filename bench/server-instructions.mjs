@@ -19,7 +19,7 @@
 //                      connection per HTTP request instead of fetch()'s kept-alive ones)
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
@@ -31,6 +31,12 @@ if (args[0] === '--client') {
   const [base, m, k, seed, connections] = args.slice(1);
   console.log(JSON.stringify(await load(base, Number(m), Number(k), Number(seed), connections === 'fresh')));
 } else {
+  const usage =
+    'usage: node bench/server-instructions.mjs BEFORE_DIR AFTER_DIR [--matches 220] [--slots 10] [--runs 1]';
+  if (args.includes('--help')) {
+    console.log(usage);
+    process.exit(0);
+  }
   /** @param {string} name @param {number} dflt */
   const opt = (name, dflt) => {
     const i = args.indexOf(name);
@@ -40,10 +46,19 @@ if (args[0] === '--client') {
   const slots = opt('--slots', 10);
   const runs = opt('--runs', 1);
   const trees = args;
-  if (trees.length !== 2) {
-    console.error(
-      'usage: node bench/server-instructions.mjs BEFORE_DIR AFTER_DIR [--matches 220] [--slots 10] [--runs 1]',
-    );
+  const unknown = trees.find((t) => t.startsWith('--'));
+  const bad = unknown
+    ? `unknown option ${unknown}`
+    : trees.length !== 2
+      ? 'name two checkouts'
+      : ![matches, slots, runs].every((n) => Number.isInteger(n) && n > 0) || matches <= 20
+        ? '--matches (above 20), --slots and --runs are whole numbers above 0'
+        : (trees
+            .map((t) => join(t.replace(/^log:/, ''), 'bin/arbiter.js'))
+            .filter((f) => !existsSync(f))
+            .map((f) => `no ${f}: not a checkout of this repository`)[0] ?? null);
+  if (bad) {
+    console.error(`bench/server-instructions.mjs: ${bad}\n${usage}`);
     process.exit(2);
   }
   for (let r = 0; r < runs; r++) {

@@ -2,7 +2,13 @@
 // schemas of schemas.ts; every refusal is `{ok:false, error:{code, reason, detail}}` with the drive
 // protocol's codes and a 4xx status; no stack trace ever leaves the server.
 
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { Socket } from 'node:net';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
@@ -218,6 +224,22 @@ function rulesetSummary(p: RulesetPackage): JsonObject {
   };
 }
 
+/**
+ * The log line of an answered request, for fastify's routes and the direct path alike: `req` goes
+ * through the logger's serializer (method, path without its query, address), so no token or
+ * password is written.
+ */
+function logAnswered(
+  log: FastifyBaseLogger,
+  req: { method?: string; url?: string; ip?: string },
+  status: number,
+  ms: number,
+  reqId?: string,
+): void {
+  const line = { req, res: { statusCode: status }, responseTime: ms };
+  log.info(reqId === undefined ? line : { reqId, ...line }, 'request completed');
+}
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const svc = opts.service;
   // one sequence of request ids for fastify's requests and the direct path's
@@ -267,15 +289,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  // the line per request, once it is answered (its `req` goes through the serializer above: no
-  // query string, so no token or password)
+  // the line per request, once it is answered (logAnswered)
   const requestLog = opts.requestLog !== false && opts.logger !== false;
   if (requestLog)
     app.addHook('onResponse', (req, reply, done) => {
-      req.log.info(
-        { req, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
-        'request completed',
-      );
+      // the request's child logger carries its id
+      logAnswered(req.log, req, reply.statusCode, reply.elapsedTime);
       done();
     });
   app.addHook('onRequest', (req, reply, done) => {
@@ -466,14 +485,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         ? {
             requestId: nextRequestId,
             answered: (reqId, req, status, ms) =>
-              app.log.info(
-                {
-                  reqId,
-                  req: { method: req.method, url: req.url, ip: req.socket.remoteAddress },
-                  res: { statusCode: status },
-                  responseTime: ms,
-                },
-                'request completed',
+              logAnswered(
+                app.log,
+                { method: req.method, url: req.url, ip: req.socket.remoteAddress },
+                status,
+                ms,
+                reqId,
               ),
           }
         : null,

@@ -172,8 +172,9 @@ export class MatchService {
     for (const id of this.finishedLive) {
       if (this.finishedLive.size <= keep) break;
       this.finishedLive.delete(id);
-      if ((this.live.get(id)?.subs.size ?? 0) > 0) this.finishedWatched.add(id);
-      else if (this.live.get(id)?.status === 'finished') this.live.delete(id);
+      const held = this.live.get(id);
+      if ((held?.subs.size ?? 0) > 0) this.finishedWatched.add(id);
+      else if (held?.status === 'finished') this.live.delete(id);
     }
   }
 

@@ -11,9 +11,9 @@
 // that arrive over a few turns instead of one turn's. One turn was not enough: when clients open a
 // connection per request, each turn handles a few events, and the batches fell from ~28 writes to
 // ~3.5 (8× the commits; a commit, mostly its WAL page writes, took ~90 µs at the median in the
-// server). A refused write (a second writer of a seq)
-// undoes only itself: a batch that meets one is rolled back and run again with each write in its own
-// savepoint (the common batch, where nothing is refused, takes no savepoints). Every caller's
+// server). A refused write (a second writer of a seq) undoes only itself: a batch that meets one is
+// rolled back and run again with each write in its own savepoint (the common batch, where nothing is
+// refused, takes no savepoints). Every caller's
 // promise settles only after the COMMIT returned, so an answer still goes out only once its write is
 // in the file. One commit per batch instead of one per action is most of what a durable write costs
 // here.
