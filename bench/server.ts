@@ -38,6 +38,9 @@
 //                      kept-alive connections (the default); fresh opens a connection per request,
 //                      as a client without a connection pool does (the group-commit window of
 //                      2026-12-07 was found with it: arbiter's batches had shrunk 8-fold)
+//   --arbiter-tree DIR serve arbiter from another checkout of this repository (DIR/bin/arbiter.js)
+//                      under the same load: to place this bench beside a figure an outside check
+//                      measured on an older commit (the load and the peers stay this tree's)
 //   --request-log      arbiter serve without --quiet: a log line per request (its default), read
 //                      from a pipe and dropped; the bench otherwise passes --quiet
 //   --sockets kept     one WebSocket per seat, moved to each next match (the default; arbiter: a
@@ -46,7 +49,7 @@
 //                      match, which cost boardgame.io 9-25% of its actions/s in the fourth pass
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
@@ -86,6 +89,9 @@ if (HTTP_CONNECTIONS !== 'kept' && HTTP_CONNECTIONS !== 'fresh')
   throw new Error(`--http-connections is kept or fresh, not ${HTTP_CONNECTIONS}`);
 const httpConnections: 'kept' | 'fresh' = HTTP_CONNECTIONS;
 const REQUEST_LOG = args.includes('--request-log');
+const ARBITER_TREE = resolve(opt('arbiter-tree', ROOT));
+if (!existsSync(join(ARBITER_TREE, 'bin/arbiter.js')))
+  throw new Error(`--arbiter-tree ${ARBITER_TREE}: no bin/arbiter.js there (not a checkout of this repository)`);
 const WARMUP = Number(opt('warmup', '3'));
 const CLIENTS = Number(opt('clients', '1'));
 const ALL_RUNS = Array.from({ length: RUNS }, (_, i) => i);
@@ -420,7 +426,7 @@ async function arbiterTarget(
     const srv = await spawnServer(
       [
         ...(PROFILE ? ['--cpu-prof', '--cpu-prof-dir', resolve(PROFILE)] : []),
-        join(ROOT, 'bin/arbiter.js'),
+        join(ARBITER_TREE, 'bin/arbiter.js'),
         'serve',
         '--port',
         '0',
@@ -539,7 +545,7 @@ const fmt = (xs: number[], d = 0) => {
 };
 
 console.log(
-  `server bench: tic-tac-toe (and 4-player GROUND on arbiter alone); closed loop at ${MATCHES.join('/')} matches, open loop at ${OPEN} matches paced ${PACES.join('/')} ms; ${SECONDS} s per measurement after ${WARMUP} s of warm-up, ${RUNS} runs; HTTP on ${httpConnections === 'kept' ? 'kept-alive connections' : 'a fresh connection per request'}; arbiter ${REQUEST_LOG ? 'writing a log line per request (no --quiet)' : 'with --quiet'}; load clients in ${CLIENTS} separate process${CLIENTS > 1 ? 'es' : ''} (sharing the machine's ${readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length ?? '?'} cores with the server); load average ${loadavg()}`,
+  `server bench: tic-tac-toe (and 4-player GROUND on arbiter alone); closed loop at ${MATCHES.join('/')} matches, open loop at ${OPEN} matches paced ${PACES.join('/')} ms; ${SECONDS} s per measurement after ${WARMUP} s of warm-up, ${RUNS} runs; HTTP on ${httpConnections === 'kept' ? 'kept-alive connections' : 'a fresh connection per request'}; arbiter ${REQUEST_LOG ? 'writing a log line per request (no --quiet)' : 'with --quiet'}${ARBITER_TREE === ROOT ? '' : ` from ${ARBITER_TREE}`}; load clients in ${CLIENTS} separate process${CLIENTS > 1 ? 'es' : ''} (sharing the machine's ${readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length ?? '?'} cores with the server); load average ${loadavg()}`,
 );
 const argv = `node --import tsx bench/server.ts ${args.join(' ')}`.trim();
 console.log(`command: ${argv}`);

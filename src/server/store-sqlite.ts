@@ -13,17 +13,17 @@
 // ~3.5 (8× the commits; a commit, mostly its WAL page writes, took ~90 µs at the median in the
 // server). A refused write (a second writer of a seq) undoes only itself: a batch that meets one is
 // rolled back and run again with each write in its own savepoint (the common batch, where nothing is
-// refused, takes no savepoints). Every caller's
-// promise settles only after the COMMIT returned, so an answer still goes out only once its write is
-// in the file. One commit per batch instead of one per action is most of what a durable write costs
-// here.
+// refused, takes no savepoints). Every caller's promise settles only after the COMMIT returned, so
+// an answer still goes out only once its write is in the file. One commit per batch instead of one
+// per action is most of what a durable write costs here.
 //
 // Checkpoints (copying the WAL back into the database file, with an fsync of each) run on a worker
 // thread with its own connection every second, so they do not stall the event loop that answers
 // actions; they never block a commit (PASSIVE). The worker's CPU is the server process's: every 250
 // ms it was ~5% of the server's CPU under the tic-tac-toe bench, copying the same hot pages (the
-// matches table and its index) four times as often; the WAL between two checkpoints stays a few MB. The connection that writes checkpoints by itself only
-// as a safety net, when the WAL has grown to about 40 MB.
+// matches table and its index) four times as often; the WAL between two checkpoints stays a few MB.
+// The connection that writes checkpoints by itself only as a safety net, when the WAL has grown to
+// about 40 MB.
 
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
