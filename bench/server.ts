@@ -630,7 +630,7 @@ for (const [k, v] of Object.entries(memory))
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 const row = (target: string, load: Load) => rows.find((r) => r.target === target && r.load === load);
 const arbiterTargets = [...new Set(rows.map((r) => r.target))].filter((t) => t !== BGIO);
-console.log(`\ntargets (issue 13), medians of ${RUNS} run(s):`);
+console.log(`\ntargets (issue 13, item 8 of issue 27), medians of ${RUNS} run(s):`);
 for (const load of LOADS.filter((l) => l.paceMs === 0)) {
   const b = row(BGIO, load);
   if (!b) continue;
