@@ -60,6 +60,11 @@ import type { LoadJob, LoadResult } from './server-load.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
+/** A bad option: one line naming it and exit 2, before anything starts (no stack trace). */
+function refuse(reason: string): never {
+  console.error(`bench/server.ts: bad_request: ${reason} (the options are listed at the top of bench/server.ts)`);
+  process.exit(2);
+}
 const opt = (name: string, dflt: string) => {
   const i = args.indexOf('--' + name);
   return i >= 0 ? args[i + 1] : dflt;
@@ -75,23 +80,22 @@ const PG = opt('pg', 'auto');
 const PROFILE = opt('profile', '');
 const BGIO_TRANSPORT = opt('bgio-transport', 'websocket');
 if (BGIO_TRANSPORT !== 'websocket' && BGIO_TRANSPORT !== 'polling-first')
-  throw new Error(`--bgio-transport is websocket or polling-first, not ${BGIO_TRANSPORT}`);
+  refuse(`--bgio-transport is websocket or polling-first, not ${BGIO_TRANSPORT}`);
 const bgioTransport: 'websocket' | 'polling-first' = BGIO_TRANSPORT;
 const BGIO_SETUP = opt('bgio-setup', 'lobby');
-if (BGIO_SETUP !== 'lobby' && BGIO_SETUP !== 'direct')
-  throw new Error(`--bgio-setup is lobby or direct, not ${BGIO_SETUP}`);
+if (BGIO_SETUP !== 'lobby' && BGIO_SETUP !== 'direct') refuse(`--bgio-setup is lobby or direct, not ${BGIO_SETUP}`);
 const bgioSetup: 'lobby' | 'direct' = BGIO_SETUP;
 const SOCKETS = opt('sockets', 'kept');
-if (SOCKETS !== 'per-match' && SOCKETS !== 'kept') throw new Error(`--sockets is per-match or kept, not ${SOCKETS}`);
+if (SOCKETS !== 'per-match' && SOCKETS !== 'kept') refuse(`--sockets is per-match or kept, not ${SOCKETS}`);
 const sockets: 'per-match' | 'kept' = SOCKETS;
 const HTTP_CONNECTIONS = opt('http-connections', 'kept');
 if (HTTP_CONNECTIONS !== 'kept' && HTTP_CONNECTIONS !== 'fresh')
-  throw new Error(`--http-connections is kept or fresh, not ${HTTP_CONNECTIONS}`);
+  refuse(`--http-connections is kept or fresh, not ${HTTP_CONNECTIONS}`);
 const httpConnections: 'kept' | 'fresh' = HTTP_CONNECTIONS;
 const REQUEST_LOG = args.includes('--request-log');
 const ARBITER_TREE = resolve(opt('arbiter-tree', ROOT));
 if (!existsSync(join(ARBITER_TREE, 'bin/arbiter.js')))
-  throw new Error(`--arbiter-tree ${ARBITER_TREE}: no bin/arbiter.js there (not a checkout of this repository)`);
+  refuse(`--arbiter-tree ${ARBITER_TREE}: no bin/arbiter.js there (not a checkout of this repository)`);
 const WARMUP = Number(opt('warmup', '3'));
 const CLIENTS = Number(opt('clients', '1'));
 const ALL_RUNS = Array.from({ length: RUNS }, (_, i) => i);
@@ -102,10 +106,9 @@ if (
     .split(',')
     .some((t) => !['sqlite-http', 'sqlite-ws', 'bgio', 'floor'].includes(t))
 )
-  throw new Error('--interleave plays sqlite-http, sqlite-ws, bgio and floor only: name them in --targets');
-if (!(Number.isInteger(CLIENTS) && CLIENTS >= 1))
-  throw new Error(`--clients is a whole number >= 1, not ${opt('clients', '')}`);
-if (!(WARMUP >= 0)) throw new Error(`--warmup is a number of seconds, not ${opt('warmup', '')}`);
+  refuse('--interleave plays sqlite-http, sqlite-ws, bgio and floor only: name them in --targets');
+if (!(Number.isInteger(CLIENTS) && CLIENTS >= 1)) refuse(`--clients is a whole number >= 1, not ${opt('clients', '')}`);
+if (!(WARMUP >= 0)) refuse(`--warmup is a number of seconds, not ${opt('warmup', '')}`);
 const TARGETS = opt(
   'targets',
   'sqlite-http,sqlite-ws,pg-http,pg-ws,pg-ground-http,pg-ground-ws,bgio,sqlite-ground-http,sqlite-ground-ws',

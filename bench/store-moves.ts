@@ -1,9 +1,10 @@
-// `node --import tsx bench/store-moves.ts [TREE ...]`: what the embedded store (SQLite) costs per
-// tic-tac-toe move, in process, with no sockets: 200 live matches, 30 moves per group commit (about
-// the mean batch the server bench produces), a finished match replaced by a new one (its create and
-// seats included in the figure). CPU (user and system) per move over 120,000 moves after 15,000 of
-// warm-up. With several trees (checkouts of this repository) their stores run one after the other,
-// three rounds, so two versions of the store can be compared on the same machine and the same load.
+// `node --import tsx bench/store-moves.ts [TREE ...] [--batch 30]`: what the embedded store (SQLite)
+// costs per tic-tac-toe move, in process, with no sockets: 200 live matches, 30 moves per group commit
+// (about the mean batch the server bench produces; `--batch N` for another size), a finished match
+// replaced by a new one (its create and seats included in the figure). CPU (user and system) per move
+// over 4,000 group commits after 500 of warm-up (120,000 moves after 15,000 at the default batch).
+// With several trees (checkouts of this repository) their stores run one after the other, three
+// rounds, so two versions of the store can be compared on the same machine and the same load.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,9 +12,15 @@ import { join, resolve } from 'node:path';
 import type { SeatRow, Store } from '../src/server/store.ts';
 import { tictactoeRow } from './match-row.ts';
 
-const trees = process.argv.slice(2).length > 0 ? process.argv.slice(2) : [resolve(import.meta.dirname, '..')];
+const args = process.argv.slice(2);
+const at = args.indexOf('--batch');
+const BATCH = at < 0 ? 30 : Number(args.splice(at, 2)[1]);
+if (!(Number.isInteger(BATCH) && BATCH >= 1 && BATCH <= 200)) {
+  console.error('bench/store-moves.ts: bad_request: --batch is a whole number of writes per commit, 1 to 200');
+  process.exit(2);
+}
+const trees = args.length > 0 ? args : [resolve(import.meta.dirname, '..')];
 const LIVE = 200;
-const BATCH = 30;
 const MOVES = 9;
 
 const seats: SeatRow[] = [0, 1].map((seat) => ({ seat, kind: 'player', name: `p${seat}`, tokenHash: `t${seat}` }));

@@ -99,6 +99,26 @@ test('`arbiter bench server` runs the server benchmark script in its own process
   assert.match(r.stdout, /command: node --import tsx bench\/server.ts --targets none --runs 1/);
 });
 
+test('bench/server.ts refuses a bad option in one typed line and exit 2, before starting anything', () => {
+  for (const [bad, said] of [
+    [
+      ['--arbiter-tree', '/nonexistent-arbiter-tree'],
+      /--arbiter-tree \/nonexistent-arbiter-tree: no bin\/arbiter\.js there/,
+    ],
+    [['--sockets', 'sometimes'], /--sockets is per-match or kept, not sometimes/],
+  ] as const) {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/server.ts', '--targets', 'none', ...bad], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /^bench\/server\.ts: bad_request: /);
+    assert.match(r.stderr, said);
+    assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
+    assert.equal(r.stdout, '', 'nothing ran');
+  }
+});
+
 test('`arbiter bench server --json` is refused with a typed reason (its options go after --)', async () => {
   const r = await cli(['bench', 'server', '--json']);
   assert.equal(r.code, 2);
